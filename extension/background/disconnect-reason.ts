@@ -1,0 +1,75 @@
+/**
+ * Turns the browser's terse native-messaging errors into a cause and a fix. Chrome reports why a
+ * native port closed only through runtime.lastError, as one of a few fixed English sentences.
+ */
+import type { DisconnectCause, DisconnectReason } from "../state/connection";
+import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
+import { chromeOrigin } from "../../shared/extension-ids";
+
+export interface DisconnectContext {
+  extensionId: string;
+  /** The host's log file, if a hello ever told us where it is. */
+  logFile?: string;
+}
+
+/** Chrome's exact wording (components/.../native_message_process_host.cc and messaging code). */
+const CHROME_MESSAGES: Record<string, DisconnectCause> = {
+  "Specified native messaging host not found.": "host_not_installed",
+  "Access to the specified native messaging host is forbidden.": "forbidden",
+  "Native host has exited.": "host_exited",
+  "Error when communicating with the native messaging host.": "communication_error",
+};
+
+export function causeOf(message: string | undefined): DisconnectCause {
+  if (message === undefined) return "unknown";
+  return CHROME_MESSAGES[message.trim()] ?? "unknown";
+}
+
+function seeLog(ctx: DisconnectContext): string {
+  return ctx.logFile ? "See the host's log (below)" : "See the host's log file";
+}
+
+function fixFor(cause: DisconnectCause, ctx: DisconnectContext): string {
+  switch (cause) {
+    case "host_not_installed":
+      return `To install it, ${INSTALL_HOST_INSTRUCTION}, then press Restart.`;
+    case "forbidden":
+      return (
+        "The host's manifest does not list this extension's origin (below) in allowed_origins. " +
+        `To allow it, ${INSTALL_HOST_INSTRUCTION} again, then press Restart.`
+      );
+    case "host_exited":
+      return `${seeLog(ctx)} for why it stopped, then press Restart.`;
+    case "communication_error":
+      return (
+        "The host sent something the browser could not read: a message over 1 MiB, or stray output " +
+        `on its stdout. ${seeLog(ctx)}, then press Restart.`
+      );
+    case "connect_failed":
+      return "The browser refused to start the host. Check that the extension has the nativeMessaging permission, then press Restart.";
+    case "unknown":
+      return "Press Restart to try again.";
+  }
+}
+
+/** For a port the browser closed; `message` is runtime.lastError?.message (or port.error on Firefox). */
+function detailFor(cause: DisconnectCause, ctx: DisconnectContext): DisconnectReason["detail"] {
+  if (cause === "forbidden") return { label: "This extension's origin", lines: [chromeOrigin(ctx.extensionId)] };
+  if ((cause === "host_exited" || cause === "communication_error") && ctx.logFile) {
+    return { label: "Host log", lines: [ctx.logFile] };
+  }
+  return undefined;
+}
+
+export function disconnectReason(message: string | undefined, ctx: DisconnectContext): DisconnectReason {
+  const cause = causeOf(message);
+  const reason: DisconnectReason = { cause, message: message ?? "The host closed the connection.", fix: fixFor(cause, ctx) };
+  const detail = detailFor(cause, ctx);
+  return detail ? { ...reason, detail } : reason;
+}
+
+/** For connectNative throwing before a port even exists. */
+export function connectFailure(error: unknown, ctx: DisconnectContext): DisconnectReason {
+  const message = error instanceof Error ? error.message : String(error);
+  return { cause: "connect_failed", message, fix: fixFor("connect_failed", ctx) };
+}

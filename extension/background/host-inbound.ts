@@ -1,0 +1,92 @@
+/**
+ * Reads what the native host sends and decides what it means: state events, a reply, or a reason to
+ * hang up. Pure apart from the chunk buffer it owns, so it is tested without a browser.
+ */
+import {
+  HOST_PROTOCOL_VERSION,
+  hostMessage,
+  isHostEnvelope,
+  isJsonRpc,
+  type HostChunk,
+  type HostCommand,
+  type HostEnvelope,
+  type HostError,
+  type HostHello,
+  type HostStatusMessage,
+  type JsonRpcMessage,
+} from "../../shared/host-protocol";
+import { ChunkReassembler } from "../../shared/chunks";
+import { isCompatibleHello, type ConnectionEvent } from "../state/connection";
+
+export interface InboundResult {
+  events: ConnectionEvent[];
+  /** A command to send back on the same port. */
+  reply?: HostEnvelope<HostCommand>;
+  /** The host cannot be talked to (protocol mismatch): close the port. */
+  hangUp?: boolean;
+  /** Agent messages for the ACP client (next issue); counted for now. */
+  jsonRpc?: JsonRpcMessage[];
+}
+
+const NOTHING: InboundResult = { events: [] };
+
+export class HostInbound {
+  private readonly chunks: ChunkReassembler;
+  private readonly decoder = new TextDecoder("utf-8", { fatal: true });
+
+  constructor(chunks: ChunkReassembler = new ChunkReassembler()) {
+    this.chunks = chunks;
+  }
+
+  receive(raw: unknown): InboundResult {
+    if (isJsonRpc(raw)) return { events: [{ type: "jsonrpc_received", chunked: false }], jsonRpc: [raw] };
+    if (!isHostEnvelope(raw)) return NOTHING; // not ours to understand; the host never sends this
+    const event = raw.host;
+    switch (event.type) {
+      case "hello":
+        return this.hello(event as HostHello);
+      case "status":
+        return { events: [{ type: "agent_status", status: (event as HostStatusMessage).status }] };
+      case "error":
+        return { events: [{ type: "host_error", error: event as HostError }] };
+      case "chunk":
+        return this.chunk(event as HostChunk);
+      default:
+        return NOTHING; // a newer host's extra event: ignore rather than fail
+    }
+  }
+
+  /** The port closed: a half-received chunked message is lost. */
+  close(): ConnectionEvent[] {
+    return this.chunks.pending ? [{ type: "chunk_dropped", reason: "the port closed mid-message" }] : [];
+  }
+
+  private hello(hello: HostHello): InboundResult {
+    const events: ConnectionEvent[] = [{ type: "hello", hello }];
+    if (!isCompatibleHello(hello)) return { events, hangUp: true };
+    return { events, reply: hostMessage<HostCommand>({ type: "start", protocolVersion: HOST_PROTOCOL_VERSION }) };
+  }
+
+  private chunk(chunk: HostChunk): InboundResult {
+    const { complete, dropped } = this.chunks.accept(chunk);
+    const events: ConnectionEvent[] = [];
+    if (dropped) events.push({ type: "chunk_dropped", reason: dropped });
+    if (!complete) return { events };
+    const message = this.parse(complete);
+    if (!message) {
+      events.push({ type: "chunk_dropped", reason: `chunked message ${chunk.id} is not a JSON-RPC message` });
+      return { events };
+    }
+    events.push({ type: "jsonrpc_received", chunked: true });
+    return { events, jsonRpc: [message] };
+  }
+
+  private parse(bytes: Uint8Array): JsonRpcMessage | undefined {
+    try {
+      const value: unknown = JSON.parse(this.decoder.decode(bytes));
+      return isJsonRpc(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

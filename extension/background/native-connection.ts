@@ -1,0 +1,96 @@
+/**
+ * Owns the native port: opens it, feeds what the host says into the store, answers the host's
+ * hello, and maps a closed port to a reason. The browser is injected, so this runs in unit tests.
+ */
+import { HOST_NAME } from "../../shared/extension-ids";
+import { hostMessage, type HostCommand } from "../../shared/host-protocol";
+import type { ConnectionEvent, ConnectionState } from "../state/connection";
+import { connectFailure, disconnectReason } from "./disconnect-reason";
+import { HostInbound } from "./host-inbound";
+import type { MessagePort } from "./ports";
+import type { Store } from "./store";
+
+export interface NativeDeps {
+  connectNative(name: string): MessagePort;
+  /** runtime.lastError?.message, read inside onDisconnect (the only moment Chrome sets it). */
+  lastErrorMessage(): string | undefined;
+  extensionId: string;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export class NativeConnection {
+  private port: MessagePort | null = null;
+  /** Bumped per connect, so late events from a replaced port are ignored. */
+  private generation = 0;
+
+  constructor(
+    private readonly store: Store<ConnectionState, ConnectionEvent>,
+    private readonly deps: NativeDeps,
+  ) {}
+
+  /** Opens a fresh port, dropping any current one. */
+  connect(): void {
+    this.hangUp();
+    const generation = ++this.generation;
+    const inbound = new HostInbound();
+    this.store.dispatch({ type: "connecting" });
+
+    let port: MessagePort;
+    try {
+      port = this.deps.connectNative(HOST_NAME);
+    } catch (error) {
+      this.store.dispatch({ type: "disconnected", reason: connectFailure(error, this.context()) });
+      return;
+    }
+    this.port = port;
+
+    port.onMessage.addListener((message: unknown) => {
+      if (generation !== this.generation) return;
+      const result = inbound.receive(message);
+      for (const event of result.events) this.store.dispatch(event);
+      if (result.reply) port.postMessage(result.reply);
+      if (result.hangUp) this.hangUp();
+    });
+
+    port.onDisconnect.addListener(() => {
+      // Read the error first: Chrome clears runtime.lastError when this callback returns.
+      const message = port.error?.message ?? this.deps.lastErrorMessage();
+      if (generation !== this.generation) return;
+      this.port = null;
+      for (const event of inbound.close()) this.store.dispatch(event);
+      this.deps.log?.("native port closed", message);
+      this.store.dispatch({ type: "disconnected", reason: disconnectReason(message, this.context()) });
+    });
+  }
+
+  /** Connects unless a port is open. A failed attempt is retried: the user may have fixed it since. */
+  ensureConnected(): void {
+    const { phase } = this.store.get().link;
+    if (phase === "idle" || phase === "disconnected" || phase === "incompatible") this.connect();
+  }
+
+  /** Restarts the agent through a live host, or reconnects to the host otherwise. */
+  restart(): void {
+    if (this.port && this.store.get().link.phase === "ready") {
+      this.send({ type: "restart" });
+    } else {
+      this.connect();
+    }
+  }
+
+  private send(command: HostCommand): void {
+    this.port?.postMessage(hostMessage(command));
+  }
+
+  /** Closes our port without a disconnect event (a port's own disconnect() does not fire one). */
+  private hangUp(): void {
+    const port = this.port;
+    this.port = null;
+    this.generation++;
+    port?.disconnect();
+  }
+
+  private context() {
+    return { extensionId: this.deps.extensionId, logFile: this.store.get().lastHello?.logFile };
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Says, in one plain sentence, what state goose is in, plus what to do about it and any evidence.
+ * Pure: the panel renders whatever this returns, and tests read it without a DOM.
+ */
+import type { AgentStatus, HostHello } from "../../shared/host-protocol";
+import type { ConnectionState, DisconnectReason } from "../state/connection";
+import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
+
+export type Tone = "ok" | "pending" | "error";
+
+export interface StatusView {
+  tone: Tone;
+  headline: string;
+  /** What the user can do; `backticks` mark commands and paths. */
+  fix?: string;
+  /** Evidence worth reading, such as the agent's last stderr lines. */
+  detail?: { label: string; lines: string[] };
+  /** Secondary information: something the host reported without dropping the connection. */
+  note?: string;
+  /** Small print: which host and profile this is about. */
+  facts: string[];
+}
+
+export function describeConnection(state: ConnectionState): StatusView {
+  const { link } = state;
+  switch (link.phase) {
+    case "idle":
+    case "connecting":
+      return { tone: "pending", headline: "Connecting to the goose-browser host…", facts: [] };
+    case "disconnected":
+      return describeDisconnect(link.reason);
+    case "incompatible":
+      return describeMismatch(link.hello, link.expected);
+    case "ready": {
+      const view = describeAgent(state.agent);
+      const note = state.hostError ? `The host reported: ${state.hostError.message}` : undefined;
+      return { ...view, ...(note ? { note } : {}), facts: hostFacts(link.hello, state.agent) };
+    }
+  }
+}
+
+const DISCONNECT_HEADLINES: Record<DisconnectReason["cause"], string> = {
+  host_not_installed: "The goose-browser host is not installed.",
+  forbidden: "This extension is not allowed to use the goose-browser host.",
+  host_exited: "The goose-browser host stopped.",
+  communication_error: "The connection to the goose-browser host broke.",
+  connect_failed: "The goose-browser host could not be started.",
+  unknown: "The goose-browser host disconnected.",
+};
+
+function describeDisconnect(reason: DisconnectReason): StatusView {
+  const view: StatusView = { tone: "error", headline: DISCONNECT_HEADLINES[reason.cause], fix: reason.fix, facts: [] };
+  if (reason.detail) view.detail = reason.detail;
+  // The browser's wording only adds something when we could not name the cause ourselves.
+  else if (reason.cause === "unknown" || reason.cause === "connect_failed") {
+    view.detail = { label: "The browser said", lines: [reason.message] };
+  }
+  return view;
+}
+
+function describeMismatch(hello: HostHello, expected: number): StatusView {
+  const theirs = typeof hello.protocolVersion === "number" ? `v${hello.protocolVersion}` : "an unknown version";
+  if (typeof hello.protocolVersion === "number" && hello.protocolVersion > expected) {
+    return {
+      tone: "error",
+      headline: `The goose-browser host is newer than this extension (protocol ${theirs}, extension v${expected}).`,
+      fix: "Update the extension: rebuild it from the same goose-browser checkout and reload it, then press Restart.",
+      facts: [`host ${hello.hostVersion}`],
+    };
+  }
+  return {
+    tone: "error",
+    headline: `The goose-browser host is out of date (protocol ${theirs}, this extension needs v${expected}).`,
+    fix: `Update the host: ${INSTALL_HOST_INSTRUCTION}, then press Restart.`,
+    facts: [`host ${hello.hostVersion}`],
+  };
+}
+
+function goose(version: string | undefined): string {
+  return version ? `goose ${version}` : "goose";
+}
+
+function describeAgent(agent: AgentStatus | null): Omit<StatusView, "facts"> {
+  if (!agent) return { tone: "pending", headline: "Connected to the host. Waiting for goose to start…" };
+  switch (agent.state) {
+    case "idle":
+      return { tone: "pending", headline: "goose is not running.", fix: "Press Restart to start it." };
+    case "discovering":
+      return { tone: "pending", headline: "Looking for goose…" };
+    case "starting":
+      return { tone: "pending", headline: `Starting ${goose(agent.version)}…` };
+    case "running":
+      return { tone: "ok", headline: `${goose(agent.version)} is running in ${agent.cwd}` };
+    case "exited": {
+      const how =
+        agent.signal !== null ? `was stopped by ${agent.signal}` : `exited with code ${agent.code ?? "unknown"}`;
+      return {
+        tone: "error",
+        headline: `goose ${how}.`,
+        fix: "Press Restart to start it again.",
+        ...(agent.stderrTail.length > 0 ? { detail: { label: "Its last output", lines: agent.stderrTail } } : {}),
+      };
+    }
+    case "not_found":
+      return {
+        tone: "error",
+        headline: "goose was not found.",
+        fix: agent.fix,
+        ...(agent.searched.length > 0 ? { detail: { label: "Looked in", lines: agent.searched } } : {}),
+      };
+    case "outdated":
+      return {
+        tone: "error",
+        headline: `goose ${agent.version} is too old; goose-browser needs ${agent.required} or newer.`,
+        fix: agent.fix,
+      };
+    case "failed":
+      return { tone: "error", headline: `goose could not be started: ${agent.message}`, fix: agent.fix };
+  }
+}
+
+function hostFacts(hello: HostHello, agent: AgentStatus | null): string[] {
+  const facts = [`host ${hello.hostVersion}`];
+  const profile = agent?.profile ?? hello.defaultProfile;
+  if (profile) facts.push(`profile ${profile}`);
+  return facts;
+}

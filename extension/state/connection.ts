@@ -1,0 +1,128 @@
+/**
+ * What the extension knows about its native host and the agent behind it, and the one pure reducer
+ * that changes it. The background owns the live copy; panels receive snapshots of it.
+ */
+import {
+  HOST_PROTOCOL_VERSION,
+  type AgentStatus,
+  type HostError,
+  type HostHello,
+} from "../../shared/host-protocol";
+
+/** Why the native port closed, as a cause the UI can name and a fix the user can follow. */
+export type DisconnectCause =
+  | "host_not_installed"
+  | "forbidden"
+  | "host_exited"
+  | "communication_error"
+  | "connect_failed"
+  | "unknown";
+
+export interface DisconnectReason {
+  cause: DisconnectCause;
+  /** The browser's own words (runtime.lastError), kept for the curious and for bug reports. */
+  message: string;
+  fix: string;
+  /** Something the user will want to copy, such as this extension's origin or the log's path. */
+  detail?: { label: string; lines: string[] };
+}
+
+export type HostLink =
+  /** No connection attempted yet (the background connects when a panel first opens). */
+  | { phase: "idle" }
+  /** The port is open but the host has not said hello yet. */
+  | { phase: "connecting" }
+  | { phase: "ready"; hello: HostHello }
+  /** The host speaks another protocol version; the port was closed. */
+  | { phase: "incompatible"; hello: HostHello; expected: number }
+  | { phase: "disconnected"; reason: DisconnectReason };
+
+export interface Traffic {
+  /** JSON-RPC messages received from the agent (verbatim or reassembled). */
+  jsonRpc: number;
+  /** Of those, how many arrived in chunks. */
+  reassembled: number;
+  /** Chunked messages lost on the way. */
+  dropped: number;
+}
+
+export interface ConnectionState {
+  link: HostLink;
+  /** The host's latest report on the agent, for the current connection only. */
+  agent: AgentStatus | null;
+  /** The last error the host reported on the current connection (the port stays up after one). */
+  hostError: HostError | null;
+  /** Kept across reconnects so a later failure can still point at the host's log file. */
+  lastHello: HostHello | null;
+  traffic: Traffic;
+}
+
+export type ConnectionEvent =
+  | { type: "connecting" }
+  | { type: "hello"; hello: HostHello }
+  | { type: "agent_status"; status: AgentStatus }
+  | { type: "host_error"; error: HostError }
+  | { type: "jsonrpc_received"; chunked: boolean }
+  | { type: "chunk_dropped"; reason: string }
+  | { type: "disconnected"; reason: DisconnectReason };
+
+const NO_TRAFFIC: Traffic = { jsonRpc: 0, reassembled: 0, dropped: 0 };
+
+export const initialConnectionState: ConnectionState = {
+  link: { phase: "idle" },
+  agent: null,
+  hostError: null,
+  lastHello: null,
+  traffic: NO_TRAFFIC,
+};
+
+export function isCompatibleHello(hello: Pick<HostHello, "protocolVersion">): boolean {
+  return hello.protocolVersion === HOST_PROTOCOL_VERSION;
+}
+
+/** True while a native port is (or should be) open. */
+export function isPortPhase(link: HostLink): boolean {
+  return link.phase === "connecting" || link.phase === "ready";
+}
+
+export function reduceConnection(state: ConnectionState, event: ConnectionEvent): ConnectionState {
+  switch (event.type) {
+    case "connecting":
+      // A new port: everything learned from the old one is stale.
+      return { ...state, link: { phase: "connecting" }, agent: null, hostError: null, traffic: NO_TRAFFIC };
+
+    case "hello": {
+      if (state.link.phase !== "connecting") return state;
+      const link: HostLink = isCompatibleHello(event.hello)
+        ? { phase: "ready", hello: event.hello }
+        : { phase: "incompatible", hello: event.hello, expected: HOST_PROTOCOL_VERSION };
+      return { ...state, link, lastHello: event.hello };
+    }
+
+    case "agent_status":
+      // Only a host we have agreed a protocol with can tell us about the agent.
+      if (state.link.phase !== "ready") return state;
+      return { ...state, agent: event.status };
+
+    case "host_error":
+      if (!isPortPhase(state.link)) return state;
+      return { ...state, hostError: event.error };
+
+    case "jsonrpc_received":
+      return {
+        ...state,
+        traffic: {
+          ...state.traffic,
+          jsonRpc: state.traffic.jsonRpc + 1,
+          reassembled: state.traffic.reassembled + (event.chunked ? 1 : 0),
+        },
+      };
+
+    case "chunk_dropped":
+      return { ...state, traffic: { ...state.traffic, dropped: state.traffic.dropped + 1 } };
+
+    case "disconnected":
+      // The agent dies with its host, so its last status would mislead.
+      return { ...state, link: { phase: "disconnected", reason: event.reason }, agent: null };
+  }
+}

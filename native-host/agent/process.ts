@@ -1,0 +1,116 @@
+/**
+ * Runs the agent: spawned with an argument array (never a shell) in its own process group, and
+ * stopped by closing its stdin, SIGTERM to the group, SIGKILL to the group after a grace period.
+ * The group kill also reaches grandchildren (an agent's MCP servers), so nothing is orphaned.
+ */
+import { execFile, spawn, type ChildProcessByStdio } from "node:child_process";
+import path from "node:path";
+import type { Readable, Writable } from "node:stream";
+
+export interface SpawnSpec {
+  file: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export const STOP_GRACE_MS = 5000;
+
+export class AgentProcess {
+  readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
+  readonly exited: Promise<ExitInfo>;
+  private exitInfo: ExitInfo | undefined;
+  private stopping: Promise<ExitInfo> | undefined;
+
+  constructor(spec: SpawnSpec, private readonly graceMs = STOP_GRACE_MS) {
+    this.child = spawn(spec.file, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      shell: false,
+      windowsHide: true,
+      // Own process group on POSIX, so one signal reaches the agent and everything it started.
+      detached: process.platform !== "win32",
+    });
+    this.exited = new Promise((resolve) => {
+      // 'error' without 'exit' happens when spawn itself fails (ENOENT, EACCES).
+      this.child.once("error", (err) => {
+        if (this.child.pid === undefined) this.settle({ code: null, signal: null }, resolve, err);
+      });
+      this.child.once("exit", (code, signal) => this.settle({ code, signal }, resolve));
+    });
+    // A write after the agent died must not crash the host; the exit is reported separately.
+    this.child.stdin.on("error", () => {});
+  }
+
+  /** Set if the process could not be started at all. */
+  spawnError: Error | undefined;
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get hasExited(): boolean {
+    return this.exitInfo !== undefined;
+  }
+
+  stop(): Promise<ExitInfo> {
+    this.stopping ??= this.doStop();
+    return this.stopping;
+  }
+
+  private settle(info: ExitInfo, resolve: (i: ExitInfo) => void, err?: Error): void {
+    if (this.exitInfo) return;
+    if (err) this.spawnError = err;
+    this.exitInfo = info;
+    resolve(info);
+  }
+
+  private async doStop(): Promise<ExitInfo> {
+    const pid = this.child.pid;
+    this.child.stdin.end();
+    if (pid === undefined) return this.exited;
+    if (!this.exitInfo) {
+      if (process.platform === "win32") {
+        await Promise.race([this.exited, delay(this.graceMs)]);
+      } else {
+        signalGroup(pid, "SIGTERM");
+        await Promise.race([this.exited, delay(this.graceMs)]);
+      }
+    }
+    // The leader may be gone while others in its group ignore SIGTERM: kill the whole tree.
+    await killTree(pid);
+    return this.exited;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already empty.
+  }
+}
+
+async function killTree(pid: number): Promise<void> {
+  if (process.platform !== "win32") {
+    signalGroup(pid, "SIGKILL");
+    return;
+  }
+  const taskkill = path.win32.join(process.env.SystemRoot ?? "C:\\Windows", "System32", "taskkill.exe");
+  await new Promise<void>((resolve) => {
+    execFile(taskkill, ["/PID", String(pid), "/T", "/F"], { windowsHide: true }, () => resolve());
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    t.unref();
+  });
+}

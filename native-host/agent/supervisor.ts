@@ -1,0 +1,252 @@
+/**
+ * Owns the agent process for the host: discovery → version check → spawn → running → exited, one
+ * status at a time, and restart on command. Output from a process that has been replaced is ignored,
+ * so a restart never mixes two agents' lines.
+ */
+import fs from "node:fs";
+import type { AgentStatus } from "../../shared/host-protocol";
+import type { HostConfig } from "../config";
+import { LineSplitter, type LineEvent } from "../lines";
+import type { Logger } from "../log";
+import type { PlatformInfo } from "../paths";
+import { checkVersion } from "./check-version";
+import { agentPath, discoverAgent } from "./discover";
+import { AgentProcess } from "./process";
+import { StderrTail } from "./stderr-tail";
+
+export interface SupervisorEvents {
+  status(status: AgentStatus): void;
+  line(event: LineEvent): void;
+}
+
+export interface SupervisorOptions {
+  config: HostConfig;
+  configFile: string;
+  /** A problem with the config file, reported as a failed start. */
+  configError?: string;
+  platform: PlatformInfo;
+  log: Logger;
+  events: SupervisorEvents;
+  isExecutable?: (file: string) => boolean;
+  stopGraceMs?: number;
+}
+
+const GOOSE_INSTALL = "https://block.github.io/goose/docs/getting-started/installation";
+
+export class AgentSupervisor {
+  private current: AgentProcess | undefined;
+  private generation = 0;
+  private profileName: string;
+  private lastStatus: AgentStatus;
+
+  constructor(private readonly o: SupervisorOptions) {
+    this.profileName = o.config.defaultProfile;
+    this.lastStatus = { state: "idle", profile: this.profileName };
+  }
+
+  get status(): AgentStatus {
+    return this.lastStatus;
+  }
+
+  get process(): AgentProcess | undefined {
+    return this.current && !this.current.hasExited ? this.current : undefined;
+  }
+
+  /** Starts the agent unless it is already running with this profile. */
+  async start(profile?: string): Promise<void> {
+    const name = profile ?? this.profileName;
+    if (this.process && name === this.profileName) return;
+    await this.restart(name);
+  }
+
+  async restart(profile?: string): Promise<void> {
+    const generation = ++this.generation;
+    await this.stopCurrent();
+    if (generation !== this.generation) return;
+    this.profileName = profile ?? this.profileName;
+    await this.launch(generation);
+  }
+
+  async shutdown(): Promise<void> {
+    this.generation++;
+    await this.stopCurrent();
+  }
+
+  /** Writes to the agent's stdin; false means wait for `drain` (or the agent is gone). */
+  write(data: Buffer | string): boolean {
+    const p = this.process;
+    if (!p || !p.child.stdin.writable) return false;
+    return p.child.stdin.write(data);
+  }
+
+  onceDrain(cb: () => void): void {
+    const p = this.process;
+    if (p) p.child.stdin.once("drain", cb);
+    else cb();
+  }
+
+  pauseOutput(): void {
+    this.process?.child.stdout.pause();
+  }
+
+  resumeOutput(): void {
+    this.process?.child.stdout.resume();
+  }
+
+  private emit(status: AgentStatus): void {
+    this.lastStatus = status;
+    this.o.events.status(status);
+  }
+
+  private async stopCurrent(): Promise<void> {
+    const p = this.current;
+    this.current = undefined;
+    if (p) await p.stop();
+  }
+
+  private async launch(generation: number): Promise<void> {
+    const { config, platform, log } = this.o;
+    const profileName = this.profileName;
+    const profile = config.profiles[profileName];
+    if (this.o.configError) {
+      return this.emit({ state: "failed", profile: profileName, message: this.o.configError, fix: `Fix or delete ${this.o.configFile}.` });
+    }
+    if (!profile) {
+      return this.emit({
+        state: "failed",
+        profile: profileName,
+        message: `No agent profile named "${profileName}"`,
+        fix: `Pick one of: ${Object.keys(config.profiles).join(", ")}, or add it to ${this.o.configFile}.`,
+      });
+    }
+    this.emit({ state: "discovering", profile: profileName });
+    const found = discoverAgent(profile.command, platform, config.path, this.o.isExecutable ?? isExecutableFile);
+    if (!found.found) {
+      log.warn(`agent ${profileName}: ${profile.command} not found (searched ${found.searched.join(", ")})`);
+      return this.emit({
+        state: "not_found",
+        profile: profileName,
+        command: profile.command,
+        searched: found.searched,
+        fix: notFoundFix(profileName, profile.command, this.o.configFile, found.refused),
+      });
+    }
+    const file = found.found;
+    const cwd = config.cwd;
+    if (!isDirectory(cwd)) {
+      return this.emit({
+        state: "failed",
+        profile: profileName,
+        command: file,
+        message: `The working directory ${cwd} does not exist`,
+        fix: `Create it, or set "cwd" in ${this.o.configFile} to an existing folder.`,
+      });
+    }
+    const env = { ...process.env, PATH: agentPath(platform, config.path), ...profile.env };
+    const version = await checkVersion(file, profile.versionArgs, profile.minVersion, env);
+    if (generation !== this.generation) return;
+    if (!version.ok) {
+      if (version.kind === "outdated") {
+        return this.emit({
+          state: "outdated",
+          profile: profileName,
+          command: file,
+          version: version.version,
+          required: version.required,
+          fix:
+            profileName === "goose"
+              ? `goose ${version.version} is older than ${version.required}, the first version this extension works with. Update it with \`goose update\` (or reinstall: ${GOOSE_INSTALL}).`
+              : `Update ${file} to ${version.required} or newer.`,
+        });
+      }
+      return this.emit({
+        state: "failed",
+        profile: profileName,
+        command: file,
+        message: version.message,
+        fix: `Check that ${file} is the ${profileName} agent's CLI (run it with ${profile.versionArgs.join(" ")} in a terminal).`,
+      });
+    }
+    this.emit({ state: "starting", profile: profileName, command: file, ...(version.version ? { version: version.version } : {}) });
+    log.info(`starting agent ${profileName}: ${file} ${profile.args.join(" ")} in ${cwd}`);
+    const agent = new AgentProcess({ file, args: profile.args, cwd, env }, this.o.stopGraceMs);
+    this.current = agent;
+    this.wire(agent, generation, file);
+    if (agent.pid !== undefined) {
+      this.emit({
+        state: "running",
+        profile: profileName,
+        command: file,
+        pid: agent.pid,
+        cwd,
+        ...(version.version ? { version: version.version } : {}),
+      });
+    }
+  }
+
+  private wire(agent: AgentProcess, generation: number, file: string): void {
+    const { log, events } = this.o;
+    const profile = this.profileName;
+    const splitter = new LineSplitter();
+    const tail = new StderrTail();
+    const live = () => generation === this.generation && this.current === agent;
+    agent.child.stdout.on("data", (chunk: Buffer) => {
+      if (!live()) return;
+      for (const e of splitter.push(chunk)) events.line(e);
+    });
+    agent.child.stdout.on("end", () => {
+      if (!live()) return;
+      for (const e of splitter.end()) events.line(e);
+    });
+    agent.child.stderr.on("data", (chunk: Buffer) => {
+      for (const line of tail.push(chunk)) log.info(`agent stderr: ${line}`);
+    });
+    void agent.exited.then(({ code, signal }) => {
+      if (agent.spawnError) log.error(`agent ${profile} could not start: ${agent.spawnError.message}`);
+      else log.info(`agent ${profile} (pid ${agent.pid}) exited: code ${code} signal ${signal}`);
+      if (!live()) return;
+      // Mop up whatever the agent left in its process group.
+      void agent.stop();
+      if (agent.spawnError) {
+        const e = agent.spawnError as NodeJS.ErrnoException;
+        this.emit({
+          state: "failed",
+          profile,
+          command: file,
+          message: `${file} could not be started: ${e.code ?? e.message}`,
+          fix: e.code === "EACCES" ? `Make ${file} executable (chmod +x).` : `Check ${file} in a terminal.`,
+        });
+        return;
+      }
+      this.emit({ state: "exited", profile, command: file, code, signal, stderrTail: tail.tail() });
+    });
+  }
+}
+
+function notFoundFix(profile: string, command: string, configFile: string, refused?: string): string {
+  const prefix = refused ? `${refused}. ` : "";
+  if (profile === "goose") {
+    return `${prefix}Install the goose CLI (${GOOSE_INSTALL}), then press Restart. If it is installed somewhere unusual, set profiles.goose.command in ${configFile} to its absolute path.`;
+  }
+  return `${prefix}Install ${command}, or set profiles.${profile}.command in ${configFile} to its absolute path.`;
+}
+
+export function isExecutableFile(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) return false;
+    if (process.platform === "win32") return true;
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}

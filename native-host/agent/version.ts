@@ -1,0 +1,17 @@
+/** Agent version parsing and comparison. goose prints ` 1.50.0` (leading space, no name) or `goose 1.16.0`. */
+
+export type Semver = [number, number, number];
+
+export function parseVersion(output: string): Semver | undefined {
+  const m = /(\d+)\.(\d+)\.(\d+)/.exec(output);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+export function compareVersions(a: Semver, b: Semver): number {
+  for (let i = 0; i < 3; i++) if (a[i]! !== b[i]!) return a[i]! - b[i]!;
+  return 0;
+}
+
+export function formatVersion(v: Semver): string {
+  return v.join(".");
+}

@@ -1,0 +1,117 @@
+/**
+ * Chrome native-messaging frames: a 4-byte little-endian length, then that many bytes of UTF-8 JSON.
+ * The decoder is incremental and byte-level: a frame may be split anywhere across reads, a read may
+ * hold many frames, and nothing is allocated from the claimed length alone (pieces are kept until the
+ * frame is complete, then joined once).
+ */
+import { MAX_INCOMING_FRAME_BYTES, type HostErrorCode } from "../shared/host-protocol";
+
+export type FrameEvent =
+  | { kind: "message"; value: unknown; bytes: number; raw: Buffer }
+  | { kind: "error"; code: HostErrorCode; message: string };
+
+const HEADER_BYTES = 4;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+export class FrameDecoder {
+  private header = Buffer.alloc(HEADER_BYTES);
+  private headerFilled = 0;
+  /** Declared length of the frame being read, or -1 while reading a header. */
+  private expected = -1;
+  private pieces: Buffer[] = [];
+  private received = 0;
+  /** Bytes still to discard from a refused (oversize) frame. */
+  private skipping = 0;
+
+  constructor(private readonly maxBytes: number = MAX_INCOMING_FRAME_BYTES) {}
+
+  /** Feeds one read; returns the frames (or per-frame errors) it completed. */
+  push(chunk: Buffer): FrameEvent[] {
+    const events: FrameEvent[] = [];
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (this.skipping > 0) {
+        const n = Math.min(this.skipping, chunk.length - offset);
+        this.skipping -= n;
+        offset += n;
+        continue;
+      }
+      if (this.expected < 0) {
+        const n = Math.min(HEADER_BYTES - this.headerFilled, chunk.length - offset);
+        chunk.copy(this.header, this.headerFilled, offset, offset + n);
+        this.headerFilled += n;
+        offset += n;
+        if (this.headerFilled < HEADER_BYTES) break;
+        this.headerFilled = 0;
+        const length = this.header.readUInt32LE(0);
+        if (length > this.maxBytes) {
+          // Refuse without buffering: skip exactly the declared payload, then resume at the next header.
+          this.skipping = length;
+          events.push({
+            kind: "error",
+            code: "frame_too_large",
+            message: `frame of ${length} bytes refused (limit ${this.maxBytes})`,
+          });
+          continue;
+        }
+        if (length === 0) {
+          events.push({ kind: "error", code: "invalid_json", message: "empty frame" });
+          continue;
+        }
+        this.expected = length;
+        continue;
+      }
+      const n = Math.min(this.expected - this.received, chunk.length - offset);
+      this.pieces.push(chunk.subarray(offset, offset + n));
+      this.received += n;
+      offset += n;
+      if (this.received === this.expected) events.push(this.finishFrame());
+    }
+    return events;
+  }
+
+  /** Called at end of input: a partly received frame is reported, never silently lost. */
+  end(): FrameEvent[] {
+    if (this.expected < 0 && this.headerFilled === 0) return [];
+    const detail =
+      this.expected < 0
+        ? `${this.headerFilled} of 4 header bytes`
+        : `${this.received} of ${this.expected} bytes`;
+    this.reset();
+    return [{ kind: "error", code: "frame_truncated", message: `input ended inside a frame (${detail})` }];
+  }
+
+  private finishFrame(): FrameEvent {
+    const payload = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.received);
+    const bytes = this.received;
+    this.reset();
+    let text: string;
+    try {
+      text = utf8.decode(payload);
+    } catch {
+      return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
+    }
+    try {
+      return { kind: "message", value: JSON.parse(text), bytes, raw: payload };
+    } catch (e) {
+      return { kind: "error", code: "invalid_json", message: `frame of ${bytes} bytes is not JSON: ${(e as Error).message}` };
+    }
+  }
+
+  private reset(): void {
+    this.expected = -1;
+    this.pieces = [];
+    this.received = 0;
+  }
+}
+
+/** One frame around an already-serialized UTF-8 JSON payload (agent lines go through unchanged). */
+export function frameBytes(payload: Uint8Array): Buffer {
+  const header = Buffer.allocUnsafe(HEADER_BYTES);
+  header.writeUInt32LE(payload.byteLength, 0);
+  return Buffer.concat([header, payload], HEADER_BYTES + payload.byteLength);
+}
+
+export function frameJson(value: unknown): Buffer {
+  return frameBytes(Buffer.from(JSON.stringify(value), "utf8"));
+}

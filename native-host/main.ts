@@ -1,0 +1,46 @@
+/**
+ * The native-messaging host's entry: check the caller, read the config, open the log, run the relay,
+ * and shut the agent down cleanly on stdin EOF or a signal. stdout carries frames and nothing else.
+ */
+import os from "node:os";
+import { isAllowedCaller, parseCaller } from "./caller";
+import { loadConfig } from "./config";
+import { Logger } from "./log";
+import { configFile, type PlatformInfo } from "./paths";
+import { Relay } from "./relay";
+import { HOST_VERSION } from "./version";
+
+function main(): void {
+  const platform: PlatformInfo = { platform: process.platform, home: os.homedir(), env: process.env };
+  const loaded = loadConfig(configFile(platform), platform);
+  const log = new Logger(loaded.config.logFile, loaded.config.debug);
+  const caller = parseCaller(process.argv.slice(2));
+  log.info(`goose-browser host ${HOST_VERSION} started by ${JSON.stringify(process.argv.slice(2))}; config ${loaded.file}${loaded.found ? "" : " (absent, defaults)"}`);
+  if (loaded.error) log.error(loaded.error);
+  if (!isAllowedCaller(caller, loaded.config.allowedExtensionIds)) {
+    log.error(`refusing caller ${JSON.stringify(process.argv.slice(2))}: not an allowed goose-browser extension`);
+    log.close();
+    process.exitCode = 3;
+    return;
+  }
+
+  const relay = new Relay({ input: process.stdin, output: process.stdout, loaded, platform, log });
+  let exiting = false;
+  const exit = (why: string) => {
+    if (exiting) return;
+    exiting = true;
+    log.info(`shutting down: ${why}`);
+    void relay.close().then(() => {
+      log.info("bye");
+      log.close();
+      process.exit(0);
+    });
+  };
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => exit(signal));
+  process.stdin.on("end", () => exit("stdin closed"));
+  // The browser went away mid-write: nothing left to talk to.
+  process.stdout.on("error", (e) => exit(`stdout error ${(e as NodeJS.ErrnoException).code ?? e.message}`));
+  relay.start();
+}
+
+main();

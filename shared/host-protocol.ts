@@ -1,0 +1,145 @@
+/**
+ * The host ⇄ extension control channel that travels beside JSON-RPC on the native port.
+ *
+ * Every native-port message is exactly one of:
+ *  - a JSON-RPC 2.0 message (has `"jsonrpc": "2.0"`), relayed verbatim between extension and agent;
+ *  - a host message `{ "host": { "type": ..., ... } }` (never has a `jsonrpc` key), so the two
+ *    can never be confused.
+ *
+ * Agent lines larger than MAX_VERBATIM_BYTES are sent as `chunk` host messages: the line's UTF-8
+ * bytes are cut into CHUNK_PIECE_BYTES pieces, each base64-encoded; `index` runs 0..count-1, all
+ * pieces of one line share `id` and are sent consecutively. See shared/chunks.ts.
+ */
+
+/** Bumped only on a breaking change to this file's shapes. */
+export const HOST_PROTOCOL_VERSION = 1;
+
+/** Chrome closes the port on any host→browser message over 1 MiB. */
+export const CHROME_MAX_HOST_MESSAGE_BYTES = 1024 * 1024;
+/** Agent lines up to this size are forwarded verbatim (a margin below Chrome's cap). */
+export const MAX_VERBATIM_BYTES = CHROME_MAX_HOST_MESSAGE_BYTES - 1024;
+/** Raw bytes per chunk piece: base64 makes it 4/3 larger, ≈ 683 KiB, well under the cap. */
+export const CHUNK_PIECE_BYTES = 512 * 1024;
+/** Chrome's browser→host cap; larger incoming frames are refused. */
+export const MAX_INCOMING_FRAME_BYTES = 64 * 1024 * 1024;
+
+export type AgentState =
+  | "idle"
+  | "discovering"
+  | "starting"
+  | "running"
+  | "exited"
+  | "not_found"
+  | "outdated"
+  | "failed";
+
+export interface AgentStatusBase {
+  /** The configured profile this status is about (e.g. "goose"). */
+  profile: string;
+}
+
+export type AgentStatus =
+  | (AgentStatusBase & { state: "idle" })
+  | (AgentStatusBase & { state: "discovering" })
+  | (AgentStatusBase & { state: "starting"; command: string; version?: string })
+  | (AgentStatusBase & { state: "running"; command: string; pid: number; cwd: string; version?: string })
+  | (AgentStatusBase & {
+      state: "exited";
+      command: string;
+      code: number | null;
+      signal: string | null;
+      /** The last lines the agent wrote to stderr, for the user to read. */
+      stderrTail: string[];
+    })
+  | (AgentStatusBase & { state: "not_found"; command: string; searched: string[]; fix: string })
+  | (AgentStatusBase & { state: "outdated"; command: string; version: string; required: string; fix: string })
+  | (AgentStatusBase & { state: "failed"; command?: string; message: string; fix: string });
+
+/** Why the host refused or dropped something the extension sent. */
+export type HostErrorCode =
+  | "frame_too_large"
+  | "frame_truncated"
+  | "invalid_utf8"
+  | "invalid_json"
+  | "not_jsonrpc"
+  | "method_not_allowed"
+  | "agent_not_running"
+  | "unknown_profile"
+  | "unknown_command"
+  | "protocol_mismatch";
+
+export interface HostHello {
+  type: "hello";
+  hostVersion: string;
+  protocolVersion: number;
+  /** Profile names from the host config, in config order. */
+  profiles: string[];
+  defaultProfile: string;
+  /** The working directory the agent runs in and sessions should use. */
+  cwd: string;
+  platform: string;
+  logFile: string;
+}
+
+export interface HostStatusMessage {
+  type: "status";
+  status: AgentStatus;
+}
+
+export interface HostChunk {
+  type: "chunk";
+  id: string;
+  index: number;
+  count: number;
+  /** base64 of this piece's raw bytes */
+  data: string;
+}
+
+export interface HostError {
+  type: "error";
+  code: HostErrorCode;
+  message: string;
+}
+
+export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError;
+
+/** Commands the extension may send. None of them names a program: profiles come from the host config. */
+export type HostCommand =
+  | { type: "start"; protocolVersion: number; profile?: string }
+  | { type: "restart"; profile?: string };
+
+export interface HostEnvelope<T> {
+  host: T;
+}
+
+export type JsonRpcId = string | number | null;
+
+export interface JsonRpcMessage {
+  jsonrpc: "2.0";
+  id?: JsonRpcId;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+export function isJsonRpc(value: unknown): value is JsonRpcMessage {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m.jsonrpc !== "2.0") return false;
+  if ("method" in m) return typeof m.method === "string";
+  // A response: an id plus exactly one of result / error.
+  return "id" in m && ("result" in m) !== ("error" in m);
+}
+
+export function isHostEnvelope(value: unknown): value is HostEnvelope<{ type: string }> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if ("jsonrpc" in m) return false;
+  const h = m.host;
+  return typeof h === "object" && h !== null && typeof (h as { type?: unknown }).type === "string";
+}
+
+export function hostMessage<T extends { type: string }>(event: T): HostEnvelope<T> {
+  return { host: event };
+}

@@ -1,0 +1,238 @@
+/**
+ * Drives the built native host (dist/native-host, started through its launcher) over real pipes,
+ * the way a browser does: framed stdin, framed stdout. Every byte of stdout must decode as a frame;
+ * chunked agent messages are reassembled as the extension would.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ChunkReassembler } from "../../shared/chunks";
+import { DEV_EXTENSION_ID, chromeOrigin } from "../../shared/extension-ids";
+import { CHROME_MAX_HOST_MESSAGE_BYTES, HOST_PROTOCOL_VERSION, isHostEnvelope, type AgentStatus, type HostEvent, type JsonRpcMessage } from "../../shared/host-protocol";
+import { FrameDecoder, frameJson } from "../../native-host/frames";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const HOST_LAUNCHER = path.join(ROOT, "dist/native-host/goose-browser-host");
+export const FAKE_GOOSE = path.join(ROOT, "dist/fixtures/bin/goose");
+
+export type Received = { kind: "rpc"; message: JsonRpcMessage; chunked: boolean } | { kind: "host"; event: HostEvent };
+
+export interface HostOptions {
+  /** Profile overrides; default: goose = the scripted agent. */
+  profiles?: Record<string, unknown>;
+  defaultProfile?: string;
+  agentEnv?: Record<string, string>;
+  origin?: string;
+  rawConfig?: string;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export class HostUnderTest {
+  readonly dir: string;
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly received: Received[] = [];
+  /** Anything on stdout that was not a well-formed frame. */
+  readonly stdoutErrors: string[] = [];
+  stderr = "";
+  readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly agentLog: string;
+  readonly pidFile: string;
+  private nextId = 1000;
+  // Chrome kills the port on a frame over 1 MiB: treat one as a stdout error.
+  private readonly decoder = new FrameDecoder(CHROME_MAX_HOST_MESSAGE_BYTES);
+  private readonly chunks = new ChunkReassembler();
+  private listeners: Array<() => void> = [];
+
+  constructor(o: HostOptions = {}) {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-host-"));
+    this.agentLog = path.join(this.dir, "agent-received.ndjson");
+    this.pidFile = path.join(this.dir, "agent.pid.json");
+    const configFile = path.join(this.dir, "host.json");
+    const agentEnv = {
+      SCRIPTED_AGENT_STATE_DIR: path.join(this.dir, "agent-state"),
+      SCRIPTED_AGENT_LOG: this.agentLog,
+      SCRIPTED_AGENT_PID_FILE: this.pidFile,
+      ...o.agentEnv,
+    };
+    const config = {
+      defaultProfile: o.defaultProfile ?? "goose",
+      profiles: o.profiles ?? { goose: { command: FAKE_GOOSE, args: ["acp"], env: agentEnv } },
+      cwd: o.cwd ?? this.dir,
+      logFile: path.join(this.dir, "host.log"),
+    };
+    fs.writeFileSync(configFile, o.rawConfig ?? JSON.stringify(config, null, 2));
+    // Like a browser started from a desktop: a minimal environment, no PATH to node.
+    this.child = spawn(HOST_LAUNCHER, [o.origin ?? chromeOrigin(DEV_EXTENSION_ID)], {
+      cwd: path.dirname(HOST_LAUNCHER),
+      env: { HOME: this.dir, PATH: "/usr/bin:/bin", GOOSE_BROWSER_HOST_CONFIG: configFile, ...o.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    this.child.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
+    this.child.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.child.stdin.on("error", () => {});
+    this.exit = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve({ code, signal })));
+  }
+
+  get hostLog(): string {
+    try {
+      return fs.readFileSync(path.join(this.dir, "host.log"), "utf8");
+    } catch {
+      return "";
+    }
+  }
+
+  send(value: unknown): void {
+    this.child.stdin.write(frameJson(value));
+  }
+
+  sendRaw(bytes: Buffer): void {
+    this.child.stdin.write(bytes);
+  }
+
+  start(profile?: string): void {
+    this.send({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION, ...(profile ? { profile } : {}) } });
+  }
+
+  /** Sends a JSON-RPC request and resolves with its response (result or error). */
+  async request(method: string, params: unknown, timeoutMs = 15_000): Promise<JsonRpcMessage> {
+    const id = this.nextId++;
+    this.send({ jsonrpc: "2.0", id, method, params });
+    const r = await this.waitFor((m) => m.kind === "rpc" && m.message.id === id && m.message.method === undefined, timeoutMs, `response to ${method}`);
+    return (r as { message: JsonRpcMessage }).message;
+  }
+
+  async startAgent(): Promise<AgentStatus> {
+    await this.waitForHost("hello");
+    this.start();
+    return this.waitForStatus("running");
+  }
+
+  async initialize(): Promise<JsonRpcMessage> {
+    return this.request("initialize", { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false } });
+  }
+
+  waitForHost<T extends HostEvent["type"]>(type: T, timeoutMs = 15_000): Promise<Extract<HostEvent, { type: T }>> {
+    return this.waitFor((m) => m.kind === "host" && m.event.type === type, timeoutMs, `host ${type}`).then(
+      (m) => (m as unknown as { event: Extract<HostEvent, { type: T }> }).event,
+    );
+  }
+
+  async waitForStatus<S extends AgentStatus["state"]>(state: S, timeoutMs = 15_000): Promise<Extract<AgentStatus, { state: S }>> {
+    const m = await this.waitFor((x) => x.kind === "host" && x.event.type === "status" && x.event.status.state === state, timeoutMs, `status ${state}`);
+    return (m as unknown as { event: { status: Extract<AgentStatus, { state: S }> } }).event.status;
+  }
+
+  statuses(): string[] {
+    return this.received.flatMap((m) => (m.kind === "host" && m.event.type === "status" ? [m.event.status.state] : []));
+  }
+
+  rpc(): JsonRpcMessage[] {
+    return this.received.flatMap((m) => (m.kind === "rpc" ? [m.message] : []));
+  }
+
+  /** Resolves with the first received message (already received or future) matching `pred`. */
+  waitFor(pred: (m: Received) => boolean, timeoutMs = 15_000, what = "message"): Promise<Received> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const hit = this.received.find(pred);
+        if (!hit) return false;
+        clearTimeout(timer);
+        this.listeners = this.listeners.filter((l) => l !== listener);
+        resolve(hit);
+        return true;
+      };
+      const listener = () => void check();
+      const timer = setTimeout(() => {
+        this.listeners = this.listeners.filter((l) => l !== listener);
+        reject(new Error(`timed out waiting for ${what}; received ${this.summary()}\nstderr:\n${this.stderr.slice(-2000)}`));
+      }, timeoutMs);
+      if (!check()) this.listeners.push(listener);
+    });
+  }
+
+  agentReceived(): JsonRpcMessage[] {
+    try {
+      return fs
+        .readFileSync(this.agentLog, "utf8")
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .map((l) => JSON.parse(l) as JsonRpcMessage);
+    } catch {
+      return [];
+    }
+  }
+
+  agentPids(): { pid: number; childPid?: number } {
+    return JSON.parse(fs.readFileSync(this.pidFile, "utf8")) as { pid: number; childPid?: number };
+  }
+
+  summary(): string {
+    return this.received
+      .slice(-15)
+      .map((m) => (m.kind === "host" ? `host:${m.event.type}${m.event.type === "status" ? `:${m.event.status.state}` : ""}` : `rpc:${m.message.method ?? `#${m.message.id}`}`))
+      .join(", ");
+  }
+
+  async close(): Promise<void> {
+    this.child.stdin.end();
+    await this.exit;
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill("SIGKILL");
+  }
+
+  private onStdout(chunk: Buffer): void {
+    for (const e of this.decoder.push(chunk)) {
+      if (e.kind === "error") {
+        this.stdoutErrors.push(e.message);
+        continue;
+      }
+      const v = e.value;
+      if (isHostEnvelope(v)) {
+        const event = v.host as HostEvent;
+        if (event.type === "chunk") {
+          const r = this.chunks.accept(event);
+          if (r.dropped) this.stdoutErrors.push(r.dropped);
+          if (r.complete) this.push({ kind: "rpc", message: JSON.parse(Buffer.from(r.complete).toString("utf8")) as JsonRpcMessage, chunked: true });
+          continue;
+        }
+        this.push({ kind: "host", event });
+      } else if (typeof v === "object" && v !== null && (v as { jsonrpc?: unknown }).jsonrpc === "2.0") {
+        this.push({ kind: "rpc", message: v as JsonRpcMessage, chunked: false });
+      } else {
+        this.stdoutErrors.push(`unexpected frame ${JSON.stringify(v).slice(0, 200)}`);
+      }
+    }
+  }
+
+  private push(m: Received): void {
+    this.received.push(m);
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+/** True while the process exists and is not a zombie (a container's pid 1 may never reap it). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
+  }
+}
+
+export async function waitUntil(cond: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

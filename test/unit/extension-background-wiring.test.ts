@@ -1,0 +1,229 @@
+/** The background's I/O classes driven through fake ports: what they send, and what the store ends up saying. */
+import { describe, expect, it } from "vitest";
+import { NativeConnection } from "../../extension/background/native-connection";
+import { servePanels } from "../../extension/background/panel-bridge";
+import type { MessagePort } from "../../extension/background/ports";
+import { createStore } from "../../extension/background/store";
+import { initialConnectionState, reduceConnection } from "../../extension/state/connection";
+import { HOST_NAME } from "../../shared/extension-ids";
+import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
+
+class FakePort implements MessagePort {
+  sent: unknown[] = [];
+  disconnected = false;
+  error?: { message?: string };
+  private messageListeners: ((m: unknown) => void)[] = [];
+  private disconnectListeners: (() => void)[] = [];
+  onMessage = { addListener: (l: (m: unknown) => void) => void this.messageListeners.push(l) };
+  onDisconnect = { addListener: (l: () => void) => void this.disconnectListeners.push(l) };
+  constructor(
+    public name = "",
+    public sender?: { id?: string },
+  ) {}
+  postMessage(m: unknown) {
+    this.sent.push(m);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  /** The other side sends us something. */
+  emit(m: unknown) {
+    for (const l of this.messageListeners) l(m);
+  }
+  /** The other side (or the browser) closes the port. */
+  close() {
+    for (const l of this.disconnectListeners) l();
+  }
+}
+
+const hello: HostHello = {
+  type: "hello",
+  hostVersion: "0.1.0",
+  protocolVersion: HOST_PROTOCOL_VERSION,
+  profiles: ["goose"],
+  defaultProfile: "goose",
+  cwd: "/w",
+  platform: "linux",
+  logFile: "/w/host.log",
+};
+
+function setup() {
+  const store = createStore(initialConnectionState, reduceConnection);
+  const ports: FakePort[] = [];
+  const names: string[] = [];
+  let lastError: string | undefined;
+  const native = new NativeConnection(store, {
+    connectNative(name) {
+      names.push(name);
+      const p = new FakePort(name);
+      ports.push(p);
+      return p;
+    },
+    lastErrorMessage: () => lastError,
+    extensionId: "ext",
+  });
+  return { store, native, ports, names, setLastError: (m: string | undefined) => (lastError = m) };
+}
+
+describe("NativeConnection", () => {
+  it("connects to our host name and answers hello with start", () => {
+    const { native, ports, names, store } = setup();
+    native.connect();
+    expect(names).toEqual([HOST_NAME]);
+    expect(store.get().link.phase).toBe("connecting");
+    ports[0]!.emit({ host: hello });
+    expect(ports[0]!.sent).toEqual([{ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } }]);
+    expect(store.get().link.phase).toBe("ready");
+  });
+
+  it("closes the port on a protocol mismatch and sends nothing", () => {
+    const { native, ports, store } = setup();
+    native.connect();
+    ports[0]!.emit({ host: { ...hello, protocolVersion: 99 } });
+    expect(ports[0]!.sent).toEqual([]);
+    expect(ports[0]!.disconnected).toBe(true);
+    expect(store.get().link.phase).toBe("incompatible");
+  });
+
+  it("maps runtime.lastError, read inside onDisconnect, to the reason", () => {
+    const { native, ports, store, setLastError } = setup();
+    native.connect();
+    setLastError("Access to the specified native messaging host is forbidden.");
+    ports[0]!.close();
+    const link = store.get().link;
+    expect(link.phase === "disconnected" && link.reason.cause).toBe("forbidden");
+  });
+
+  it("prefers port.error (Firefox) over runtime.lastError", () => {
+    const { native, ports, store, setLastError } = setup();
+    native.connect();
+    setLastError("Native host has exited.");
+    ports[0]!.error = { message: "Specified native messaging host not found." };
+    ports[0]!.close();
+    const link = store.get().link;
+    expect(link.phase === "disconnected" && link.reason.cause).toBe("host_not_installed");
+  });
+
+  it("names the log file from an earlier hello when the host exits", () => {
+    const { native, ports, store, setLastError } = setup();
+    native.connect();
+    ports[0]!.emit({ host: hello });
+    setLastError("Native host has exited.");
+    ports[0]!.close();
+    const link = store.get().link;
+    expect(link.phase === "disconnected" && link.reason.detail).toEqual({ label: "Host log", lines: ["/w/host.log"] });
+  });
+
+  it("restart sends restart through a ready host", () => {
+    const { native, ports } = setup();
+    native.connect();
+    ports[0]!.emit({ host: hello });
+    native.restart();
+    expect(ports).toHaveLength(1);
+    expect(ports[0]!.sent.at(-1)).toEqual({ host: { type: "restart" } });
+  });
+
+  it("restart reconnects when the port is down, and ignores the old port's late events", () => {
+    const { native, ports, store, setLastError } = setup();
+    native.connect();
+    setLastError("Native host has exited.");
+    ports[0]!.close();
+    native.restart();
+    expect(ports).toHaveLength(2);
+    expect(store.get().link.phase).toBe("connecting");
+    ports[0]!.emit({ host: hello }); // stale
+    expect(store.get().link.phase).toBe("connecting");
+    ports[1]!.emit({ host: hello });
+    expect(store.get().link.phase).toBe("ready");
+  });
+
+  it("ensureConnected leaves a live port alone and retries a failed one", () => {
+    const { native, ports, setLastError } = setup();
+    native.ensureConnected();
+    native.ensureConnected();
+    expect(ports).toHaveLength(1);
+    setLastError("Specified native messaging host not found.");
+    ports[0]!.close();
+    native.ensureConnected();
+    expect(ports).toHaveLength(2);
+  });
+
+  it("reports connectNative throwing as a disconnect", () => {
+    const store = createStore(initialConnectionState, reduceConnection);
+    const native = new NativeConnection(store, {
+      connectNative: () => {
+        throw new Error("no permission");
+      },
+      lastErrorMessage: () => undefined,
+      extensionId: "ext",
+    });
+    native.connect();
+    const link = store.get().link;
+    expect(link.phase === "disconnected" && link.reason).toMatchObject({ cause: "connect_failed", message: "no permission" });
+  });
+
+  it("counts agent JSON-RPC messages", () => {
+    const { native, ports, store } = setup();
+    native.connect();
+    ports[0]!.emit({ host: hello });
+    ports[0]!.emit({ jsonrpc: "2.0", method: "session/update", params: {} });
+    expect(store.get().traffic.jsonRpc).toBe(1);
+  });
+});
+
+describe("servePanels", () => {
+  function bridge() {
+    const store = createStore(initialConnectionState, reduceConnection);
+    let connectListener: ((p: MessagePort) => void) | undefined;
+    const calls = { opened: 0, restarted: 0 };
+    servePanels({
+      onConnect: { addListener: (l) => (connectListener = l) },
+      extensionId: "ours",
+      store,
+      onPanelOpen: () => calls.opened++,
+      restart: () => calls.restarted++,
+    });
+    const open = (port: FakePort) => {
+      connectListener!(port);
+      return port;
+    };
+    return { store, calls, open };
+  }
+
+  it("sends a snapshot on connect and after every change", () => {
+    const { store, open } = bridge();
+    const port = open(new FakePort("panel", { id: "ours" }));
+    expect(port.sent).toEqual([{ type: "snapshot", state: initialConnectionState }]);
+    store.dispatch({ type: "connecting" });
+    expect(port.sent).toHaveLength(2);
+    expect(port.sent[1]).toMatchObject({ type: "snapshot", state: { link: { phase: "connecting" } } });
+  });
+
+  it("stops sending once the panel port closes", () => {
+    const { store, open } = bridge();
+    const port = open(new FakePort("panel", { id: "ours" }));
+    port.close();
+    store.dispatch({ type: "connecting" });
+    expect(port.sent).toHaveLength(1);
+  });
+
+  it("tells the connection a panel opened, and forwards restart requests only", () => {
+    const { calls, open } = bridge();
+    const port = open(new FakePort("panel", { id: "ours" }));
+    expect(calls.opened).toBe(1);
+    port.emit({ type: "nonsense" });
+    expect(calls.restarted).toBe(0);
+    port.emit({ type: "restart" });
+    expect(calls.restarted).toBe(1);
+  });
+
+  it("refuses ports from another sender and ignores other port names", () => {
+    const { calls, open } = bridge();
+    const foreign = open(new FakePort("panel", { id: "someone-else" }));
+    expect(foreign.disconnected).toBe(true);
+    expect(foreign.sent).toEqual([]);
+    const other = open(new FakePort("other", { id: "ours" }));
+    expect(other.sent).toEqual([]);
+    expect(calls.opened).toBe(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { describeConnection } from "../../extension/panel/status-text";
+import {
+  initialConnectionState,
+  reduceConnection,
+  type ConnectionEvent,
+  type ConnectionState,
+} from "../../extension/state/connection";
+import { disconnectReason } from "../../extension/background/disconnect-reason";
+import { HOST_PROTOCOL_VERSION, type AgentStatus, type HostHello } from "../../shared/host-protocol";
+
+const hello: HostHello = {
+  type: "hello",
+  hostVersion: "0.3.1",
+  protocolVersion: HOST_PROTOCOL_VERSION,
+  profiles: ["goose"],
+  defaultProfile: "goose",
+  cwd: "/home/me",
+  platform: "linux",
+  logFile: "/home/me/host.log",
+};
+
+function state(...events: ConnectionEvent[]): ConnectionState {
+  return events.reduce(reduceConnection, initialConnectionState);
+}
+function withAgent(status: AgentStatus): ConnectionState {
+  return state({ type: "connecting" }, { type: "hello", hello }, { type: "agent_status", status });
+}
+
+describe("describeConnection", () => {
+  it("says goose is running, with its version and folder", () => {
+    const v = describeConnection(withAgent({ profile: "goose", state: "running", command: "/g", pid: 1, cwd: "/home/me", version: "1.50.0" }));
+    expect(v).toMatchObject({ tone: "ok", headline: "goose 1.50.0 is running in /home/me" });
+    expect(v.facts).toEqual(["host 0.3.1", "profile goose"]);
+  });
+
+  it("leaves out an unknown version rather than printing undefined", () => {
+    const v = describeConnection(withAgent({ profile: "goose", state: "running", command: "/g", pid: 1, cwd: "/w" }));
+    expect(v.headline).toBe("goose is running in /w");
+  });
+
+  it("shows the host's own fix and searched paths when goose is missing", () => {
+    const v = describeConnection(
+      withAgent({ profile: "goose", state: "not_found", command: "goose", searched: ["/usr/bin", "/opt/goose"], fix: "Install goose from block.github.io/goose." }),
+    );
+    expect(v).toMatchObject({ tone: "error", headline: "goose was not found.", fix: "Install goose from block.github.io/goose." });
+    expect(v.detail).toEqual({ label: "Looked in", lines: ["/usr/bin", "/opt/goose"] });
+  });
+
+  it("shows the stderr tail of an agent that exited, and how it ended", () => {
+    const v = describeConnection(withAgent({ profile: "goose", state: "exited", command: "/g", code: 2, signal: null, stderrTail: ["a", "b"] }));
+    expect(v.headline).toBe("goose exited with code 2.");
+    expect(v.detail).toEqual({ label: "Its last output", lines: ["a", "b"] });
+    const killed = describeConnection(withAgent({ profile: "goose", state: "exited", command: "/g", code: null, signal: "SIGKILL", stderrTail: [] }));
+    expect(killed.headline).toBe("goose was stopped by SIGKILL.");
+    expect(killed.detail).toBeUndefined();
+  });
+
+  it("names both versions when goose is outdated, and passes the host's fix through", () => {
+    const v = describeConnection(withAgent({ profile: "goose", state: "outdated", command: "/g", version: "1.2.0", required: "1.8.0", fix: "Run goose update." }));
+    expect(v.headline).toBe("goose 1.2.0 is too old; goose-browser needs 1.8.0 or newer.");
+    expect(v.fix).toBe("Run goose update.");
+  });
+
+  it("includes a failure's message and fix", () => {
+    const v = describeConnection(withAgent({ profile: "goose", state: "failed", message: "EACCES", fix: "chmod +x it." }));
+    expect(v).toMatchObject({ tone: "error", headline: "goose could not be started: EACCES", fix: "chmod +x it." });
+  });
+
+  it("says the host is not installed and how to install it", () => {
+    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Specified native messaging host not found.", { extensionId: "x" }) }));
+    expect(v.headline).toBe("The goose-browser host is not installed.");
+    expect(v.fix).toContain("`npm run install-host`");
+    expect(v.detail).toBeUndefined();
+  });
+
+  it("shows this extension's origin as evidence when access is forbidden", () => {
+    const reason = disconnectReason("Access to the specified native messaging host is forbidden.", { extensionId: "abc" });
+    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason }));
+    expect(v.headline).toBe("This extension is not allowed to use the goose-browser host.");
+    expect(v.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abc/"] });
+  });
+
+  it("shows the browser's own words only when the cause is unknown", () => {
+    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Weird thing.", { extensionId: "x" }) }));
+    expect(v.headline).toBe("The goose-browser host disconnected.");
+    expect(v.detail).toEqual({ label: "The browser said", lines: ["Weird thing."] });
+  });
+
+  it("asks for a host update when the host's protocol is older, an extension update when newer", () => {
+    const older = describeConnection(state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 } }));
+    expect(older.headline).toContain("host is out of date");
+    expect(older.fix).toContain("npm run install-host");
+    const newer = describeConnection(state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1 } }));
+    expect(newer.headline).toContain("newer than this extension");
+    expect(newer.fix).toContain("Update the extension");
+  });
+
+  it("is pending while connecting and while waiting for the first agent status", () => {
+    expect(describeConnection(state({ type: "connecting" }))).toMatchObject({ tone: "pending", headline: "Connecting to the goose-browser host…" });
+    expect(describeConnection(state({ type: "connecting" }, { type: "hello", hello })).tone).toBe("pending");
+  });
+
+  it("adds the host's last error as a note", () => {
+    const s = state({ type: "connecting" }, { type: "hello", hello }, { type: "host_error", error: { type: "error", code: "agent_not_running", message: "goose is not running" } });
+    expect(describeConnection(s).note).toBe("The host reported: goose is not running");
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { FrameDecoder, frameJson } from "../../native-host/frames";
+
+function frame(value: unknown): Buffer {
+  return frameJson(value);
+}
+
+function messages(events: ReturnType<FrameDecoder["push"]>): unknown[] {
+  return events.filter((e) => e.kind === "message").map((e) => (e as { value: unknown }).value);
+}
+
+describe("FrameDecoder", () => {
+  const sample = { jsonrpc: "2.0", id: 1, method: "session/prompt", params: { text: "héllo 🪿 wörld" } };
+
+  it("decodes a frame split at every byte boundary", () => {
+    const bytes = frame(sample);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const d = new FrameDecoder();
+      const got = [...messages(d.push(bytes.subarray(0, cut))), ...messages(d.push(bytes.subarray(cut)))];
+      expect(got, `cut at ${cut}`).toEqual([sample]);
+    }
+  });
+
+  it("decodes a frame fed one byte at a time (multibyte characters across reads)", () => {
+    const bytes = frame(sample);
+    const d = new FrameDecoder();
+    const got: unknown[] = [];
+    for (const b of bytes) got.push(...messages(d.push(Buffer.from([b]))));
+    expect(got).toEqual([sample]);
+  });
+
+  it("decodes many frames in one read", () => {
+    const values = Array.from({ length: 50 }, (_, i) => ({ jsonrpc: "2.0", method: "n", params: { i } }));
+    const d = new FrameDecoder();
+    expect(messages(d.push(Buffer.concat(values.map(frame))))).toEqual(values);
+  });
+
+  it("refuses a frame over the cap without buffering it and resynchronises after it", () => {
+    const d = new FrameDecoder(100);
+    const big = frame({ data: "x".repeat(500) });
+    const after = frame({ ok: true });
+    const events = d.push(Buffer.concat([big, after]));
+    expect(events[0]).toMatchObject({ kind: "error", code: "frame_too_large" });
+    expect(messages(events)).toEqual([{ ok: true }]);
+  });
+
+  it("does not allocate the claimed length of a huge header", () => {
+    const d = new FrameDecoder();
+    const header = Buffer.alloc(4);
+    header.writeUInt32LE(0xffffffff, 0);
+    const before = process.memoryUsage().arrayBuffers;
+    const events = d.push(Buffer.concat([header, Buffer.from("abc")]));
+    expect(events).toEqual([expect.objectContaining({ kind: "error", code: "frame_too_large" })]);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("reports invalid UTF-8 and invalid JSON per frame and keeps going", () => {
+    const bad = Buffer.from([0xc3, 0x28]);
+    const badFrame = Buffer.concat([Buffer.from([bad.length, 0, 0, 0]), bad]);
+    const notJson = Buffer.from("{nope");
+    const notJsonFrame = Buffer.concat([Buffer.from([notJson.length, 0, 0, 0]), notJson]);
+    const d = new FrameDecoder();
+    const events = d.push(Buffer.concat([badFrame, notJsonFrame, frame({ fine: 1 })]));
+    expect(events.map((e) => (e.kind === "error" ? e.code : "message"))).toEqual(["invalid_utf8", "invalid_json", "message"]);
+  });
+
+  it("reports an empty frame as an error", () => {
+    const d = new FrameDecoder();
+    expect(d.push(Buffer.from([0, 0, 0, 0]))).toEqual([expect.objectContaining({ kind: "error", code: "invalid_json" })]);
+  });
+
+  it("reports a frame truncated by the end of input", () => {
+    const bytes = frame(sample);
+    const d = new FrameDecoder();
+    expect(d.push(bytes.subarray(0, bytes.length - 3))).toEqual([]);
+    expect(d.end()).toEqual([expect.objectContaining({ kind: "error", code: "frame_truncated" })]);
+    const h = new FrameDecoder();
+    h.push(bytes.subarray(0, 2));
+    expect(h.end()[0]).toMatchObject({ code: "frame_truncated", message: expect.stringContaining("2 of 4 header bytes") });
+    expect(new FrameDecoder().end()).toEqual([]);
+  });
+
+  it("writes the length in bytes, little-endian", () => {
+    const f = frameJson({ s: "🪿" });
+    expect(f.readUInt32LE(0)).toBe(Buffer.byteLength(JSON.stringify({ s: "🪿" })));
+    expect(f.readUInt32LE(0)).toBe(f.length - 4);
+  });
+});
