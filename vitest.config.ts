@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" } },
+      { test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", setupFiles: ["test/unit/helpers/happy-dom-setup.ts"] } },
       {
         test: {
           name: "integration",

@@ -24,7 +24,7 @@ export interface InboundResult {
   reply?: HostEnvelope<HostCommand>;
   /** The host cannot be talked to (protocol mismatch): close the port. */
   hangUp?: boolean;
-  /** Agent messages for the ACP client (next issue); counted for now. */
+  /** Agent messages for the ACP client. */
   jsonRpc?: JsonRpcMessage[];
 }
 
@@ -39,7 +39,7 @@ export class HostInbound {
   }
 
   receive(raw: unknown): InboundResult {
-    if (isJsonRpc(raw)) return { events: [{ type: "jsonrpc_received", chunked: false }], jsonRpc: [raw] };
+    if (isJsonRpc(raw)) return { events: [], jsonRpc: [raw] };
     if (!isHostEnvelope(raw)) return NOTHING; // not ours to understand; the host never sends this
     const event = raw.host;
     switch (event.type) {
@@ -77,7 +77,6 @@ export class HostInbound {
       events.push({ type: "chunk_dropped", reason: `chunked message ${chunk.id} is not a JSON-RPC message` });
       return { events };
     }
-    events.push({ type: "jsonrpc_received", chunked: true });
     return { events, jsonRpc: [message] };
   }
 

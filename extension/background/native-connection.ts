@@ -3,18 +3,20 @@
  * hello, and maps a closed port to a reason. The browser is injected, so this runs in unit tests.
  */
 import { HOST_NAME } from "../../shared/extension-ids";
-import { hostMessage, type HostCommand } from "../../shared/host-protocol";
+import { hostMessage, type HostCommand, type JsonRpcMessage } from "../../shared/host-protocol";
 import type { ConnectionEvent, ConnectionState } from "../state/connection";
 import { connectFailure, disconnectReason } from "./disconnect-reason";
 import { HostInbound } from "./host-inbound";
 import type { MessagePort } from "./ports";
-import type { Store } from "./store";
+import type { SliceStore } from "./store";
 
 export interface NativeDeps {
   connectNative(name: string): MessagePort;
   /** runtime.lastError?.message, read inside onDisconnect (the only moment Chrome sets it). */
   lastErrorMessage(): string | undefined;
   extensionId: string;
+  /** Agent messages (whole, chunks reassembled), in arrival order. */
+  onJsonRpc?: (message: JsonRpcMessage) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -24,7 +26,7 @@ export class NativeConnection {
   private generation = 0;
 
   constructor(
-    private readonly store: Store<ConnectionState, ConnectionEvent>,
+    private readonly store: SliceStore<ConnectionState, ConnectionEvent>,
     private readonly deps: NativeDeps,
   ) {}
 
@@ -48,6 +50,7 @@ export class NativeConnection {
       if (generation !== this.generation) return;
       const result = inbound.receive(message);
       for (const event of result.events) this.store.dispatch(event);
+      for (const m of result.jsonRpc ?? []) this.deps.onJsonRpc?.(m);
       if (result.reply) port.postMessage(result.reply);
       if (result.hangUp) this.hangUp();
     });
@@ -76,6 +79,13 @@ export class NativeConnection {
     } else {
       this.connect();
     }
+  }
+
+  /** Sends a JSON-RPC message to the agent; false when there is no port to send it on. */
+  sendJsonRpc(message: unknown): boolean {
+    if (!this.port || this.store.get().link.phase !== "ready") return false;
+    this.port.postMessage(message);
+    return true;
   }
 
   private send(command: HostCommand): void {

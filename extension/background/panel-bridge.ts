@@ -1,34 +1,42 @@
 /**
- * Serves side-panel ports: each gets a snapshot at once and after every change, and may ask for a
- * restart. Only this extension's own pages are served.
+ * Serves side-panel ports: each gets a snapshot of the state at once, then every event the
+ * background applies, in order; the panel's messages are commands. Only this extension's own pages
+ * are served.
  */
-import type { ConnectionEvent, ConnectionState } from "../state/connection";
-import { PANEL_PORT_NAME, isPanelToBackground, type BackgroundToPanel } from "../state/panel-messages";
+import type { AppEvent, AppState } from "../state/app";
+import { PANEL_PORT_NAME, isPanelToBackground, type BackgroundToPanel, type PanelCommand } from "../state/panel-messages";
 import type { MessagePort, PortEvent } from "./ports";
 import type { Store } from "./store";
 
 export interface PanelBridgeDeps {
   onConnect: PortEvent<[port: MessagePort]>;
   extensionId: string;
-  store: Store<ConnectionState, ConnectionEvent>;
+  store: Store<AppState, AppEvent>;
   /** Called when a panel opens: it is the moment the user wants goose. */
   onPanelOpen(): void;
-  restart(): void;
+  onCommand(command: PanelCommand): void;
+  /** Told how many panels are open (for the badge and notifications). */
+  onPanelCount?(count: number): void;
 }
 
 export function servePanels(deps: PanelBridgeDeps): void {
+  let open = 0;
   deps.onConnect.addListener((port) => {
     if (port.name !== PANEL_PORT_NAME) return;
     if (port.sender?.id !== deps.extensionId) {
       port.disconnect();
       return;
     }
-    const send = (state: ConnectionState) => port.postMessage({ type: "snapshot", state } satisfies BackgroundToPanel);
-    send(deps.store.get());
-    const unsubscribe = deps.store.subscribe(send);
-    port.onDisconnect.addListener(unsubscribe);
+    const post = (message: BackgroundToPanel) => port.postMessage(message);
+    post({ type: "snapshot", state: deps.store.get() });
+    const unsubscribe = deps.store.subscribe((_state, event) => post({ type: "event", event }));
+    deps.onPanelCount?.(++open);
+    port.onDisconnect.addListener(() => {
+      unsubscribe();
+      deps.onPanelCount?.(--open);
+    });
     port.onMessage.addListener((message: unknown) => {
-      if (isPanelToBackground(message)) deps.restart();
+      if (isPanelToBackground(message)) deps.onCommand(message);
     });
     deps.onPanelOpen();
   });

@@ -1,19 +1,127 @@
-import { backgroundLinked, connection } from "./store";
-import { describeConnection, type StatusView } from "./status-text";
-import { requestRestart } from "./background-link";
+/** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer. */
+import { useState } from "preact/hooks";
+import type { UiError } from "../state/session";
+import { requestRestart, send } from "./background-link";
+import { Composer } from "./Composer";
+import { HistoryView } from "./HistoryView";
+import { InlineCode } from "./InlineCode";
+import { MessageList } from "./MessageList";
+import { ModePicker } from "./ModePicker";
 import { StatusCard } from "./StatusCard";
+import { describeConnection, type StatusView } from "./status-text";
+import { active, activeSessionId, agent, backgroundLinked, connection, entryIds, lastError, opening } from "./store";
 
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
 
 export function App() {
-  const state = connection.value;
-  const view = state ? describeConnection(state) : WAITING;
+  const [view, setView] = useState<"chat" | "history">("chat");
   return (
     <main class="panel">
       <header class="panel__header">
-        <h1>goose</h1>
+        <h1 class="panel__title" title={active.title.value ?? undefined}>
+          {view === "history" ? "History" : (active.title.value ?? "goose")}
+        </h1>
+        <div class="panel__tools">
+          <button
+            type="button"
+            class="button button--ghost"
+            aria-pressed={view === "history"}
+            onClick={() => {
+              if (view === "chat") send({ type: "refresh_history" });
+              setView(view === "chat" ? "history" : "chat");
+            }}
+          >
+            {view === "chat" ? "History" : "Back"}
+          </button>
+          <button
+            type="button"
+            class="button button--ghost"
+            disabled={agent.value?.phase !== "ready" || opening.value !== null}
+            onClick={() => {
+              send({ type: "new_session" });
+              setView("chat");
+            }}
+          >
+            New session
+          </button>
+        </div>
       </header>
-      <StatusCard view={view} onRestart={requestRestart} canRestart={backgroundLinked.value} />
+      <Problems />
+      {view === "history" ? (
+        <HistoryView onOpen={() => setView("chat")} />
+      ) : (
+        <>
+          <ChatBody />
+          <div class="panel__footer">
+            <ModePicker />
+            <AgentLine />
+          </div>
+          <Composer />
+        </>
+      )}
     </main>
   );
+}
+
+/** The connection card while the host or agent is not running; the agent's own errors after that. */
+function Problems() {
+  const state = connection.value;
+  const running = state?.link.phase === "ready" && state.agent?.state === "running";
+  if (!state || !running) {
+    const view = state ? describeConnection(state) : WAITING;
+    return <StatusCard view={view} onRestart={requestRestart} canRestart={backgroundLinked.value} />;
+  }
+  const a = agent.value;
+  if (a?.phase === "initializing") return <p class="status-line">Starting goose…</p>;
+  const error = a?.error ?? lastError.value;
+  return error ? <ErrorCard error={error} /> : null;
+}
+
+/** While all is well: which agent runs where, quietly, with a way to restart it. */
+function AgentLine() {
+  const state = connection.value;
+  if (state?.link.phase !== "ready" || state.agent?.state !== "running") return null;
+  return (
+    <p class="agent-line" role="status" title={describeConnection(state).facts.join(" · ")}>
+      <span class="agent-line__text">{describeConnection(state).headline}</span>
+      <button type="button" class="button button--ghost button--small" onClick={requestRestart}>
+        Restart
+      </button>
+    </p>
+  );
+}
+
+function ErrorCard({ error }: { error: UiError }) {
+  return (
+    <section class="status status--error" role="alert">
+      <p class="status__headline">
+        <span class="status__dot" aria-hidden="true" />
+        <span>{error.title}</span>
+      </p>
+      <p class="status__fix">{error.message}</p>
+      {error.fix && (
+        <p class="status__fix">
+          <InlineCode text={error.fix} />
+        </p>
+      )}
+      <div class="status__actions">
+        <button type="button" onClick={requestRestart}>
+          Restart
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ChatBody() {
+  if (active.loading.value) return <p class="status-line">Loading the session…</p>;
+  if (opening.value?.kind === "new") return <p class="status-line">Starting a new session…</p>;
+  if (!activeSessionId.value || entryIds.value.length === 0) {
+    return (
+      <div class="empty">
+        <p>Ask goose anything. It can read, write and run things on this computer; in approve mode it asks first.</p>
+      </div>
+    );
+  }
+  return <MessageList />;
 }

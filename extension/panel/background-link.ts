@@ -1,10 +1,11 @@
 /**
- * The panel's port to the background. The service worker may be stopped and restarted at any
- * time, which closes the port; reconnecting wakes it again.
+ * The panel's port to the background: a snapshot, then events, applied to the panel's own copy of
+ * the state. The service worker may be stopped and restarted, which closes the port; reconnecting
+ * wakes it and brings a fresh snapshot.
  */
 import browser from "webextension-polyfill";
-import { PANEL_PORT_NAME, isBackgroundToPanel, type PanelToBackground } from "../state/panel-messages";
-import { backgroundLinked, connection } from "./store";
+import { PANEL_PORT_NAME, isBackgroundToPanel, type PanelCommand } from "../state/panel-messages";
+import { applyEvent, applySnapshot, backgroundLinked } from "./store";
 
 const RECONNECT_DELAY_MS = 200;
 
@@ -14,8 +15,12 @@ export function linkToBackground(): void {
   port = browser.runtime.connect({ name: PANEL_PORT_NAME });
   port.onMessage.addListener((message: unknown) => {
     if (!isBackgroundToPanel(message)) return;
-    connection.value = message.state;
-    backgroundLinked.value = true;
+    if (message.type === "snapshot") {
+      applySnapshot(message.state);
+      backgroundLinked.value = true;
+    } else {
+      applyEvent(message.event);
+    }
   });
   port.onDisconnect.addListener(() => {
     port = null;
@@ -24,7 +29,10 @@ export function linkToBackground(): void {
   });
 }
 
+export function send(command: PanelCommand): void {
+  port?.postMessage(command);
+}
+
 export function requestRestart(): void {
-  const message: PanelToBackground = { type: "restart" };
-  port?.postMessage(message);
+  send({ type: "restart" });
 }

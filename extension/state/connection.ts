@@ -37,15 +37,6 @@ export type HostLink =
   | { phase: "incompatible"; hello: HostHello; expected: number }
   | { phase: "disconnected"; reason: DisconnectReason };
 
-export interface Traffic {
-  /** JSON-RPC messages received from the agent (verbatim or reassembled). */
-  jsonRpc: number;
-  /** Of those, how many arrived in chunks. */
-  reassembled: number;
-  /** Chunked messages lost on the way. */
-  dropped: number;
-}
-
 export interface ConnectionState {
   link: HostLink;
   /** The host's latest report on the agent, for the current connection only. */
@@ -54,7 +45,8 @@ export interface ConnectionState {
   hostError: HostError | null;
   /** Kept across reconnects so a later failure can still point at the host's log file. */
   lastHello: HostHello | null;
-  traffic: Traffic;
+  /** Chunked agent messages lost on the way (counted per connection). */
+  droppedChunks: number;
 }
 
 export type ConnectionEvent =
@@ -62,18 +54,15 @@ export type ConnectionEvent =
   | { type: "hello"; hello: HostHello }
   | { type: "agent_status"; status: AgentStatus }
   | { type: "host_error"; error: HostError }
-  | { type: "jsonrpc_received"; chunked: boolean }
   | { type: "chunk_dropped"; reason: string }
   | { type: "disconnected"; reason: DisconnectReason };
-
-const NO_TRAFFIC: Traffic = { jsonRpc: 0, reassembled: 0, dropped: 0 };
 
 export const initialConnectionState: ConnectionState = {
   link: { phase: "idle" },
   agent: null,
   hostError: null,
   lastHello: null,
-  traffic: NO_TRAFFIC,
+  droppedChunks: 0,
 };
 
 export function isCompatibleHello(hello: Pick<HostHello, "protocolVersion">): boolean {
@@ -89,7 +78,7 @@ export function reduceConnection(state: ConnectionState, event: ConnectionEvent)
   switch (event.type) {
     case "connecting":
       // A new port: everything learned from the old one is stale.
-      return { ...state, link: { phase: "connecting" }, agent: null, hostError: null, traffic: NO_TRAFFIC };
+      return { ...state, link: { phase: "connecting" }, agent: null, hostError: null, droppedChunks: 0 };
 
     case "hello": {
       if (state.link.phase !== "connecting") return state;
@@ -108,18 +97,8 @@ export function reduceConnection(state: ConnectionState, event: ConnectionEvent)
       if (!isPortPhase(state.link)) return state;
       return { ...state, hostError: event.error };
 
-    case "jsonrpc_received":
-      return {
-        ...state,
-        traffic: {
-          ...state.traffic,
-          jsonRpc: state.traffic.jsonRpc + 1,
-          reassembled: state.traffic.reassembled + (event.chunked ? 1 : 0),
-        },
-      };
-
     case "chunk_dropped":
-      return { ...state, traffic: { ...state.traffic, dropped: state.traffic.dropped + 1 } };
+      return { ...state, droppedChunks: state.droppedChunks + 1 };
 
     case "disconnected":
       // The agent dies with its host, so its last status would mislead.

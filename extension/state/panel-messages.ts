@@ -1,18 +1,53 @@
-/** The side panel ⇄ background port: the background pushes state, the panel asks for actions. */
-import type { ConnectionState } from "./connection";
+/**
+ * The side panel ⇄ background port. The background sends a snapshot when a panel connects and then
+ * every event it applies (the panel applies the same events with the same reducer); the panel sends
+ * commands, which are the user's actions.
+ */
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { AppEvent, AppState } from "./app";
 
 export const PANEL_PORT_NAME = "panel";
 
-export type BackgroundToPanel = { type: "snapshot"; state: ConnectionState };
+export type BackgroundToPanel = { type: "snapshot"; state: AppState } | { type: "event"; event: AppEvent };
 
-export type PanelToBackground = { type: "restart" };
+export type PanelCommand =
+  | { type: "restart" }
+  | { type: "new_session" }
+  /** sessionId null: start a new session for this prompt. */
+  | { type: "prompt"; sessionId: string | null; content: ContentBlock[] }
+  | { type: "cancel"; sessionId: string }
+  | { type: "load_session"; sessionId: string }
+  | { type: "refresh_history" }
+  | { type: "delete_session"; sessionId: string }
+  | { type: "set_config_option"; sessionId: string; configId: string; value: string }
+  | { type: "set_mode"; sessionId: string; modeId: string }
+  /** optionId null: the user dismissed the request (answered `cancelled`). */
+  | { type: "answer_permission"; key: string; optionId: string | null };
+
+export type PanelToBackground = PanelCommand;
+
+const COMMAND_TYPES: ReadonlySet<string> = new Set([
+  "restart",
+  "new_session",
+  "prompt",
+  "cancel",
+  "load_session",
+  "refresh_history",
+  "delete_session",
+  "set_config_option",
+  "set_mode",
+  "answer_permission",
+]);
 
 export function isPanelToBackground(value: unknown): value is PanelToBackground {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "restart";
+  if (typeof value !== "object" || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === "string" && COMMAND_TYPES.has(type);
 }
 
 export function isBackgroundToPanel(value: unknown): value is BackgroundToPanel {
   if (typeof value !== "object" || value === null) return false;
-  const m = value as { type?: unknown; state?: unknown };
-  return m.type === "snapshot" && typeof m.state === "object" && m.state !== null;
+  const m = value as { type?: unknown; state?: unknown; event?: unknown };
+  if (m.type === "snapshot") return typeof m.state === "object" && m.state !== null;
+  return m.type === "event" && typeof m.event === "object" && m.event !== null;
 }

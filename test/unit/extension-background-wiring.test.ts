@@ -5,8 +5,10 @@ import { servePanels } from "../../extension/background/panel-bridge";
 import type { MessagePort } from "../../extension/background/ports";
 import { createStore } from "../../extension/background/store";
 import { initialConnectionState, reduceConnection } from "../../extension/state/connection";
+import { initialAppState, reduceApp, type AppEvent, type AppState } from "../../extension/state/app";
+import type { PanelCommand } from "../../extension/state/panel-messages";
 import { HOST_NAME } from "../../shared/extension-ids";
-import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION, type HostHello, type JsonRpcMessage } from "../../shared/host-protocol";
 
 class FakePort implements MessagePort {
   sent: unknown[] = [];
@@ -47,7 +49,7 @@ const hello: HostHello = {
   logFile: "/w/host.log",
 };
 
-function setup() {
+function setup(extra: { onJsonRpc?: (m: JsonRpcMessage) => void } = {}) {
   const store = createStore(initialConnectionState, reduceConnection);
   const ports: FakePort[] = [];
   const names: string[] = [];
@@ -61,6 +63,7 @@ function setup() {
     },
     lastErrorMessage: () => lastError,
     extensionId: "ext",
+    ...extra,
   });
   return { store, native, ports, names, setLastError: (m: string | undefined) => (lastError = m) };
 }
@@ -162,26 +165,35 @@ describe("NativeConnection", () => {
     expect(link.phase === "disconnected" && link.reason).toMatchObject({ cause: "connect_failed", message: "no permission" });
   });
 
-  it("counts agent JSON-RPC messages", () => {
-    const { native, ports, store } = setup();
+  it("hands agent JSON-RPC messages to the ACP client in order, and sends its messages back", () => {
+    const received: unknown[] = [];
+    const { native, ports } = setup({ onJsonRpc: (m: unknown) => received.push(m) });
     native.connect();
+    expect(native.sendJsonRpc({ jsonrpc: "2.0", id: 1, method: "initialize" })).toBe(false);
     ports[0]!.emit({ host: hello });
-    ports[0]!.emit({ jsonrpc: "2.0", method: "session/update", params: {} });
-    expect(store.get().traffic.jsonRpc).toBe(1);
+    ports[0]!.emit({ jsonrpc: "2.0", method: "session/update", params: { n: 1 } });
+    ports[0]!.emit({ jsonrpc: "2.0", id: 3, result: {} });
+    expect(received).toEqual([
+      { jsonrpc: "2.0", method: "session/update", params: { n: 1 } },
+      { jsonrpc: "2.0", id: 3, result: {} },
+    ]);
+    expect(native.sendJsonRpc({ jsonrpc: "2.0", id: 1, method: "initialize" })).toBe(true);
+    expect(ports[0]!.sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 1, method: "initialize" });
   });
 });
 
 describe("servePanels", () => {
   function bridge() {
-    const store = createStore(initialConnectionState, reduceConnection);
+    const store = createStore(initialAppState, reduceApp);
     let connectListener: ((p: MessagePort) => void) | undefined;
-    const calls = { opened: 0, restarted: 0 };
+    const calls = { opened: 0, commands: [] as PanelCommand[], counts: [] as number[] };
     servePanels({
       onConnect: { addListener: (l) => (connectListener = l) },
       extensionId: "ours",
       store,
       onPanelOpen: () => calls.opened++,
-      restart: () => calls.restarted++,
+      onCommand: (c) => calls.commands.push(c),
+      onPanelCount: (n) => calls.counts.push(n),
     });
     const open = (port: FakePort) => {
       connectListener!(port);
@@ -190,31 +202,49 @@ describe("servePanels", () => {
     return { store, calls, open };
   }
 
-  it("sends a snapshot on connect and after every change", () => {
+  const connecting: AppEvent = { scope: "connection", event: { type: "connecting" } };
+
+  it("sends a snapshot on connect, then each applied event, which rebuilds the same state", () => {
     const { store, open } = bridge();
     const port = open(new FakePort("panel", { id: "ours" }));
-    expect(port.sent).toEqual([{ type: "snapshot", state: initialConnectionState }]);
-    store.dispatch({ type: "connecting" });
-    expect(port.sent).toHaveLength(2);
-    expect(port.sent[1]).toMatchObject({ type: "snapshot", state: { link: { phase: "connecting" } } });
+    expect(port.sent).toEqual([{ type: "snapshot", state: initialAppState }]);
+    store.dispatch(connecting);
+    store.dispatch({ scope: "connection", event: { type: "hello", hello } });
+    expect(port.sent.slice(1)).toEqual([
+      { type: "event", event: connecting },
+      { type: "event", event: { scope: "connection", event: { type: "hello", hello } } },
+    ]);
+    const replayed = port.sent.slice(1).reduce((s: AppState, m) => reduceApp(s, (m as { event: AppEvent }).event), initialAppState);
+    expect(replayed).toEqual(store.get());
   });
 
-  it("stops sending once the panel port closes", () => {
+  it("does not send events that change nothing", () => {
     const { store, open } = bridge();
     const port = open(new FakePort("panel", { id: "ours" }));
-    port.close();
-    store.dispatch({ type: "connecting" });
+    store.dispatch({ scope: "connection", event: { type: "agent_status", status: { state: "idle", profile: "goose" } } });
     expect(port.sent).toHaveLength(1);
   });
 
-  it("tells the connection a panel opened, and forwards restart requests only", () => {
+  it("stops sending once the panel port closes, and counts open panels", () => {
+    const { store, open, calls } = bridge();
+    const port = open(new FakePort("panel", { id: "ours" }));
+    open(new FakePort("panel", { id: "ours" }));
+    port.close();
+    store.dispatch(connecting);
+    expect(port.sent).toHaveLength(1);
+    expect(calls.counts).toEqual([1, 2, 1]);
+  });
+
+  it("tells the connection a panel opened, and forwards known commands only", () => {
     const { calls, open } = bridge();
     const port = open(new FakePort("panel", { id: "ours" }));
     expect(calls.opened).toBe(1);
     port.emit({ type: "nonsense" });
-    expect(calls.restarted).toBe(0);
+    port.emit("restart");
+    expect(calls.commands).toEqual([]);
     port.emit({ type: "restart" });
-    expect(calls.restarted).toBe(1);
+    port.emit({ type: "cancel", sessionId: "s1" });
+    expect(calls.commands).toEqual([{ type: "restart" }, { type: "cancel", sessionId: "s1" }]);
   });
 
   it("refuses ports from another sender and ignores other port names", () => {

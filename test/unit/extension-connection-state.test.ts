@@ -67,20 +67,21 @@ describe("reduceConnection", () => {
     expect(s.lastHello).toBe(hello);
   });
 
-  it("a new connection clears the previous agent, host error and traffic", () => {
+  it("a new connection clears the previous agent, host error and dropped-chunk count", () => {
     const before = run(
       { type: "connecting" },
       { type: "hello", hello },
       { type: "agent_status", status: running },
       { type: "host_error", error: { type: "error", code: "agent_not_running", message: "no agent" } },
-      { type: "jsonrpc_received", chunked: false },
+      { type: "chunk_dropped", reason: "lost" },
     );
+    expect(before.droppedChunks).toBe(1);
     expect(before.hostError?.code).toBe("agent_not_running");
     const after = reduceConnection(before, { type: "connecting" });
     expect(after.link).toEqual({ phase: "connecting" });
     expect(after.agent).toBeNull();
     expect(after.hostError).toBeNull();
-    expect(after.traffic).toEqual({ jsonRpc: 0, reassembled: 0, dropped: 0 });
+    expect(after.droppedChunks).toBe(0);
     expect(after.lastHello).toBe(hello);
   });
 
@@ -89,22 +90,16 @@ describe("reduceConnection", () => {
     expect(s.hostError).toBeNull();
   });
 
-  it("counts JSON-RPC messages, reassembled ones and dropped chunks separately", () => {
-    const s = run(
-      { type: "connecting" },
-      { type: "jsonrpc_received", chunked: false },
-      { type: "jsonrpc_received", chunked: true },
-      { type: "jsonrpc_received", chunked: false },
-      { type: "chunk_dropped", reason: "lost" },
-    );
-    expect(s.traffic).toEqual({ jsonRpc: 3, reassembled: 1, dropped: 1 });
+  it("counts dropped chunked messages", () => {
+    const s = run({ type: "connecting" }, { type: "chunk_dropped", reason: "lost" }, { type: "chunk_dropped", reason: "again" });
+    expect(s.droppedChunks).toBe(2);
   });
 
   it("never mutates the state it is given", () => {
     const s = run({ type: "connecting" });
     const frozen = JSON.stringify(s);
     reduceConnection(s, { type: "hello", hello });
-    reduceConnection(s, { type: "jsonrpc_received", chunked: true });
+    reduceConnection(s, { type: "chunk_dropped", reason: "x" });
     expect(JSON.stringify(s)).toBe(frozen);
   });
 });

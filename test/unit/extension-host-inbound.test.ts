@@ -41,7 +41,7 @@ describe("HostInbound", () => {
   it("counts a verbatim JSON-RPC message and hands it on", () => {
     const msg = { jsonrpc: "2.0", method: "session/update", params: {} } as const;
     const r = new HostInbound().receive(msg);
-    expect(r.events).toEqual([{ type: "jsonrpc_received", chunked: false }]);
+    expect(r.events).toEqual([]);
     expect(r.jsonRpc).toEqual([msg]);
   });
 
@@ -60,7 +60,7 @@ describe("HostInbound", () => {
     const results = chunks.map((c) => inbound.receive({ host: c }));
     for (const r of results.slice(0, -1)) expect(r.events).toEqual([]);
     const last = results.at(-1)!;
-    expect(last.events).toEqual([{ type: "jsonrpc_received", chunked: true }]);
+    expect(last.events).toEqual([]);
     expect(last.jsonRpc).toEqual([msg]);
   });
 

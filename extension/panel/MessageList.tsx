@@ -1,0 +1,120 @@
+/**
+ * The transcript. The list re-renders only when an entry is added; each entry subscribes to its own
+ * signal, and the message being streamed re-parses its markdown at most once per frame.
+ */
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import { useComputed } from "@preact/signals";
+import { useEffect, useRef } from "preact/hooks";
+import type { AgentTextEntry, Entry } from "../state/session";
+import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
+import { pure } from "./Pure";
+import { active, entryIds, entrySignal } from "./store";
+import { ToolCallCard } from "./ToolCallCard";
+
+export function MessageList() {
+  const ids = entryIds.value;
+  const scroller = useRef<HTMLDivElement>(null);
+  useStickToBottom(scroller);
+  return (
+    <div class="messages" ref={scroller} role="log" aria-label="Conversation" aria-live="polite">
+      <div class="messages__inner">
+        {ids.map((id, i) => (
+          <EntryView key={id} id={id} last={i === ids.length - 1} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const EntryView = pure(function EntryView({ id, last }: { id: string; last: boolean }) {
+  const sig = entrySignal(id);
+  if (!sig) return null;
+  const kind = sig.peek().kind;
+  if (kind === "agent" || kind === "thought") return <AgentText id={id} last={last} />;
+  if (kind === "tool") return <ToolCallCard id={id} />;
+  return <StaticEntry id={id} />;
+});
+
+function AgentText({ id, last }: { id: string; last: boolean }) {
+  const sig = entrySignal(id)!;
+  // Computed slices, so a streamed chunk does not re-render this component, only StreamingMarkdown.
+  const text = useComputed(() => (sig.value as AgentTextEntry).text);
+  const attachments = useComputed(() => (sig.value as AgentTextEntry).attachments);
+  // Only the last entry reads the turn, so a turn ending re-renders one entry, not all of them.
+  const streaming = last && active.turn.value !== "idle";
+  const entry = sig.peek() as AgentTextEntry;
+  const body = streaming ? <StreamingMarkdown text={text} /> : <Markdown text={text.value} />;
+  if (entry.kind === "thought") {
+    return (
+      <details class="thought">
+        <summary>{streaming ? "Thinking…" : "Thoughts"}</summary>
+        {body}
+      </details>
+    );
+  }
+  return (
+    <div class="message message--agent">
+      {body}
+      <Attachments blocks={attachments.value} />
+    </div>
+  );
+}
+
+function StaticEntry({ id }: { id: string }) {
+  const e = entrySignal(id)!.value as Exclude<Entry, AgentTextEntry | { kind: "tool" }>;
+  if (e.kind === "notice") return <p class={`notice notice--${e.tone}`}>{e.text}</p>;
+  return (
+    <div class="message message--user">
+      {e.content.map((b, i) => (b.type === "text" ? <p key={i} class="message__text">{b.text}</p> : <Attachment key={i} block={b} />))}
+    </div>
+  );
+}
+
+function Attachments({ blocks }: { blocks: ContentBlock[] }) {
+  if (blocks.length === 0) return null;
+  return (
+    <div class="attachments">
+      {blocks.map((b, i) => (
+        <Attachment key={i} block={b} />
+      ))}
+    </div>
+  );
+}
+
+function Attachment({ block }: { block: ContentBlock }) {
+  switch (block.type) {
+    case "image":
+      return /^image\/(png|jpeg|gif|webp)$/.test(block.mimeType) ? (
+        <img class="attachment__image" alt="Image from the conversation" src={`data:${block.mimeType};base64,${block.data}`} />
+      ) : (
+        <span class="chip">image ({block.mimeType})</span>
+      );
+    case "resource":
+      return <span class="chip" title={block.resource.uri}>{block.resource.uri}</span>;
+    case "resource_link":
+      return <span class="chip" title={block.uri}>{block.title ?? block.name}</span>;
+    case "audio":
+      return <span class="chip">audio</span>;
+    default:
+      return null;
+  }
+}
+
+/** Keeps the newest content in view while the user is at the bottom; leaves them alone if they scrolled up. */
+function useStickToBottom(ref: { current: HTMLDivElement | null }) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let atBottom = true;
+    const onScroll = () => (atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 48);
+    const observer = new ResizeObserver(() => {
+      if (atBottom) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el.firstElementChild!);
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener("scroll", onScroll);
+    };
+  }, []);
+}

@@ -1,0 +1,36 @@
+/** Groups sessions into time buckets (newest first) and filters them by a search query. Pure. */
+import type { SessionInfo } from "@agentclientprotocol/sdk";
+
+export interface HistoryGroup {
+  label: string;
+  items: SessionInfo[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function groupHistory(items: readonly SessionInfo[], now: Date, query = ""): HistoryGroup[] {
+  const q = query.trim().toLowerCase();
+  const matching = q ? items.filter((s) => `${s.title ?? ""} ${s.cwd}`.toLowerCase().includes(q)) : [...items];
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const buckets: Array<[string, (t: number) => boolean]> = [
+    ["Today", (t) => t >= startOfToday],
+    ["Yesterday", (t) => t >= startOfToday - DAY],
+    ["Previous 7 days", (t) => t >= startOfToday - 7 * DAY],
+    ["Previous 30 days", (t) => t >= startOfToday - 30 * DAY],
+    ["Older", () => true],
+  ];
+  const time = (s: SessionInfo) => (s.updatedAt ? Date.parse(s.updatedAt) : Number.NaN);
+  matching.sort((a, b) => (time(b) || 0) - (time(a) || 0));
+  const groups = new Map<string, SessionInfo[]>();
+  for (const s of matching) {
+    const t = time(s);
+    const label = Number.isNaN(t) ? "Undated" : buckets.find(([, fits]) => fits(t))![0];
+    groups.set(label, [...(groups.get(label) ?? []), s]);
+  }
+  const order = [...buckets.map(([l]) => l), "Undated"];
+  return order.filter((l) => groups.has(l)).map((label) => ({ label, items: groups.get(label)! }));
+}
+
+export function sessionTitle(s: Pick<SessionInfo, "title" | "sessionId">): string {
+  return s.title?.trim() || "Untitled session";
+}

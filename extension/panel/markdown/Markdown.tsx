@@ -1,0 +1,55 @@
+/**
+ * Agent message bodies. Finished messages render once and stay frozen; only the message being
+ * streamed re-parses, at most once per frame (reference §3e: re-parsing every message on every
+ * chunk is what makes long chats janky).
+ */
+import { effect, type ReadonlySignal } from "@preact/signals";
+import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
+import { onCopyClick } from "./copy";
+import { highlightWithin } from "./highlight";
+import { renderMarkdown, renderMarkdownFragment } from "./render";
+import "./markdown.css";
+
+/** A finished message: parsed once per text value, highlighted after mount. */
+export function Markdown({ text }: { text: string }) {
+  const html = useMemo(() => renderMarkdown(text), [text]);
+  const ref = useRef<HTMLDivElement>(null);
+  // We own the children (Preact has none to diff), so parent re-renders never reset the
+  // highlighted DOM; it is replaced only when the text changes.
+  useLayoutEffect(() => {
+    const el = ref.current!;
+    el.innerHTML = html;
+    void highlightWithin(el);
+  }, [html]);
+  return <div ref={ref} class="md" onClick={onCopyClick} />;
+}
+
+/**
+ * The message being streamed. Reads the signal in an effect, not during render, so neither this
+ * component nor its parent re-renders per chunk; chunks arriving within one frame cost one parse.
+ * Code stays plain until the parent swaps in <Markdown> for the finished text.
+ */
+export function StreamingMarkdown({ text }: { text: ReadonlySignal<string> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current!;
+    let shown: string | undefined;
+    let frame = 0;
+    const paint = () => {
+      frame = 0;
+      const value = text.peek();
+      if (value === shown) return;
+      shown = value;
+      el.replaceChildren(renderMarkdownFragment(value));
+    };
+    paint(); // the first paint shouldn't wait a frame
+    const stop = effect(() => {
+      if (text.value !== shown && !frame) frame = requestAnimationFrame(paint);
+    });
+    return () => {
+      stop();
+      cancelAnimationFrame(frame);
+    };
+  }, [text]);
+  return <div ref={ref} class="md md--streaming" aria-busy="true" onClick={onCopyClick} />;
+}

@@ -1,0 +1,25 @@
+/**
+ * Everything a panel shows: the native connection and the ACP client. One event stream drives
+ * both the background's copy and each panel's copy through this one reducer, so they cannot drift.
+ */
+import { initialClientState, reduceClient } from "./client-reducer";
+import { initialConnectionState, reduceConnection, type ConnectionEvent, type ConnectionState } from "./connection";
+import type { ClientEvent, ClientState } from "./session";
+
+export interface AppState {
+  connection: ConnectionState;
+  client: ClientState;
+}
+
+export type AppEvent = { scope: "connection"; event: ConnectionEvent } | { scope: "client"; event: ClientEvent };
+
+export const initialAppState: AppState = { connection: initialConnectionState, client: initialClientState };
+
+export function reduceApp(state: AppState, e: AppEvent): AppState {
+  if (e.scope === "connection") {
+    const connection = reduceConnection(state.connection, e.event);
+    return connection === state.connection ? state : { ...state, connection };
+  }
+  const client = reduceClient(state.client, e.event);
+  return client === state.client ? state : { ...state, client };
+}

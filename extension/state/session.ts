@@ -1,0 +1,195 @@
+/**
+ * The ACP client's state as the UI sees it: the agent behind the host, the sessions the user has
+ * open, and the history list. Plain data (structured-clone safe), so the background can send it to
+ * panels as a snapshot; changed only by `reduceClient` (client-reducer.ts), in both places.
+ */
+import type {
+  AvailableCommand,
+  ContentBlock,
+  PermissionOption,
+  PlanEntry,
+  SessionConfigOption,
+  SessionInfo,
+  SessionModeState,
+  SessionUpdate,
+  StopReason,
+  ToolCallContent,
+  ToolCallLocation,
+  ToolCallUpdate,
+  ToolKind,
+  AuthMethod,
+  AgentCapabilities,
+  Implementation,
+} from "@agentclientprotocol/sdk";
+
+/** A failure the UI shows with what to do about it. */
+export interface UiError {
+  title: string;
+  message: string;
+  fix?: string;
+  /** JSON-RPC error code when the failure came from the agent. */
+  code?: number;
+}
+
+export type AgentPhase =
+  /** No agent process (host not ready, agent not running). */
+  | "offline"
+  | "initializing"
+  | "ready"
+  /** Spoke another ACP protocol version: nothing else is sent. */
+  | "unsupported"
+  | "failed";
+
+export interface AgentState {
+  phase: AgentPhase;
+  info: Implementation | null;
+  capabilities: AgentCapabilities | null;
+  authMethods: AuthMethod[];
+  error: UiError | null;
+}
+
+export type EntryKind = "user" | "agent" | "thought" | "tool" | "notice";
+
+export interface UserEntry {
+  kind: "user";
+  /** Unique within the session (from `seq`); the wire's messageId can repeat, so it is not the key. */
+  id: string;
+  /** The wire's messageId, used only to group chunks of one message. */
+  messageId?: string;
+  content: ContentBlock[];
+}
+
+export interface AgentTextEntry {
+  kind: "agent" | "thought";
+  /** Unique within the session (from `seq`). */
+  id: string;
+  /** The wire's messageId, used only to group chunks (goose reuses one across a tool call). */
+  messageId?: string;
+  /** The text chunks so far, concatenated. */
+  text: string;
+  /** Non-text content blocks the agent sent in this message (images, resources, links). */
+  attachments: ContentBlock[];
+}
+
+export interface ToolEntry {
+  kind: "tool";
+  /** Equals the toolCallId (unique within a session per the spec); the card's data lives in SessionState.toolCalls. */
+  id: string;
+}
+
+export interface NoticeEntry {
+  kind: "notice";
+  id: string;
+  tone: "info" | "warning" | "error";
+  text: string;
+}
+
+export type Entry = UserEntry | AgentTextEntry | ToolEntry | NoticeEntry;
+
+/** Local UI statuses beyond the wire's pending/in_progress/completed/failed. */
+export type ToolStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled";
+
+export interface ToolCallState {
+  toolCallId: string;
+  title: string;
+  kind: ToolKind | null;
+  status: ToolStatus;
+  content: ToolCallContent[];
+  locations: ToolCallLocation[];
+  rawInput?: unknown;
+  rawOutput?: unknown;
+  /** goose's tool name from `_meta.goose.toolCall.toolName`, when present (for icons). */
+  toolName?: string;
+}
+
+export interface PermissionRequestState {
+  /** Unique per request within the client (the agent's JSON-RPC id, stringified with a counter). */
+  key: string;
+  toolCallId: string;
+  options: PermissionOption[];
+}
+
+export type TurnStatus = "idle" | "running" | "cancelling";
+
+export interface SessionState {
+  sessionId: string;
+  cwd: string;
+  title: string | null;
+  updatedAt: string | null;
+  entries: Entry[];
+  toolCalls: Record<string, ToolCallState>;
+  plan: PlanEntry[] | null;
+  usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null;
+  modes: SessionModeState | null;
+  configOptions: SessionConfigOption[] | null;
+  commands: AvailableCommand[];
+  /** Pending permission requests, oldest first. */
+  permissions: PermissionRequestState[];
+  turn: TurnStatus;
+  /** How the last finished turn ended (cancelled wins over the agent's own reason after Stop). */
+  lastStop: StopReason | null;
+  /** True while a session/load replay is arriving. */
+  loading: boolean;
+  error: UiError | null;
+  /** Counter behind non-tool entry ids (`e1`, `e2`, …); part of the state so every copy of the reducer agrees. */
+  seq: number;
+}
+
+export interface HistoryState {
+  items: SessionInfo[];
+  loading: boolean;
+  error: UiError | null;
+  /** False when the agent cannot list sessions. */
+  supported: boolean;
+}
+
+export interface ClientState {
+  agent: AgentState;
+  activeSessionId: string | null;
+  /** Sessions with a transcript in memory (the active one, and any with a turn still running). */
+  sessions: Record<string, SessionState>;
+  history: HistoryState;
+  /** A session/new or session/load in flight (so the UI can show progress and block double clicks). */
+  opening: { kind: "new" } | { kind: "load"; sessionId: string } | null;
+  /** A failure not tied to a session in memory (e.g. session/new failed); cleared by the next open. */
+  lastError: UiError | null;
+}
+
+export type ClientEvent =
+  | { type: "agent_initializing" }
+  | { type: "agent_ready"; info: Implementation | null; capabilities: AgentCapabilities; authMethods: AuthMethod[] }
+  | { type: "agent_unsupported"; protocolVersion: number }
+  | { type: "agent_failed"; error: UiError }
+  /** The agent or host went away: running turns end, pending permissions are dropped, with `error` shown. */
+  | { type: "agent_offline"; error: UiError | null }
+  | { type: "session_opening"; open: { kind: "new" } | { kind: "load"; sessionId: string } }
+  /** session/new answered, or session/load started (before the replay): a fresh, empty transcript. */
+  | {
+      type: "session_opened";
+      sessionId: string;
+      cwd: string;
+      loading: boolean;
+      modes?: SessionModeState | null;
+      configOptions?: SessionConfigOption[] | null;
+      title?: string | null;
+    }
+  /** session/load answered: the replay is complete. */
+  | { type: "session_loaded"; sessionId: string; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
+  | { type: "session_open_failed"; sessionId?: string; error: UiError }
+  | { type: "session_activated"; sessionId: string | null }
+  | { type: "session_closed"; sessionId: string }
+  | { type: "session_update"; sessionId: string; update: SessionUpdate }
+  /** The user sent a prompt: their bubble appears and the turn starts. */
+  | { type: "prompt_sent"; sessionId: string; content: ContentBlock[] }
+  | { type: "prompt_finished"; sessionId: string; stopReason: StopReason }
+  | { type: "prompt_failed"; sessionId: string; error: UiError }
+  /** Stop pressed: the turn ends as cancelled whatever the agent answers; open tool calls are cancelled. */
+  | { type: "cancel_requested"; sessionId: string }
+  | { type: "permission_requested"; sessionId: string; key: string; toolCall: ToolCallUpdate; options: PermissionOption[] }
+  | { type: "permission_resolved"; sessionId: string; key: string }
+  | { type: "config_options_changed"; sessionId: string; configOptions: SessionConfigOption[] }
+  | { type: "mode_changed"; sessionId: string; modeId: string }
+  | { type: "history_loading" }
+  | { type: "history_loaded"; items: SessionInfo[] }
+  | { type: "history_failed"; error: UiError }
+  | { type: "history_removed"; sessionId: string };
