@@ -54,7 +54,12 @@ export class AcpClient {
   initialize(): Promise<InitializeResponse> {
     return this.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      // Only what we implement: no file system, no terminal; boolean config options are rendered.
+      clientCapabilities: {
+        fs: { readTextFile: false, writeTextFile: false },
+        terminal: false,
+        session: { configOptions: { boolean: {} } },
+      },
       clientInfo: { ...CLIENT_INFO },
       // goose: run shell tools with the user's login-shell PATH (the browser's is minimal).
       _meta: { "goose/useLoginShellPath": true },

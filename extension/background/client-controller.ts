@@ -158,9 +158,13 @@ export class ClientController {
       const r = await client.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
       if (generation !== this.generation) return null;
       this.releaseIdle(this.state().client.activeSessionId);
-      this.dispatch({ type: "session_opened", sessionId: r.sessionId, cwd, loading: false, modes: r.modes ?? null, configOptions: r.configOptions ?? null });
+      // Registered at once (goose sends commands and usage right after the response) but held as
+      // loading until it asks before running tools, so no prompt can start in the wrong mode.
+      this.dispatch({ type: "session_opened", sessionId: r.sessionId, cwd, loading: true, modes: r.modes ?? null, configOptions: r.configOptions ?? null });
       await this.remember({ activeSessionId: r.sessionId });
       await this.applyMode(r.sessionId, DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
+      if (generation !== this.generation) return null;
+      this.dispatch({ type: "session_loaded", sessionId: r.sessionId });
       return r.sessionId;
     } catch (e) {
       if (generation === this.generation) this.dispatch({ type: "session_open_failed", error: toUiError(e, "Starting a session", this.authMethods()) });
@@ -265,11 +269,13 @@ export class ClientController {
 
   // ---- modes -------------------------------------------------------------------------------
 
-  private async setConfigOption(sessionId: string, configId: string, value: string): Promise<void> {
+  private async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<void> {
     const client = this.readyClient();
     if (!client) return;
     try {
-      const r = await client.agent.request(acp.methods.agent.session.setConfigOption, { sessionId, configId, value });
+      const params: acp.SetSessionConfigOptionRequest =
+        typeof value === "boolean" ? { sessionId, configId, type: "boolean", value } : { sessionId, configId, value };
+      const r = await client.agent.request(acp.methods.agent.session.setConfigOption, params);
       this.dispatch({ type: "config_options_changed", sessionId, configOptions: r.configOptions });
       if (currentMode(r.configOptions, null) !== null) await this.rememberMode(sessionId, currentMode(r.configOptions, null)!);
     } catch (e) {

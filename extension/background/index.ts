@@ -2,6 +2,7 @@
 import browser from "webextension-polyfill";
 import { initialAppState, reduceApp, type AppEvent } from "../state/app";
 import type { ConnectionEvent } from "../state/connection";
+import { badgeUpdater } from "./badge";
 import { ClientController } from "./client-controller";
 import { NativeConnection } from "./native-connection";
 import { servePanels } from "./panel-bridge";
@@ -31,6 +32,8 @@ export function startBackground(): void {
     meta: storageMeta(browser.storage.local),
     log,
   });
+
+  store.subscribe(badgeUpdater(browser.action));
 
   servePanels({
     onConnect: browser.runtime.onConnect,

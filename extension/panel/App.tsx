@@ -6,7 +6,8 @@ import { Composer } from "./Composer";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { MessageList } from "./MessageList";
-import { ModePicker } from "./ModePicker";
+import { PlanView, UsageMeter } from "./AgentWork";
+import { ConfigPickers } from "./ConfigPickers";
 import { StatusCard } from "./StatusCard";
 import { describeConnection, type StatusView } from "./status-text";
 import { active, activeSessionId, agent, backgroundLinked, connection, entryIds, lastError, opening } from "./store";
@@ -52,11 +53,15 @@ export function App() {
       ) : (
         <>
           <ChatBody />
+          <PlanView />
+          <Composer />
           <div class="panel__footer">
-            <ModePicker />
+            <ConfigPickers />
+          </div>
+          <div class="statusbar">
+            <UsageMeter />
             <AgentLine />
           </div>
-          <Composer />
         </>
       )}
     </main>
@@ -114,8 +119,8 @@ function ErrorCard({ error }: { error: UiError }) {
 }
 
 function ChatBody() {
-  if (active.loading.value) return <p class="status-line">Loading the session…</p>;
   if (opening.value?.kind === "new") return <p class="status-line">Starting a new session…</p>;
+  if (active.loading.value) return <p class="status-line">Loading the session…</p>;
   if (!activeSessionId.value || entryIds.value.length === 0) {
     return (
       <div class="empty">

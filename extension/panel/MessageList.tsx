@@ -9,7 +9,7 @@ import type { AgentTextEntry, Entry } from "../state/session";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { pure } from "./Pure";
 import { active, entryIds, entrySignal } from "./store";
-import { ToolCallCard } from "./ToolCallCard";
+import { ToolCallCard } from "./tool/ToolCallCard";
 
 export function MessageList() {
   const ids = entryIds.value;

@@ -19,7 +19,7 @@ export type PanelCommand =
   | { type: "load_session"; sessionId: string }
   | { type: "refresh_history" }
   | { type: "delete_session"; sessionId: string }
-  | { type: "set_config_option"; sessionId: string; configId: string; value: string }
+  | { type: "set_config_option"; sessionId: string; configId: string; value: string | boolean }
   | { type: "set_mode"; sessionId: string; modeId: string }
   /** optionId null: the user dismissed the request (answered `cancelled`). */
   | { type: "answer_permission"; key: string; optionId: string | null };

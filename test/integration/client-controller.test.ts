@@ -93,7 +93,11 @@ describe("ClientController against the scripted goose", () => {
     await t.until(() => t.client().agent.phase === "ready", "agent ready");
     expect(t.client().agent.info?.name).toBe("goose");
     const init = t.agentLog().find((m) => m.method === "initialize");
-    expect(init.params.clientCapabilities).toEqual({ fs: { readTextFile: false, writeTextFile: false }, terminal: false });
+    expect(init.params.clientCapabilities).toEqual({
+      fs: { readTextFile: false, writeTextFile: false },
+      terminal: false,
+      session: { configOptions: { boolean: {} } },
+    });
 
     await t.controller.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "hello goose" }] });
     const s = t.active();

@@ -1,0 +1,44 @@
+/**
+ * The toolbar badge: how many approvals goose is waiting for, across all sessions, so a request
+ * that arrives while the panel is closed is not missed. Pure computation; the browser call is thin.
+ */
+import type { AppState } from "../state/app";
+
+export interface Badge {
+  text: string;
+  color: string;
+  title: string;
+}
+
+export const NO_BADGE: Badge = { text: "", color: "#000000", title: "Open goose" };
+
+export function badgeFor(state: AppState): Badge {
+  const waiting = Object.values(state.client.sessions).reduce((n, s) => n + s.permissions.length, 0);
+  if (waiting > 0) {
+    return {
+      text: String(waiting),
+      color: "#b7791f",
+      title: waiting === 1 ? "goose is waiting for your approval" : `goose is waiting for ${waiting} approvals`,
+    };
+  }
+  return NO_BADGE;
+}
+
+interface ActionApi {
+  setBadgeText(details: { text: string }): Promise<void> | void;
+  setBadgeBackgroundColor(details: { color: string }): Promise<void> | void;
+  setTitle(details: { title: string }): Promise<void> | void;
+}
+
+/** Applies badges to the toolbar button, touching it only when the badge changes. */
+export function badgeUpdater(action: ActionApi): (state: AppState) => void {
+  let shown: Badge = NO_BADGE;
+  return (state) => {
+    const next = badgeFor(state);
+    if (next.text === shown.text && next.title === shown.title) return;
+    shown = next;
+    void action.setBadgeText({ text: next.text });
+    if (next.text) void action.setBadgeBackgroundColor({ color: next.color });
+    void action.setTitle({ title: next.title });
+  };
+}

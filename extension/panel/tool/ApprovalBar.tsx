@@ -1,0 +1,70 @@
+/**
+ * One permission request: a button per option the agent offered, named in plain words by its kind
+ * and answered with that option's own id. The first pending request in the session takes focus;
+ * Enter allows once, Escape denies. Nothing here ever answers on the user's behalf.
+ */
+import type { PermissionOption } from "@agentclientprotocol/sdk";
+import { useEffect, useRef } from "preact/hooks";
+import type { PermissionRequestState } from "../../state/session";
+import { send } from "../background-link";
+
+const LABEL: Record<PermissionOption["kind"], string> = {
+  allow_once: "Allow once",
+  allow_always: "Always allow",
+  reject_once: "Deny",
+  reject_always: "Always deny",
+};
+
+const ORDER: PermissionOption["kind"][] = ["allow_once", "allow_always", "reject_once", "reject_always"];
+
+export function optionLabel(o: PermissionOption): string {
+  return LABEL[o.kind] ?? o.name;
+}
+
+export function ApprovalBar({ request, focus }: { request: PermissionRequestState; focus: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) box.current?.focus({ preventScroll: false });
+  }, [focus]);
+  const answer = (optionId: string | null) => send({ type: "answer_permission", key: request.key, optionId });
+  const options = [...request.options].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+  const byKind = (k: PermissionOption["kind"]) => request.options.find((o) => o.kind === k);
+  return (
+    <div
+      ref={box}
+      class="approval"
+      role="group"
+      aria-label="Permission request"
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        // On a focused button Enter activates that button; on the request itself it allows once.
+        if (e.key === "Enter" && e.target === box.current) {
+          const allow = byKind("allow_once");
+          if (allow) {
+            e.preventDefault();
+            answer(allow.optionId);
+          }
+        } else if (e.key === "Escape") {
+          e.preventDefault();
+          answer((byKind("reject_once") ?? byKind("reject_always"))?.optionId ?? null);
+        }
+      }}
+    >
+      <p class="approval__question">Allow goose to run this?</p>
+      <div class="approval__options">
+        {options.map((o) => (
+          <button
+            type="button"
+            key={o.optionId}
+            class={`button approval__option approval__option--${o.kind}`}
+            onClick={() => answer(o.optionId)}
+            title={o.name !== optionLabel(o) ? `${optionLabel(o)} (${o.name})` : undefined}
+          >
+            {optionLabel(o)}
+          </button>
+        ))}
+      </div>
+      <p class="approval__hint">Enter allows once · Esc denies</p>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/** A tool call's input (pretty, collapsible) and output: text, images, resources and diffs, large ones clamped. */
+import type { ContentBlock, ToolCallContent } from "@agentclientprotocol/sdk";
+import { useMemo, useState } from "preact/hooks";
+import { diffView } from "./diff-lines";
+
+/** Lines shown before "Show all": enough to judge, short enough to keep the transcript readable. */
+export const CLAMP_LINES = 30;
+const CLAMP_CHARS = 6000;
+
+export function ToolInput({ value, open }: { value: unknown; open: boolean }) {
+  const text = useMemo(() => pretty(value), [value]);
+  return (
+    <details class="tool__section" open={open}>
+      <summary>Input</summary>
+      <Clamped text={text} class="tool__json" />
+    </details>
+  );
+}
+
+export function ToolOutput({ content }: { content: ToolCallContent[] }) {
+  return (
+    <div class="tool__output">
+      {content.map((c, i) => {
+        if (c.type === "diff") return <DiffBlock key={i} path={c.path} oldText={c.oldText} newText={c.newText} />;
+        if (c.type === "terminal") return <p key={i} class="tool__note">Terminal output ({c.terminalId})</p>;
+        return <Block key={i} block={c.content} />;
+      })}
+    </div>
+  );
+}
+
+function Block({ block }: { block: ContentBlock }) {
+  switch (block.type) {
+    case "text":
+      return <Clamped text={block.text} class="tool__text" />;
+    case "image":
+      return /^image\/(png|jpeg|gif|webp)$/.test(block.mimeType) ? (
+        <img class="tool__image" alt="Tool output image" src={`data:${block.mimeType};base64,${block.data}`} />
+      ) : (
+        <p class="tool__note">Image ({block.mimeType})</p>
+      );
+    case "resource": {
+      const r = block.resource;
+      return (
+        <div class="tool__resource">
+          <p class="tool__note">
+            <code>{r.uri}</code>
+          </p>
+          {"text" in r ? <Clamped text={r.text} class="tool__text" /> : <p class="tool__note">Binary content ({r.mimeType ?? "unknown type"})</p>}
+        </div>
+      );
+    }
+    case "resource_link":
+      return (
+        <p class="tool__note">
+          {block.title ?? block.name}: <code>{block.uri}</code>
+        </p>
+      );
+    default:
+      return <p class="tool__note">{block.type} content</p>;
+  }
+}
+
+function DiffBlock({ path, oldText, newText }: { path: string; oldText?: string | null; newText: string }) {
+  const view = useMemo(() => diffView(path, oldText, newText), [path, oldText, newText]);
+  const [all, setAll] = useState(false);
+  const shown = all ? view.lines : view.lines.slice(0, CLAMP_LINES * 2);
+  return (
+    <figure class="diff" aria-label={`Changes to ${path}`}>
+      <figcaption class="diff__caption">
+        <code>{path}</code>
+        <span class="diff__stat">
+          {view.created ? "new file · " : ""}
+          <span class="diff__add">+{view.added}</span> <span class="diff__remove">−{view.removed}</span>
+        </span>
+      </figcaption>
+      <table class="diff__table">
+        <tbody>
+          {shown.map((l, i) =>
+            l.type === "hunk" ? (
+              <tr key={i} class="diff__hunk">
+                <td colSpan={3}>{l.text}</td>
+              </tr>
+            ) : (
+              <tr key={i} class={`diff__line diff__line--${l.type}`}>
+                <td class="diff__no">{l.oldNo ?? ""}</td>
+                <td class="diff__no">{l.newNo ?? ""}</td>
+                <td class="diff__code">
+                  <span class="diff__mark" aria-hidden="true">
+                    {l.type === "add" ? "+" : l.type === "remove" ? "−" : " "}
+                  </span>
+                  {l.text}
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+      {shown.length < view.lines.length && (
+        <button type="button" class="button button--ghost button--small" onClick={() => setAll(true)}>
+          Show all {view.lines.length} lines
+        </button>
+      )}
+    </figure>
+  );
+}
+
+/** Long text shows its first lines and a button for the rest. */
+export function Clamped({ text, class: cls }: { text: string; class: string }) {
+  const [all, setAll] = useState(false);
+  const lines = useMemo(() => text.split("\n"), [text]);
+  const long = lines.length > CLAMP_LINES || text.length > CLAMP_CHARS;
+  const shown = all || !long ? text : lines.slice(0, CLAMP_LINES).join("\n").slice(0, CLAMP_CHARS);
+  return (
+    <div class="clamped">
+      <pre class={cls}>{shown}</pre>
+      {long && !all && (
+        <button type="button" class="button button--ghost button--small" onClick={() => setAll(true)}>
+          Show more ({lines.length} lines, {formatBytes(text.length)})
+        </button>
+      )}
+    </div>
+  );
+}
+
+function formatBytes(n: number): string {
+  return n < 1024 ? `${n} chars` : n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function pretty(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,33 @@
+/** The context meter's numbers and warning level from a usage_update. Pure. */
+export interface UsageView {
+  percent: number;
+  level: "ok" | "warning" | "critical";
+  label: string;
+  cost: string | null;
+}
+
+export const WARN_AT = 0.8;
+export const CRITICAL_AT = 0.95;
+
+export function usageView(usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null): UsageView | null {
+  if (!usage || !(usage.size > 0)) return null;
+  const ratio = Math.max(0, usage.used / usage.size);
+  const percent = Math.min(100, Math.round(ratio * 100));
+  const level = ratio >= CRITICAL_AT ? "critical" : ratio >= WARN_AT ? "warning" : "ok";
+  const cost = usage.cost ? formatCost(usage.cost.amount, usage.cost.currency) : null;
+  return { percent, level, label: `${compact(usage.used)} / ${compact(usage.size)} tokens`, cost };
+}
+
+function compact(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1)}M`;
+  if (n >= 1000) return `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k`;
+  return String(n);
+}
+
+function formatCost(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency, maximumFractionDigits: amount < 1 ? 4 : 2 }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
