@@ -5,13 +5,31 @@ import { DEV_EXTENSION_KEY, GECKO_ADDON_ID } from "./shared/extension-ids";
 export default defineConfig({
   srcDir: "extension",
   outDir: "dist/extension",
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, mode }) => ({
     name: "goose",
     description: "goose, the open-source AI agent, in your browser's side panel",
     // A fixed public key gives unpacked builds a stable id that host manifests can allow.
     ...(browser === "firefox" ? {} : { key: DEV_EXTENSION_KEY }),
-    permissions: ["nativeMessaging", "storage", ...(browser === "firefox" ? [] : ["sidePanel"])],
+    // activeTab + scripting: the page is read only on the user's gesture, never in the background.
+    permissions: [
+      "nativeMessaging",
+      "storage",
+      "contextMenus",
+      "activeTab",
+      "scripting",
+      ...(browser === "firefox" ? [] : ["sidePanel"]),
+    ],
+    optional_permissions: ["notifications"],
+    // The e2e build only: a synthetic menu click or shortcut (all a headless test can fire) carries
+    // no activeTab grant, so the test build gets the host access that grant would give.
+    ...(mode === "e2e" ? { host_permissions: ["<all_urls>"] } : {}),
     action: { default_title: "Open goose" },
+    commands: {
+      "quick-prompt": {
+        suggested_key: { default: "Alt+Shift+G" },
+        description: "Open goose, with the selected text attached",
+      },
+    },
     // Firefox-only: Chrome lists it as an unrecognized key under the extension's "Errors" button.
     ...(browser === "firefox" ? { browser_specific_settings: { gecko: { id: GECKO_ADDON_ID } } } : {}),
   }),

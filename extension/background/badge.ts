@@ -1,8 +1,10 @@
 /**
  * The toolbar badge: how many approvals goose is waiting for, across all sessions, so a request
- * that arrives while the panel is closed is not missed. Pure computation; the browser call is thin.
+ * that arrives while the panel is closed is not missed; else a turn that finished unseen.
+ * Pure computation; the browser call is thin.
  */
 import type { AppState } from "../state/app";
+import type { Finished } from "./attention";
 
 export interface Badge {
   text: string;
@@ -12,7 +14,7 @@ export interface Badge {
 
 export const NO_BADGE: Badge = { text: "", color: "#000000", title: "Open goose" };
 
-export function badgeFor(state: AppState): Badge {
+export function badgeFor(state: AppState, finished: Finished | null = null): Badge {
   const waiting = Object.values(state.client.sessions).reduce((n, s) => n + s.permissions.length, 0);
   if (waiting > 0) {
     return {
@@ -20,6 +22,12 @@ export function badgeFor(state: AppState): Badge {
       color: "#b7791f",
       title: waiting === 1 ? "goose is waiting for your approval" : `goose is waiting for ${waiting} approvals`,
     };
+  }
+  if (finished) {
+    const what = finished.title ? `“${finished.title}”` : "your request";
+    return finished.failed
+      ? { text: "!", color: "#c53030", title: `goose could not finish ${what}` }
+      : { text: "✓", color: "#1f8a4c", title: `goose finished ${what}` };
   }
   return NO_BADGE;
 }
@@ -31,10 +39,10 @@ interface ActionApi {
 }
 
 /** Applies badges to the toolbar button, touching it only when the badge changes. */
-export function badgeUpdater(action: ActionApi): (state: AppState) => void {
+export function badgeUpdater(action: ActionApi): (state: AppState, finished?: Finished | null) => void {
   let shown: Badge = NO_BADGE;
-  return (state) => {
-    const next = badgeFor(state);
+  return (state, finished = null) => {
+    const next = badgeFor(state, finished);
     if (next.text === shown.text && next.title === shown.title) return;
     shown = next;
     void action.setBadgeText({ text: next.text });

@@ -1,18 +1,24 @@
-/** Wires the background: one store, the native connection, the ACP client, and the panels. */
+/** Wires the background: one store, the native connection, the ACP client, the panels, and the browser entry points. */
 import browser from "webextension-polyfill";
 import { initialAppState, reduceApp, type AppEvent } from "../state/app";
 import type { ConnectionEvent } from "../state/connection";
+import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
 import { ClientController } from "./client-controller";
+import { onCommand } from "./commands";
+import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { NativeConnection } from "./native-connection";
+import { notifyFinished } from "./notify";
 import { servePanels } from "./panel-bridge";
 import { storageMeta } from "./session-meta";
-import { openPanelOnActionClick } from "./side-panel-behavior";
+import { loadSettings } from "./settings";
+import { openPanelOnActionClick } from "./side-panel";
 import { createStore, sliceStore } from "./store";
 
 export function startBackground(): void {
   openPanelOnActionClick();
   const log = (message: string, detail?: unknown) => console.info(`goose: ${message}`, detail ?? "");
+  const settings = () => loadSettings(browser.storage.local);
 
   const store = createStore(initialAppState, reduceApp);
   let controller: ClientController | null = null;
@@ -33,16 +39,35 @@ export function startBackground(): void {
     log,
   });
 
-  store.subscribe(badgeUpdater(browser.action));
+  let panelsOpen = 0;
+  const attention = new Attention();
+  const badge = badgeUpdater(browser.action);
+  store.subscribe((state, event) => {
+    const news = attention.observe(state, event, panelsOpen);
+    badge(state, attention.finished);
+    if (news) void settings().then((s) => (s.notify ? notifyFinished(news) : undefined));
+  });
 
   servePanels({
     onConnect: browser.runtime.onConnect,
     extensionId: browser.runtime.id,
     store,
-    onPanelOpen: () => native.ensureConnected(),
+    onPanelOpen: () => {
+      native.ensureConnected();
+      const target = attention.takeTarget(store.get());
+      if (target) void controller.handle({ type: "load_session", sessionId: target });
+      badge(store.get(), null);
+    },
+    onPanelCount: (n) => (panelsOpen = n),
     onCommand: (command) => {
       if (command.type === "restart") native.restart();
       else void controller.handle(command);
     },
   });
+
+  const area = browser.storage.session;
+  browser.runtime.onInstalled.addListener(registerContextMenu);
+  browser.runtime.onStartup.addListener(registerContextMenu);
+  browser.contextMenus.onClicked.addListener((info, tab) => onContextMenuClick(info, tab, { area, settings }));
+  browser.commands.onCommand.addListener((command, tab) => onCommand(command, tab, { area, panelsOpen: () => panelsOpen }));
 }

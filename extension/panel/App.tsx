@@ -10,7 +10,9 @@ import { PlanView, UsageMeter } from "./AgentWork";
 import { ConfigPickers } from "./ConfigPickers";
 import { StatusCard } from "./StatusCard";
 import { describeConnection, type StatusView } from "./status-text";
-import { active, activeSessionId, agent, backgroundLinked, connection, entryIds, lastError, opening } from "./store";
+import { exportFileName, transcriptMarkdown } from "./export";
+import { ShortcutTip } from "./ShortcutTip";
+import { active, activeSessionId, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "./store";
 
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
 
@@ -37,13 +39,18 @@ export function App() {
           <button
             type="button"
             class="button button--ghost"
+            aria-label="New session"
+            title="New session"
             disabled={agent.value?.phase !== "ready" || opening.value !== null}
             onClick={() => {
               send({ type: "new_session" });
               setView("chat");
             }}
           >
-            New session
+            New
+          </button>
+          <button type="button" class="button button--ghost" aria-label="Export as Markdown" title="Export this conversation as Markdown" disabled={entryIds.value.length === 0} onClick={exportActive}>
+            Export
           </button>
         </div>
       </header>
@@ -118,6 +125,18 @@ function ErrorCard({ error }: { error: UiError }) {
   );
 }
 
+function exportActive() {
+  const state = appState();
+  const session = state?.client.activeSessionId ? state.client.sessions[state.client.activeSessionId] : undefined;
+  if (!session) return;
+  const url = URL.createObjectURL(new Blob([transcriptMarkdown(session)], { type: "text/markdown" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = exportFileName(session);
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 function ChatBody() {
   if (opening.value?.kind === "new") return <p class="status-line">Starting a new session…</p>;
   if (active.loading.value) return <p class="status-line">Loading the session…</p>;
@@ -125,6 +144,7 @@ function ChatBody() {
     return (
       <div class="empty">
         <p>Ask goose anything. It can read, write and run things on this computer; in approve mode it asks first.</p>
+        <ShortcutTip />
       </div>
     );
   }

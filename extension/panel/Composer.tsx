@@ -3,8 +3,11 @@
  * is left alone); while a turn runs, Send becomes Stop. Typing `/` offers the agent's commands.
  */
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { buildPrompt } from "../state/page-context";
+import { attachError, attachPage, attachScreenshot, attachments, clearAttachments, focusComposer } from "./attachments";
 import { send } from "./background-link";
+import { Chips } from "./Chips";
 import { activeHint, applyCommand, matchCommands, slashQuery } from "./slash";
 import { active, activeSessionId, agent, opening } from "./store";
 
@@ -17,7 +20,11 @@ export function Composer() {
   const running = active.turn.value !== "idle";
   const ready = agent.value?.phase === "ready";
   const busy = active.loading.value || opening.value !== null;
-  const canSend = ready && !busy && !running && text.trim().length > 0;
+  const attached = attachments.value;
+  const canSend = ready && !busy && !running && (text.trim().length > 0 || attached.length > 0);
+  const canImage = !!agent.value?.capabilities?.promptCapabilities?.image;
+  const focusTick = focusComposer.value;
+  useEffect(() => box.current?.focus(), [focusTick]);
   const commands = active.commands.value;
   const query = dismissed ? null : slashQuery(text, caret);
   const matches = query === null ? [] : matchCommands(commands, query);
@@ -39,7 +46,9 @@ export function Composer() {
   };
   const submit = () => {
     if (!canSend) return;
-    send({ type: "prompt", sessionId: activeSessionId.value, content: [{ type: "text", text }] });
+    const content = buildPrompt(text, attached, agent.value?.capabilities?.promptCapabilities);
+    send({ type: "prompt", sessionId: activeSessionId.value, content });
+    clearAttachments();
     update("", 0);
     setDismissed(false);
     box.current?.focus();
@@ -57,6 +66,12 @@ export function Composer() {
         submit();
       }}
     >
+      <Chips />
+      {attachError.value && (
+        <p class="notice notice--warning" role="alert">
+          {attachError.value}
+        </p>
+      )}
       {menuOpen && (
         <ul class="slash" role="listbox" id="slash-commands" aria-label="Commands">
           {matches.map((c, i) => (
@@ -86,6 +101,7 @@ export function Composer() {
         aria-activedescendant={menuOpen ? `slash-${picked}` : undefined}
         aria-autocomplete="list"
         placeholder={ready ? "Ask goose…  (/ for commands)" : "goose is not ready yet"}
+        autoFocus
         rows={3}
         value={text}
         onInput={(e) => {
@@ -121,7 +137,15 @@ export function Composer() {
         }}
       />
       <div class="composer__actions">
-        {hint && <span class="composer__hint">{hint}</span>}
+        <button type="button" class="button button--ghost button--small" onClick={() => void attachPage()} title="Attach this tab's readable text">
+          Attach page
+        </button>
+        {canImage && (
+          <button type="button" class="button button--ghost button--small" onClick={() => void attachScreenshot()} title="Attach a screenshot of this tab">
+            Screenshot
+          </button>
+        )}
+        <span class="composer__hint">{hint ?? ""}</span>
         {running ? (
           <button type="button" class="button button--stop" onClick={stop} disabled={active.turn.value === "cancelling"}>
             {active.turn.value === "cancelling" ? "Stopping…" : "Stop"}

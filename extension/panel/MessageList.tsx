@@ -4,7 +4,7 @@
  */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { useComputed } from "@preact/signals";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { AgentTextEntry, Entry } from "../state/session";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { pure } from "./Pure";
@@ -56,7 +56,28 @@ function AgentText({ id, last }: { id: string; last: boolean }) {
     <div class="message message--agent">
       {body}
       <Attachments blocks={attachments.value} />
+      {!streaming && text.value.trim() && <CopyAnswer text={text.value} />}
     </div>
+  );
+}
+
+function CopyAnswer({ text }: { text: string }) {
+  const [state, setState] = useState<"idle" | "done" | "failed">("idle");
+  return (
+    <button
+      type="button"
+      class="copy-answer"
+      aria-label="Copy answer"
+      onClick={() =>
+        navigator.clipboard.writeText(text).then(
+          () => setState("done"),
+          () => setState("failed"),
+        )
+      }
+      onBlur={() => setState("idle")}
+    >
+      {state === "done" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}
+    </button>
   );
 }
 

@@ -1,7 +1,9 @@
 import { render } from "preact";
 import { App } from "../../panel/App";
+import { startContextInbox } from "../../panel/attachments";
 import { linkToBackground } from "../../panel/background-link";
 import "../../panel/panel.css";
 
 linkToBackground();
+startContextInbox();
 render(<App />, document.getElementById("app")!);

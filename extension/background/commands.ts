@@ -1,0 +1,42 @@
+/**
+ * The quick-prompt shortcut: opens the panel with the composer focused and the page's selection, if
+ * any, attached; pressed while a panel is open it closes it where the browser can.
+ */
+import browser from "webextension-polyfill";
+import { deliverContext, type SessionArea } from "../context/pending";
+import { readSelection } from "../context/read-tab";
+import { canClosePanel, closePanel, openPanel } from "./side-panel";
+
+export const QUICK_PROMPT = "quick-prompt";
+
+export interface CommandDeps {
+  area: SessionArea;
+  panelsOpen(): number;
+}
+
+type CommandTab = { id?: number; windowId?: number; title?: string; url?: string };
+
+export function onCommand(command: string, tab: CommandTab | undefined, deps: CommandDeps): void {
+  if (command !== QUICK_PROMPT) return;
+  if (deps.panelsOpen() > 0 && canClosePanel()) {
+    closePanel(tab?.windowId);
+    return;
+  }
+  openPanel(tab); // before any await: Chrome needs the gesture
+  void attachSelection(tab, deps);
+}
+
+async function attachSelection(tab: CommandTab | undefined, deps: CommandDeps): Promise<void> {
+  if (tab?.id === undefined) return;
+  const text = await readSelection(tab.id);
+  if (!text?.trim()) return;
+  await deliverContext(deps.area, {
+    context: { id: crypto.randomUUID(), kind: "selection", title: tab.title ?? "", url: tab.url ?? "", text },
+  });
+}
+
+/** The shortcut as the user has it bound now (they can change it), or null if unbound. */
+export async function quickPromptShortcut(): Promise<string | null> {
+  const all = await browser.commands.getAll();
+  return all.find((c) => c.name === QUICK_PROMPT)?.shortcut || null;
+}

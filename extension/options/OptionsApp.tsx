@@ -1,0 +1,68 @@
+/** The options page: how page context is sent, notifications, and the shortcut. */
+import { useEffect, useState } from "preact/hooks";
+import browser from "webextension-polyfill";
+import { DEFAULT_SETTINGS, SETTINGS_KEY, loadSettings, type Settings } from "../background/settings";
+import { ShortcutTip } from "../panel/ShortcutTip";
+
+export function OptionsApp() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => void loadSettings(browser.storage.local).then(setSettings), []);
+  if (!settings) return null;
+
+  const save = async (next: Settings) => {
+    setSettings(next);
+    await browser.storage.local.set({ [SETTINGS_KEY]: next });
+    setSaved(true);
+  };
+  const toggleNotify = async (on: boolean) => {
+    setNotice(null);
+    // Asked only when wanted, inside this click (the browser requires a user gesture).
+    const granted = on ? await browser.permissions.request({ permissions: ["notifications"] }) : true;
+    if (on && !granted) {
+      setNotice("The browser did not allow notifications; the toolbar badge still shows when goose is done.");
+      return;
+    }
+    await save({ ...settings, notify: on });
+  };
+
+  return (
+    <main class="options">
+      <h1>goose settings</h1>
+      <section>
+        <h2>Page context</h2>
+        <label class="options__row">
+          <input
+            type="checkbox"
+            checked={settings.sendSelectionImmediately}
+            onChange={(e) => void save({ ...settings, sendSelectionImmediately: (e.target as HTMLInputElement).checked })}
+          />
+          <span>Send “Ask goose about selection” at once, instead of attaching it for me to add a question</span>
+        </label>
+        <label class="options__field">
+          <span>Question sent with the selection</span>
+          <input
+            type="text"
+            value={settings.defaultSelectionPrompt}
+            placeholder={DEFAULT_SETTINGS.defaultSelectionPrompt}
+            disabled={!settings.sendSelectionImmediately}
+            onChange={(e) => void save({ ...settings, defaultSelectionPrompt: (e.target as HTMLInputElement).value || DEFAULT_SETTINGS.defaultSelectionPrompt })}
+          />
+        </label>
+        <ShortcutTip />
+      </section>
+      <section>
+        <h2>Notifications</h2>
+        <label class="options__row">
+          <input type="checkbox" checked={settings.notify} onChange={(e) => void toggleNotify((e.target as HTMLInputElement).checked)} />
+          <span>Show a system notification when goose finishes while the panel is closed</span>
+        </label>
+        {notice && <p class="notice notice--warning">{notice}</p>}
+      </section>
+      <p class="options__saved" role="status">
+        {saved ? "Saved." : ""}
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+/** How to bring page text to goose: the context menu and the shortcut (as bound now), and where to change it. */
+import { useEffect, useState } from "preact/hooks";
+import browser from "webextension-polyfill";
+
+const QUICK_PROMPT = "quick-prompt";
+
+export function ShortcutTip() {
+  const [shortcut, setShortcut] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    browser.commands
+      .getAll()
+      .then((all) => setShortcut(all.find((c) => c.name === QUICK_PROMPT)?.shortcut || null))
+      .catch(() => setShortcut(null));
+  }, []);
+  if (shortcut === undefined) return null;
+  return (
+    <p class="tip">
+      Select text on a page and right-click <strong>Ask goose about selection</strong>
+      {shortcut ? (
+        <>
+          , or press <kbd>{shortcut}</kbd>
+        </>
+      ) : (
+        ", or set a keyboard shortcut"
+      )}
+      .{" "}
+      <button type="button" class="link-button" onClick={() => void browser.tabs.create({ url: "chrome://extensions/shortcuts" })}>
+        Change the shortcut
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,38 @@
+/** A session's transcript as Markdown, for "Export". Pure. */
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { SessionState } from "../state/session";
+
+export function transcriptMarkdown(s: SessionState, now: Date = new Date()): string {
+  const out: string[] = [`# ${s.title ?? "goose session"}`, "", `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`, ""];
+  for (const e of s.entries) {
+    if (e.kind === "user") out.push("## You", "", ...e.content.map(blockMarkdown), "");
+    else if (e.kind === "agent") out.push("## goose", "", e.text, "");
+    else if (e.kind === "thought") out.push("<details><summary>Thoughts</summary>", "", e.text, "", "</details>", "");
+    else if (e.kind === "notice") out.push(`> ${e.text}`, "");
+    else {
+      const t = s.toolCalls[e.id];
+      if (t) out.push(`- **Tool:** ${t.title || t.toolName || t.toolCallId} — ${t.status}`, "");
+    }
+  }
+  return `${out.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+}
+
+function blockMarkdown(b: ContentBlock): string {
+  switch (b.type) {
+    case "text":
+      return b.text;
+    case "resource":
+      return `> Attached ${b.resource.uri}:\n\n${"text" in b.resource ? b.resource.text.split("\n").map((l) => `> ${l}`).join("\n") : "> (binary)"}`;
+    case "resource_link":
+      return `[${b.title ?? b.name}](${b.uri})`;
+    case "image":
+      return "_(image)_";
+    default:
+      return `_(${b.type})_`;
+  }
+}
+
+export function exportFileName(s: SessionState): string {
+  const base = (s.title ?? "goose-session").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-").slice(0, 60) || "goose-session";
+  return `${base}.md`;
+}

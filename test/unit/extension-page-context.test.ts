@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { Attention } from "../../extension/background/attention";
+import { badgeFor } from "../../extension/background/badge";
+import { deliverContext, takeContexts, PENDING_KEY, type SessionArea } from "../../extension/context/pending";
+import { exportFileName, transcriptMarkdown } from "../../extension/panel/export";
+import { initialAppState, reduceApp, type AppEvent } from "../../extension/state/app";
+import { buildPrompt, capText, quote, type PageContext } from "../../extension/state/page-context";
+
+const selection: PageContext = {
+  id: "c1",
+  kind: "selection",
+  title: "Rust ownership",
+  url: "https://example.com/rust",
+  text: "First line\n\n  indented second\r\nthird",
+};
+
+describe("prompt blocks", () => {
+  it("sends a selection as a labelled, quoted text block (newlines kept), then the user's text", () => {
+    expect(buildPrompt("What does this mean?", [selection], { embeddedContext: false })).toEqual([
+      { type: "text", text: 'Selected text from "Rust ownership" (https://example.com/rust):\n\n> First line\n>\n>   indented second\n> third' },
+      { type: "text", text: "What does this mean?" },
+    ]);
+  });
+
+  it("sends an embedded text/plain resource with the page URL when the agent accepts embedded context", () => {
+    expect(buildPrompt("Explain", [selection], { embeddedContext: true })).toEqual([
+      { type: "resource", resource: { uri: "https://example.com/rust", mimeType: "text/plain", text: selection.text } },
+      { type: "text", text: "Explain" },
+    ]);
+  });
+
+  it("sends a page as Markdown, saying when it was truncated", () => {
+    const page: PageContext = { id: "p", kind: "page", title: "Doc", url: "https://d.example/", text: "# Doc\nbody", truncated: true, originalChars: 250_000 };
+    const [resource, note] = buildPrompt("", [page], { embeddedContext: true });
+    expect(resource).toEqual({ type: "resource", resource: { uri: "https://d.example/", mimeType: "text/markdown", text: "# Doc\nbody" } });
+    expect(note).toEqual({ type: "text", text: "Only the first 10 of 250,000 characters of the page are included." });
+    const [plain] = buildPrompt("", [page], {});
+    expect(plain).toMatchObject({ type: "text", text: expect.stringContaining('The page "Doc" (https://d.example/) as Markdown:\n\n> # Doc\n> body') });
+  });
+
+  it("sends a screenshot as an image only to agents that take images", () => {
+    const shot: PageContext = { id: "s", kind: "screenshot", title: "T", url: "https://x/", data: "AAAA", mimeType: "image/jpeg" };
+    expect(buildPrompt("look", [shot], { image: true })).toEqual([
+      { type: "text", text: 'Screenshot of "T" (https://x/):' },
+      { type: "image", data: "AAAA", mimeType: "image/jpeg" },
+      { type: "text", text: "look" },
+    ]);
+    expect(buildPrompt("look", [shot], { image: false })).toEqual([{ type: "text", text: "look" }]);
+  });
+
+  it("never uses a resource_link for a web page (goose does not fetch those)", () => {
+    const blocks = buildPrompt("q", [selection], { embeddedContext: true, image: true });
+    expect(blocks.some((b) => b.type === "resource_link")).toBe(false);
+  });
+
+  it("quotes every line and caps long pages at a line boundary", () => {
+    expect(quote("a\n\nb")).toBe("> a\n>\n> b");
+    const long = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join("\n");
+    const capped = capText(long, 1000);
+    expect(capped.truncated).toBe(true);
+    expect(capped.originalChars).toBe(long.length);
+    expect(capped.text.length).toBeLessThanOrEqual(1000);
+    expect(capped.text.endsWith("\n")).toBe(false);
+    expect(long.startsWith(capped.text)).toBe(true);
+    expect(capText("short", 1000)).toEqual({ text: "short", truncated: false, originalChars: 5 });
+  });
+});
+
+describe("context hand-over", () => {
+  function area(): SessionArea & { data: Record<string, unknown> } {
+    const data: Record<string, unknown> = {};
+    return {
+      data,
+      get: async (k) => (k in data ? { [k]: structuredClone(data[k]) } : {}),
+      set: async (items) => void Object.assign(data, structuredClone(items)),
+      remove: async (k) => void delete data[k],
+    };
+  }
+
+  it("keeps items until a panel takes them, once each, in order", async () => {
+    const a = area();
+    await deliverContext(a, { context: selection });
+    await deliverContext(a, { context: selection });
+    await deliverContext(a, { context: { ...selection, id: "c2" }, sendWith: "Explain this." });
+    const taken = await takeContexts(a);
+    expect(taken.map((p) => [p.context.id, p.sendWith])).toEqual([
+      ["c1", undefined],
+      ["c2", "Explain this."],
+    ]);
+    expect(a.data[PENDING_KEY]).toBeUndefined();
+    expect(await takeContexts(a)).toEqual([]);
+  });
+
+  it("ignores malformed stored values", async () => {
+    const a = area();
+    a.data[PENDING_KEY] = [{ nope: true }, "x"];
+    expect(await takeContexts(a)).toEqual([]);
+  });
+});
+
+describe("attention while the panel is closed", () => {
+  const opened = reduceApp(initialAppState, { scope: "client", event: { type: "session_opened", sessionId: "s1", cwd: "/", loading: false, title: "Fix it" } });
+  const running = reduceApp(opened, { scope: "client", event: { type: "prompt_sent", sessionId: "s1", content: [{ type: "text", text: "go" }] } });
+  const finish: AppEvent = { scope: "client", event: { type: "prompt_finished", sessionId: "s1", stopReason: "end_turn" } };
+  const done = reduceApp(running, finish);
+
+  it("notes a turn that finished with no panel open, and the badge says so", () => {
+    const a = new Attention();
+    expect(a.observe(done, finish, 1)).toBeNull();
+    expect(a.observe(done, finish, 0)).toEqual({ sessionId: "s1", title: "Fix it", failed: false });
+    expect(badgeFor(done, a.finished)).toMatchObject({ text: "✓", title: "goose finished “Fix it”" });
+  });
+
+  it("sends a reopened panel to the session that needs the user, then forgets", () => {
+    const a = new Attention();
+    a.observe(done, finish, 0);
+    const elsewhere = reduceApp(done, { scope: "client", event: { type: "session_opened", sessionId: "s2", cwd: "/", loading: false } });
+    expect(a.takeTarget(elsewhere)).toBe("s1");
+    expect(a.finished).toBeNull();
+    expect(a.takeTarget(elsewhere)).toBeNull();
+  });
+});
+
+describe("export", () => {
+  it("writes the transcript as Markdown with a safe file name", () => {
+    let s = reduceApp(initialAppState, { scope: "client", event: { type: "session_opened", sessionId: "s1", cwd: "/w", loading: false, title: "Fix: the/parser?" } });
+    s = reduceApp(s, { scope: "client", event: { type: "prompt_sent", sessionId: "s1", content: [{ type: "text", text: "Why?" }] } });
+    s = reduceApp(s, { scope: "client", event: { type: "session_update", sessionId: "s1", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Because **types**." } } } });
+    const session = s.client.sessions.s1!;
+    const md = transcriptMarkdown(session, new Date("2026-11-22T12:00:00Z"));
+    expect(md).toBe("# Fix: the/parser?\n\n_Exported 2026-11-22T12:00:00.000Z · session s1 · /w_\n\n## You\n\nWhy?\n\n## goose\n\nBecause **types**.\n");
+    expect(exportFileName(session)).toBe("Fix-theparser.md");
+  });
+});
