@@ -5,6 +5,7 @@ import { DEV_EXTENSION_KEY, GECKO_ADDON_ID } from "./shared/extension-ids";
 export default defineConfig({
   srcDir: "extension",
   outDir: "dist/extension",
+  publicDir: "extension/public",
   manifest: ({ browser, mode }) => ({
     name: "goose",
     description: "goose, the open-source AI agent, in your browser's side panel",
