@@ -20,3 +20,18 @@ export function launcherScript(platform: NodeJS.Platform, nodePath: string, host
 export function shQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
+
+/** Reads back the node and bundle paths a launcher written by launcherScript records (for doctor). */
+export function parseLauncher(platform: NodeJS.Platform, text: string): { node: string; bundle: string } | undefined {
+  if (platform === "win32") {
+    const m = /^"([^"]+)" "([^"]+)" %\*\r?$/m.exec(text);
+    return m ? { node: m[1]!, bundle: m[2]! } : undefined;
+  }
+  const quoted = `'((?:[^']|'\\\\'')*)'`;
+  const m = new RegExp(`^exec ${quoted} ${quoted} "\\$@"$`, "m").exec(text);
+  return m ? { node: shUnquote(m[1]!), bundle: shUnquote(m[2]!) } : undefined;
+}
+
+function shUnquote(inner: string): string {
+  return inner.replace(/'\\''/g, "'");
+}

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { CHROMIUM_EXTENSION_IDS, GECKO_ADDON_ID, HOST_NAME, chromeOrigin } from "../shared/extension-ids";
+import { writeFileAtomic } from "./files";
 
 export interface ChromiumHostManifest {
   name: string;
@@ -19,23 +20,27 @@ export interface FirefoxHostManifest {
   allowed_extensions: string[];
 }
 
-const DESCRIPTION = "goose-browser: runs a local ACP agent (goose) for the goose browser extension";
+export type HostManifest = ChromiumHostManifest | FirefoxHostManifest;
+
+export const MANIFEST_DESCRIPTION = "goose-browser: runs a local ACP agent (goose) for the goose browser extension";
 
 export function chromiumManifest(launcher: string, ids: readonly string[] = CHROMIUM_EXTENSION_IDS): ChromiumHostManifest {
-  return { name: HOST_NAME, description: DESCRIPTION, path: launcher, type: "stdio", allowed_origins: ids.map(chromeOrigin) };
+  return { name: HOST_NAME, description: MANIFEST_DESCRIPTION, path: launcher, type: "stdio", allowed_origins: ids.map(chromeOrigin) };
 }
 
 export function firefoxManifest(launcher: string): FirefoxHostManifest {
-  return { name: HOST_NAME, description: DESCRIPTION, path: launcher, type: "stdio", allowed_extensions: [GECKO_ADDON_ID] };
+  return { name: HOST_NAME, description: MANIFEST_DESCRIPTION, path: launcher, type: "stdio", allowed_extensions: [GECKO_ADDON_ID] };
+}
+
+/** The exact bytes written: stable, so a re-run can tell that nothing changed. */
+export function manifestText(manifest: HostManifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /** Writes `<dir>/<HOST_NAME>.json` (0644) atomically: browsers may read it at any moment. */
-export function writeManifest(dir: string, manifest: ChromiumHostManifest | FirefoxHostManifest): string {
+export function writeManifest(dir: string, manifest: HostManifest): string {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${HOST_NAME}.json`);
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o644 });
-  fs.chmodSync(tmp, 0o644);
-  fs.renameSync(tmp, file);
+  writeFileAtomic(file, manifestText(manifest), 0o644);
   return file;
 }

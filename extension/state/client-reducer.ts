@@ -426,7 +426,9 @@ function mergeToolCall(card: ToolCallState, update: ToolCall | ToolCallUpdate): 
   // null means "no change" for the scalar fields; content/locations replace the whole list.
   if (update.title != null) set("title", update.title);
   if (update.kind != null) set("kind", update.kind);
-  if (update.status != null) set("status", update.status);
+  // After Stop, the agent reports the calls it did not run as failed: to the user they were
+  // cancelled. A call that did complete (or run) after all still says so.
+  if (update.status != null && !(card.status === "cancelled" && update.status === "failed")) set("status", update.status);
   if (update.content != null) set("content", update.content);
   if (update.locations != null) set("locations", update.locations);
   if (update.rawInput !== undefined) set("rawInput", update.rawInput);

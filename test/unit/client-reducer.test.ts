@@ -904,9 +904,11 @@ describe("turns", () => {
     // A second Stop changes nothing.
     expect(run(cancelling, { type: "cancel_requested", sessionId: S })).toBe(cancelling);
 
-    // Updates after cancel are still accepted (spec), including a status for a cancelled card.
+    // Updates after cancel are still accepted (spec): the output lands, but "failed" for a call the
+    // user stopped reads as what it is, cancelled.
     const late = run(cancelling, upd(toolResult("t3", "make: interrupted", "failed")), upd(agentChunk("Stopping.", "m5")));
-    expect(session(late).toolCalls.t3?.status).toBe("failed");
+    expect(session(late).toolCalls.t3?.status).toBe("cancelled");
+    expect(session(late).toolCalls.t3?.content).toEqual([{ type: "content", content: { type: "text", text: "make: interrupted" } }]);
     expect(entries(late).at(-1)).toMatchObject({ kind: "agent", text: "Stopping." });
 
     // goose answers end_turn after a cancel (#11788): Stop wins.
@@ -916,7 +918,8 @@ describe("turns", () => {
     expect(notices(done)).toEqual([{ kind: "notice", id: expect.any(String), tone: "info", text: "Stopped." }]);
 
     const afterwards = run(done, upd(toolResult("t2", "not run", "failed")));
-    expect(session(afterwards).toolCalls.t2?.status).toBe("failed");
+    expect(session(afterwards).toolCalls.t2?.status).toBe("cancelled");
+    expect(run(done, upd(toolResult("t2", "ran anyway", "completed"))).sessions[S]?.toolCalls.t2?.status).toBe("completed");
   });
 
   it("cancel_requested while idle changes nothing", () => {
@@ -1137,5 +1140,21 @@ describe("purity and structural sharing", () => {
     expect(panel).toStrictEqual(background);
     expect(session(background).lastStop).toBe("cancelled");
     expect(session(background, S2).toolCalls.t5?.status).toBe("cancelled");
+  });
+});
+
+describe("tool calls cancelled by Stop", () => {
+  it("stay cancelled when the agent later reports them failed, but show a real completion", async () => {
+    const { initialClientState, reduceClient } = await import("../../extension/state/client-reducer");
+    let s = reduceClient(initialClientState, { type: "session_opened", sessionId: "s", cwd: "/", loading: false });
+    s = reduceClient(s, { type: "prompt_sent", sessionId: "s", content: [{ type: "text", text: "go" }] });
+    for (const id of ["a", "b"]) {
+      s = reduceClient(s, { type: "session_update", sessionId: "s", update: { sessionUpdate: "tool_call", toolCallId: id, title: id, status: "pending" } });
+    }
+    s = reduceClient(s, { type: "cancel_requested", sessionId: "s" });
+    s = reduceClient(s, { type: "session_update", sessionId: "s", update: { sessionUpdate: "tool_call_update", toolCallId: "a", status: "failed" } });
+    s = reduceClient(s, { type: "session_update", sessionId: "s", update: { sessionUpdate: "tool_call_update", toolCallId: "b", status: "completed" } });
+    expect(s.sessions.s!.toolCalls.a!.status).toBe("cancelled");
+    expect(s.sessions.s!.toolCalls.b!.status).toBe("completed");
   });
 });

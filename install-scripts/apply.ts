@@ -1,0 +1,116 @@
+/**
+ * Carries out a plan's actions: files written atomically and only when their bytes or mode differ
+ * (so a re-run changes nothing), registry keys set only when their value differs; then the receipt,
+ * merged with the previous one, listing everything of ours that now exists.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { InstallLayout } from "./layout";
+import { ensureDir, fileMatches, writeFileAtomic } from "./files";
+import type { Action } from "./plan";
+import { emptyReceipt, mergeReceipts, parseReceipt, serializeReceipt, type Receipt } from "./receipt";
+import type { RegistryOps } from "./registry";
+
+export type Outcome = "created" | "updated" | "unchanged" | "failed";
+
+export interface ActionResult {
+  action: Action;
+  outcome: Outcome;
+  error?: string;
+}
+
+export interface ApplyResult {
+  results: ActionResult[];
+  /** Dirs created for our files, and those created only for the host config. */
+  dirs: string[];
+  configDirs: string[];
+}
+
+export async function applyActions(actions: readonly Action[], registry: RegistryOps, dryRun: boolean): Promise<ApplyResult> {
+  const results: ActionResult[] = [];
+  const dirs: string[] = [];
+  const configDirs: string[] = [];
+  for (const action of actions) {
+    try {
+      if (action.kind === "registry") {
+        const current = await registry.get(action.key);
+        if (current === action.value) results.push({ action, outcome: "unchanged" });
+        else {
+          if (!dryRun) await registry.set(action.key, action.value);
+          results.push({ action, outcome: current === undefined ? "created" : "updated" });
+        }
+        continue;
+      }
+      const data = "text" in action.content ? Buffer.from(action.content.text, "utf8") : fs.readFileSync(action.content.copyFrom);
+      if (fileMatches(action.path, data, action.mode)) {
+        results.push({ action, outcome: "unchanged" });
+        continue;
+      }
+      const existed = fs.existsSync(action.path);
+      if (!dryRun) {
+        const created = ensureDir(path.dirname(action.path));
+        (action.role === "config" ? configDirs : dirs).push(...created);
+        writeFileAtomic(action.path, data, action.mode);
+      }
+      results.push({ action, outcome: existed ? "updated" : "created" });
+    } catch (e) {
+      results.push({ action, outcome: "failed", error: (e as Error).message });
+    }
+  }
+  return { results, dirs, configDirs };
+}
+
+export interface ReceiptMeta {
+  hostVersion: string;
+  platform: NodeJS.Platform;
+  configFile: string;
+}
+
+export function readReceipt(file: string): { receipt?: Receipt; error?: string; found: boolean } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { found: false };
+    return { found: true, error: (e as Error).message };
+  }
+  try {
+    return { found: true, receipt: parseReceipt(text) };
+  } catch (e) {
+    return { found: true, error: `${file} is not a valid receipt: ${(e as Error).message}` };
+  }
+}
+
+/** Writes the receipt for what `applied` did plus what earlier runs left in place; returns it and whether it changed. */
+export async function recordReceipt(
+  layout: InstallLayout,
+  meta: ReceiptMeta,
+  applied: ApplyResult,
+  previous: Receipt | undefined,
+  registry: RegistryOps,
+  dryRun: boolean,
+): Promise<{ receipt: Receipt; outcome: Outcome }> {
+  const current = emptyReceipt({ hostVersion: meta.hostVersion, platform: meta.platform, dataDir: layout.dataDir, launcher: layout.launcher }, meta.configFile);
+  for (const r of applied.results) {
+    if (r.outcome === "failed") continue;
+    if (r.action.kind === "registry") current.registryKeys.push({ key: r.action.key, value: r.action.value, what: r.action.what });
+    else if (r.action.role !== "config") current.files.push({ path: r.action.path, what: r.action.what });
+  }
+  current.dirs.push(...applied.dirs);
+  current.config.dirs.push(...applied.configDirs);
+  const keyValues = new Map<string, string | undefined>();
+  for (const k of previous?.registryKeys ?? []) keyValues.set(k.key, await registry.get(k.key));
+  const receipt = mergeReceipts(previous, current, {
+    file: (f) => fs.existsSync(f),
+    dir: (d) => fs.existsSync(d),
+    key: (k) => keyValues.get(k.key) === k.value,
+  });
+  const data = Buffer.from(serializeReceipt(receipt), "utf8");
+  if (fileMatches(layout.receipt, data, 0o644)) return { receipt, outcome: "unchanged" };
+  const existed = fs.existsSync(layout.receipt);
+  if (!dryRun) {
+    ensureDir(layout.dataDir);
+    writeFileAtomic(layout.receipt, data, 0o644);
+  }
+  return { receipt, outcome: existed ? "updated" : "created" };
+}

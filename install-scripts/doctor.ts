@@ -1,0 +1,228 @@
+/**
+ * `doctor`: checks the installation the way a browser would meet it, and prints every problem with
+ * its fix. `--fix` rewrites missing or broken manifests (and registry keys) with the installer's
+ * own planManifests/applyActions. Exit code 1 when a problem remains.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
+import { loadConfig, type HostConfig } from "../native-host/config";
+import { configFile, type PlatformInfo } from "../native-host/paths";
+import { checkVersion } from "../native-host/agent/check-version";
+import { agentPath, discoverAgent } from "../native-host/agent/discover";
+import { compareVersions, parseVersion } from "../native-host/agent/version";
+import type { CliCommand } from "./args";
+import { applyActions, readReceipt, recordReceipt } from "./apply";
+import { browserTargets, sandboxedCandidates, type BrowserTarget } from "./browsers";
+import { isDir } from "./facts";
+import { isExecutableFile } from "./files";
+import { installLayout, type InstallLayout } from "./layout";
+import { parseLauncher } from "./launcher";
+import { liveCheck, minimalEnv, type LiveResult } from "./live-check";
+import { inspectManifest, judgeManifest } from "./manifest-check";
+import { FIX_COMMAND, GOOSE_INSTALL_URL, INSTALL_COMMAND, planManifests } from "./plan";
+import { policyFindings } from "./policies";
+import { formatFinding, hasProblem, info, ok, problem, warn, type Finding } from "./report";
+import type { RegistryOps } from "./registry";
+
+export interface DoctorContext {
+  p: PlatformInfo;
+  hostVersion: string;
+  registry: RegistryOps;
+  /** "/" normally; tests point it at a fake root holding /etc/…/policies. */
+  policyRoot: string;
+  out(text: string): void;
+  /** Per-step timeout of the live check. */
+  liveTimeoutMs?: number;
+}
+
+export type Section = "install" | "browsers" | "agents" | "policies" | "live";
+export type SectionFinding = Finding & { section: Section };
+
+export interface DoctorReport {
+  ok: boolean;
+  findings: SectionFinding[];
+  live?: LiveResult;
+}
+
+const MIN_NODE: [number, number, number] = [20, 0, 0];
+
+export async function doctor(ctx: DoctorContext, cmd: Extract<CliCommand, { command: "doctor" }>): Promise<number> {
+  const report = await runDoctor(ctx, cmd);
+  if (cmd.json) ctx.out(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    const titles: Record<Section, string> = { install: "Installation", browsers: "Browsers", agents: "Agents", policies: "Policies", live: "Live check" };
+    ctx.out(`goose-browser doctor (${ctx.p.platform})\n`);
+    for (const section of Object.keys(titles) as Section[]) {
+      const lines = report.findings.filter((f) => f.section === section);
+      if (lines.length === 0) continue;
+      ctx.out(`\n${titles[section]}\n${lines.map((f) => `  ${formatFinding(f)}\n`).join("")}`);
+    }
+    const problems = report.findings.filter((f) => f.severity === "problem").length;
+    ctx.out(problems === 0 ? "\nNo problems found.\n" : `\n${problems} problem${problems === 1 ? "" : "s"} found; each ✗ line ends with its fix.\n`);
+  }
+  return report.ok ? 0 : 1;
+}
+
+export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: boolean }): Promise<DoctorReport> {
+  const { p } = ctx;
+  const layout = installLayout(p);
+  const findings: SectionFinding[] = [];
+  const add = (section: Section, fs: Finding[]) => findings.push(...fs.map((f) => ({ ...f, section })));
+
+  // Installation: receipt, launcher, node, bundle.
+  const receipt = readReceipt(layout.receipt);
+  if (!receipt.found) add("install", [problem("receipt", `not installed for this user (no ${layout.receipt})`, INSTALL_COMMAND)]);
+  else if (receipt.error) add("install", [problem("receipt", receipt.error, `delete it and re-run \`${INSTALL_COMMAND}\``)]);
+  else {
+    // The files it lists are checked below, each where it matters (launcher, bundle, manifests).
+    const r = receipt.receipt!;
+    add("install", [ok("receipt", `${layout.receipt} (host ${r.hostVersion}; ${r.files.length} files${r.registryKeys.length ? `, ${r.registryKeys.length} registry keys` : ""})`)]);
+  }
+  const launcher = await checkLauncher(p, layout);
+  add("install", launcher.findings);
+
+  // Host config: it decides the extra extension ids and the agents.
+  const loaded = loadConfig(configFile(p), p);
+  if (!loaded.found) add("agents", [warn("host config", `no ${loaded.file}; the host uses its defaults (goose found on PATH)`, INSTALL_COMMAND)]);
+  else if (loaded.error) add("agents", [problem("host config", loaded.error, `fix or delete ${loaded.file}, then re-run \`${INSTALL_COMMAND}\``)]);
+  else add("agents", [ok("host config", loaded.file)]);
+  const ids = [...new Set([...CHROMIUM_EXTENSION_IDS, ...loaded.config.allowedExtensionIds])];
+
+  // Browsers, fixed first when asked.
+  let browsers = await checkBrowsers(p, layout, ids, ctx.registry);
+  if (cmd.fix && browsers.broken.length > 0) {
+    if (!launcher.usable) {
+      add("browsers", [problem("--fix", "manifests were not rewritten: the launcher they would point at does not work", INSTALL_COMMAND)]);
+    } else {
+      const presentVia = Object.fromEntries(browsers.broken.flatMap((t) => (t.where === "dir" ? [[t.id, t.manifestDir]] : [])));
+      const { actions } = planManifests(p, layout, browsers.broken, presentVia, ids);
+      const applied = await applyActions(actions, ctx.registry, false);
+      await recordReceipt(layout, { hostVersion: receipt.receipt?.hostVersion ?? ctx.hostVersion, platform: p.platform, configFile: loaded.file }, applied, receipt.receipt, ctx.registry, false);
+      add(
+        "browsers",
+        applied.results.map((r) =>
+          r.outcome === "failed"
+            ? problem("--fix", `could not write ${r.action.kind === "registry" ? r.action.key : r.action.path}: ${r.error}`, "fix the permissions and re-run")
+            : ok("--fix", `${r.action.kind === "registry" ? `${r.action.key} = ${r.action.value}` : r.action.path} (${r.outcome})`),
+        ),
+      );
+      browsers = await checkBrowsers(p, layout, ids, ctx.registry);
+    }
+  }
+  // Rewriting manifests can't help while the launcher they name is broken: install first.
+  add("browsers", launcher.usable ? browsers.findings : browsers.findings.map((f) => (f.fix === FIX_COMMAND ? { ...f, fix: INSTALL_COMMAND } : f)));
+  add("browsers", sandboxedCandidates(p).filter((s) => isDir(s.dir)).map((s) => warn(s.label, `found ${s.dir}, but ${s.why}`, s.fix)));
+
+  // Agents, resolved as the host would resolve them when a browser starts it.
+  if (!loaded.error) add("agents", await checkAgents(p, loaded.config, loaded.file));
+
+  add("policies", policyFindings(p, ctx.policyRoot));
+
+  let live: LiveResult | undefined;
+  if (!cmd.live) add("live", [info("live check", "skipped (--no-live)")]);
+  else if (!launcher.usable) add("live", [info("live check", "skipped: the launcher does not work (see above)")]);
+  else {
+    live = await liveCheck(layout.launcher, p, ctx.liveTimeoutMs);
+    if (live.ok) {
+      add("live", [
+        ok(
+          "live check",
+          `host ${live.hello.hostVersion} (protocol ${live.hello.protocolVersion}) started ${live.status.profile} ${live.status.command}` +
+            `${live.status.version ? ` ${live.status.version}` : ""}, which answered initialize${live.agent ? ` as ${live.agent}` : ""}; the host exited when its stdin closed`,
+        ),
+      ]);
+    } else {
+      add("live", [problem("live check", `${live.step}: ${live.message}`, live.fix)]);
+      if (live.stderrTail.length > 0) add("live", [info("host stderr", live.stderrTail.join(" | "))]);
+    }
+  }
+  return { ok: !hasProblem(findings), findings, ...(live ? { live } : {}) };
+}
+
+async function checkLauncher(p: PlatformInfo, layout: InstallLayout): Promise<{ findings: Finding[]; usable: boolean }> {
+  let text: string;
+  try {
+    text = fs.readFileSync(layout.launcher, "utf8");
+  } catch {
+    return { findings: [problem("launcher", `${layout.launcher} is missing (“Specified native messaging host not found.”)`, INSTALL_COMMAND)], usable: false };
+  }
+  const findings: Finding[] = [];
+  if (!isExecutableFile(layout.launcher)) {
+    findings.push(problem("launcher", `${layout.launcher} is not executable (“Failed to start native messaging host.”)`, `chmod 755 '${layout.launcher}' (or \`${INSTALL_COMMAND}\`)`));
+  }
+  const parsed = parseLauncher(p.platform, text);
+  if (!parsed) return { findings: [...findings, problem("launcher", `${layout.launcher} was not written by this installer`, INSTALL_COMMAND)], usable: false };
+  if (!fs.existsSync(parsed.bundle)) findings.push(problem("host bundle", `${parsed.bundle} is missing (“Native host has exited.”)`, INSTALL_COMMAND));
+  const node = await nodeVersion(parsed.node);
+  if (!node.ok) {
+    findings.push(problem("node", `the launcher runs ${parsed.node}, which ${node.why} (“Native host has exited.”)`, `re-run \`${INSTALL_COMMAND}\` with the node you use now (it records that node's path)`));
+  } else if (compareVersions(node.version, MIN_NODE) < 0) {
+    findings.push(problem("node", `${parsed.node} is ${node.text}; the host needs node 20 or newer`, `install node 20+, then re-run \`${INSTALL_COMMAND}\` with it`));
+  } else findings.push(ok("node", `${parsed.node} (${node.text})`));
+  if (findings.every((f) => f.severity !== "problem")) findings.unshift(ok("launcher", layout.launcher));
+  return { findings, usable: findings.every((f) => f.severity !== "problem") };
+}
+
+function nodeVersion(node: string): Promise<{ ok: true; version: [number, number, number]; text: string } | { ok: false; why: string }> {
+  if (!fs.existsSync(node)) return Promise.resolve({ ok: false, why: "does not exist" });
+  return new Promise((resolve) => {
+    execFile(node, ["--version"], { timeout: 5000, windowsHide: true, shell: false }, (err, stdout) => {
+      const v = parseVersion(String(stdout));
+      if (err || !v) resolve({ ok: false, why: err ? `does not run (${err.message.split("\n")[0]})` : "printed no version" });
+      else resolve({ ok: true, version: v, text: String(stdout).trim() });
+    });
+  });
+}
+
+async function checkBrowsers(p: PlatformInfo, layout: InstallLayout, ids: string[], registry: RegistryOps): Promise<{ findings: Finding[]; broken: BrowserTarget[] }> {
+  const findings: Finding[] = [];
+  const broken: BrowserTarget[] = [];
+  const expect = (t: BrowserTarget) => ({ family: t.family, ids: t.family === "chromium" ? ids : [], launcher: layout.launcher, platform: p.platform });
+  for (const t of browserTargets(p)) {
+    let result: Finding[];
+    if (t.where === "registry") {
+      const value = await registry.get(t.key);
+      result =
+        value === undefined
+          ? [problem(t.label, `registry key ${t.key} is not set (“Native messaging host ${t.key.split("\\").pop()} is not registered”)`, FIX_COMMAND)]
+          : judgeManifest(t.label, inspectManifest(value), expect(t));
+    } else {
+      const present = t.presence.some((d) => isDir(d));
+      const m = inspectManifest(t.manifestFile);
+      if (!present && !m.found) {
+        findings.push(info(t.label, `not installed for this user (no ${t.presence[0]})`));
+        continue;
+      }
+      result = judgeManifest(t.label, m, expect(t));
+    }
+    findings.push(...result);
+    if (result.some((f) => f.severity !== "ok" && f.severity !== "info")) broken.push(t);
+  }
+  return { findings, broken };
+}
+
+async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): Promise<Finding[]> {
+  const env = minimalEnv(p);
+  const browserLike: PlatformInfo = { ...p, env };
+  const out: Finding[] = [];
+  if (config.path) out.push(ok("PATH", `the agent gets the recorded PATH (${config.path.split(p.platform === "win32" ? ";" : ":").length} dirs) before the browser's`));
+  else out.push(warn("PATH", "no PATH recorded: agents and their tools only get the browser's minimal PATH", INSTALL_COMMAND));
+  for (const [name, profile] of Object.entries(config.profiles)) {
+    const isDefault = name === config.defaultProfile;
+    const subject = `agent ${name}${isDefault ? " (default)" : ""}`;
+    // A broken default profile breaks the panel; another profile only when the user picks it.
+    const bad = (message: string, fix: string) => (isDefault ? problem(subject, message, fix) : warn(subject, message, fix));
+    const found = discoverAgent(profile.command, browserLike, config.path, isExecutableFile);
+    if (!found.found) {
+      const fix = name === "goose" ? `install goose (${GOOSE_INSTALL_URL}), then re-run \`${INSTALL_COMMAND}\` to record its path` : `install ${profile.command} or set profiles.${name}.command in ${file} to its absolute path`;
+      out.push(bad(found.refused ?? `${profile.command} not found (searched ${found.searched.join(", ")})`, fix));
+      continue;
+    }
+    const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, { ...env, PATH: agentPath(browserLike, config.path), ...profile.env });
+    if (v.ok) out.push(ok(subject, `${found.found}${v.version ? ` (${v.version})` : ""}`));
+    else if (v.kind === "outdated") out.push(bad(`${found.found} is ${v.version}; ${v.required} or newer is needed`, name === "goose" ? "run `goose update`" : `update ${found.found}`));
+    else out.push(bad(v.message, `run \`${found.found} ${profile.versionArgs.join(" ")}\` in a terminal to see why`));
+  }
+  return out;
+}

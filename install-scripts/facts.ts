@@ -1,0 +1,142 @@
+/**
+ * Gathers what the installer needs to know about this machine: which browsers exist, which node
+ * runs us, the login-shell PATH, the current host config, and where goose and the --agent commands
+ * are (found the same way the host finds them: native-host/agent/discover.ts + check-version.ts).
+ */
+import fs from "node:fs";
+import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
+import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
+import { checkVersion } from "../native-host/agent/check-version";
+import { agentPath, discoverAgent } from "../native-host/agent/discover";
+import type { AgentSpec } from "./args";
+import { browserTargets, sandboxedCandidates } from "./browsers";
+import { isExecutableFile } from "./files";
+import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
+import { installLayout, nonEmpty, pathLib } from "./layout";
+import { captureLoginPath, type LoginPath } from "./login-shell";
+import { chooseNodePath, nodeOnPath, realpathOrUndefined } from "./node-path";
+import { gooseProfile, type AgentFacts, type InstallFacts } from "./plan";
+
+export interface MachineContext {
+  p: PlatformInfo;
+  /** The node running the installer (process.execPath) and its version. */
+  execPath: string;
+  nodeVersion: string;
+  sourceBundle: string;
+  hostVersion: string;
+  /** Dirs whose sources go into the bundle: a newer source file means the bundle is stale. */
+  sourceDirs?: string[];
+}
+
+export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[]): Promise<InstallFacts> {
+  const { p } = m;
+  const lib = pathLib(p.platform);
+  const layout = installLayout(p);
+  const targets = browserTargets(p);
+  const presentVia: Record<string, string> = {};
+  for (const t of targets) {
+    if (t.where !== "dir") continue;
+    const hit = t.presence.find((d) => isDir(d));
+    if (hit) presentVia[t.id] = hit;
+  }
+  const loginPath: LoginPath = await captureLoginPath(p);
+  const nodeChoice = chooseNodePath(m.execPath, [...nodeOnPath(loginPath.path, p.platform), ...nodeOnPath(p.env.PATH ?? p.env.Path ?? "", p.platform)], realpathOrUndefined);
+
+  const config = readRawConfig(p);
+  const versionEnv = { ...p.env, PATH: agentPath(p, loginPath.path) };
+
+  // goose: keep a configured absolute path that works, else discover it as the host would.
+  const profile = gooseProfile(config.raw, p);
+  const configured = isRecord(config.raw?.profiles) && isRecord(config.raw.profiles.goose) && typeof config.raw.profiles.goose.command === "string" ? config.raw.profiles.goose.command : undefined;
+  const configuredWorks = configured !== undefined && lib.isAbsolute(configured) && isExecutableFile(configured);
+  const discovery = configuredWorks ? undefined : discoverAgent(configured && !lib.isAbsolute(configured) ? configured : "goose", p, loginPath.path, isExecutableFile);
+  const chosen = chooseGooseCommand(configured, configuredWorks, discovery?.found, (x) => lib.isAbsolute(x));
+  const gooseVersion = chosen ? await checkVersion(chosen, profile.versionArgs, profile.minVersion ?? GOOSE_MIN_VERSION, versionEnv) : undefined;
+
+  const agentFacts: AgentFacts[] = [];
+  for (const a of agents) {
+    const found = discoverAgent(a.command, p, loginPath.path, isExecutableFile).found;
+    const version = found ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv) : undefined;
+    agentFacts.push({ ...a, ...(found ? { resolved: found } : {}), ...(version ? { version } : {}) });
+  }
+
+  return {
+    p,
+    hostVersion: m.hostVersion,
+    sourceBundle: m.sourceBundle,
+    sourceBundleExists: fs.existsSync(m.sourceBundle),
+    ...(m.sourceDirs ? { staleSource: newerSource(m.sourceBundle, m.sourceDirs) } : {}),
+    layout,
+    targets,
+    presentVia,
+    sandboxed: sandboxedCandidates(p).filter((s) => isDir(s.dir)),
+    node: { ...nodeChoice, version: m.nodeVersion },
+    loginPath,
+    config,
+    goose: { ...(configured ? { configured } : {}), ...(discovery ? { discovery } : {}), ...(chosen ? { chosen } : {}), ...(gooseVersion ? { version: gooseVersion } : {}) },
+    agents: agentFacts,
+  };
+}
+
+/** The config as raw JSON (so fields the installer doesn't know survive), validated like the host does. */
+export function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
+  const file = configFile(p);
+  const envOverride = nonEmpty(p.env[CONFIG_ENV]);
+  const base = { file, ...(envOverride ? { envOverride } : {}) };
+  let text: string;
+  let mode: number;
+  try {
+    text = fs.readFileSync(file, "utf8");
+    mode = fs.statSync(file).mode & 0o777;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { ...base, exists: false };
+    return { ...base, exists: true, error: (e as Error).message };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return { ...base, exists: true, mode, error: `not JSON: ${(e as Error).message}` };
+  }
+  if (!isRecord(raw)) return { ...base, exists: true, mode, error: "not a JSON object" };
+  try {
+    parseConfig(raw, p);
+  } catch (e) {
+    return { ...base, exists: true, mode, error: (e as Error).message };
+  }
+  return { ...base, exists: true, mode, raw: raw as RawConfig };
+}
+
+export function isDir(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A source file newer than the bundle, if any (the user edited or pulled without rebuilding). */
+function newerSource(bundle: string, dirs: string[]): string | undefined {
+  let built: number;
+  try {
+    built = fs.statSync(bundle).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  for (const dir of dirs) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (!e.isFile() || !e.name.endsWith(".ts")) continue;
+      // parentPath is node ≥ 20.12; older 20.x called it path.
+      const parent = (e as { parentPath?: string; path?: string }).parentPath ?? (e as { path?: string }).path ?? dir;
+      const file = `${parent}/${e.name}`;
+      if (fs.statSync(file).mtimeMs > built) return file;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,116 @@
+/**
+ * The install receipt: every file, directory and registry key the installer created, so uninstall
+ * removes exactly those and nothing else. It has no timestamps, so an unchanged re-run leaves it
+ * byte-for-byte the same.
+ */
+import { HOST_NAME } from "../shared/extension-ids";
+import { isRecord } from "./host-config";
+
+export const RECEIPT_VERSION = 1;
+
+export interface ReceiptFile {
+  path: string;
+  /** What it is, for messages: "host bundle", "manifest for Google Chrome", … */
+  what: string;
+}
+
+export interface ReceiptKey {
+  key: string;
+  value: string;
+  what: string;
+}
+
+export interface Receipt {
+  receiptVersion: typeof RECEIPT_VERSION;
+  hostName: string;
+  hostVersion: string;
+  platform: NodeJS.Platform;
+  dataDir: string;
+  launcher: string;
+  files: ReceiptFile[];
+  /** Dirs the installer created; removed on uninstall when empty. */
+  dirs: string[];
+  registryKeys: ReceiptKey[];
+  /** The host config: the user's file, removed only by `uninstall --purge`. */
+  config: { file: string; dirs: string[] };
+}
+
+export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "dataDir" | "launcher">, configFile: string): Receipt {
+  return { receiptVersion: RECEIPT_VERSION, hostName: HOST_NAME, ...meta, files: [], dirs: [], registryKeys: [], config: { file: configFile, dirs: [] } };
+}
+
+/** Sorted and deduplicated, so equal receipts serialize to equal bytes. */
+export function normalizeReceipt(r: Receipt): Receipt {
+  const byPath = new Map(r.files.map((f) => [f.path, f]));
+  const byKey = new Map(r.registryKeys.map((k) => [k.key.toLowerCase(), k]));
+  return {
+    receiptVersion: RECEIPT_VERSION,
+    hostName: r.hostName,
+    hostVersion: r.hostVersion,
+    platform: r.platform,
+    dataDir: r.dataDir,
+    launcher: r.launcher,
+    files: [...byPath.values()].sort((a, b) => cmp(a.path, b.path)),
+    dirs: [...new Set(r.dirs)].sort(cmp),
+    registryKeys: [...byKey.values()].sort((a, b) => cmp(a.key, b.key)),
+    config: { file: r.config.file, dirs: [...new Set(r.config.dirs)].sort(cmp) },
+  };
+}
+
+export function serializeReceipt(r: Receipt): string {
+  return `${JSON.stringify(normalizeReceipt(r), null, 2)}\n`;
+}
+
+/** Throws with the reason when the text is not a receipt this version understands. */
+export function parseReceipt(text: string): Receipt {
+  const raw: unknown = JSON.parse(text);
+  if (!isRecord(raw)) throw new Error("not a JSON object");
+  if (raw.receiptVersion !== RECEIPT_VERSION) throw new Error(`unknown receiptVersion ${JSON.stringify(raw.receiptVersion)}`);
+  const str = (v: unknown, what: string): string => {
+    if (typeof v !== "string" || v.length === 0) throw new Error(`${what} must be a non-empty string`);
+    return v;
+  };
+  const list = (v: unknown, what: string): unknown[] => {
+    if (!Array.isArray(v)) throw new Error(`${what} must be a list`);
+    return v;
+  };
+  const config = isRecord(raw.config) ? raw.config : undefined;
+  if (!config) throw new Error("config must be an object");
+  return normalizeReceipt({
+    receiptVersion: RECEIPT_VERSION,
+    hostName: str(raw.hostName, "hostName"),
+    hostVersion: str(raw.hostVersion, "hostVersion"),
+    platform: str(raw.platform, "platform") as NodeJS.Platform,
+    dataDir: str(raw.dataDir, "dataDir"),
+    launcher: str(raw.launcher, "launcher"),
+    files: list(raw.files, "files").map((f, i) => {
+      if (!isRecord(f)) throw new Error(`files[${i}] must be an object`);
+      return { path: str(f.path, `files[${i}].path`), what: str(f.what, `files[${i}].what`) };
+    }),
+    dirs: list(raw.dirs, "dirs").map((d, i) => str(d, `dirs[${i}]`)),
+    registryKeys: list(raw.registryKeys, "registryKeys").map((k, i) => {
+      if (!isRecord(k)) throw new Error(`registryKeys[${i}] must be an object`);
+      return { key: str(k.key, `registryKeys[${i}].key`), value: str(k.value, `registryKeys[${i}].value`), what: str(k.what, `registryKeys[${i}].what`) };
+    }),
+    config: { file: str(config.file, "config.file"), dirs: list(config.dirs, "config.dirs").map((d, i) => str(d, `config.dirs[${i}]`)) },
+  });
+}
+
+/**
+ * The receipt after an install: what this run wrote, plus what earlier runs wrote that is still
+ * there (a `--browser` run must not forget the other browsers' manifests).
+ */
+export function mergeReceipts(previous: Receipt | undefined, current: Receipt, stillThere: { file(p: string): boolean; dir(p: string): boolean; key(k: ReceiptKey): boolean }): Receipt {
+  if (!previous) return normalizeReceipt(current);
+  return normalizeReceipt({
+    ...current,
+    files: [...previous.files.filter((f) => stillThere.file(f.path)), ...current.files],
+    dirs: [...previous.dirs.filter((d) => stillThere.dir(d)), ...current.dirs],
+    registryKeys: [...previous.registryKeys.filter((k) => stillThere.key(k)), ...current.registryKeys],
+    config: { file: current.config.file, dirs: [...previous.config.dirs.filter((d) => stillThere.dir(d)), ...current.config.dirs] },
+  });
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

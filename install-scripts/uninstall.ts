@@ -1,0 +1,109 @@
+/**
+ * `uninstall`: removes exactly what the receipt lists (files, registry keys, then the dirs the
+ * installer created, if empty), tolerating anything already gone. The host config is the user's
+ * and stays unless --purge, which also removes the host's logs.
+ */
+import fs from "node:fs";
+import { HOST_NAME } from "../shared/extension-ids";
+import { loadConfig } from "../native-host/config";
+import { configDir, configFile, stateDir, type PlatformInfo } from "../native-host/paths";
+import type { CliCommand } from "./args";
+import { readReceipt } from "./apply";
+import { removeDirIfEmpty, removeFile } from "./files";
+import { installLayout, pathLib } from "./layout";
+import type { Receipt, ReceiptKey } from "./receipt";
+import type { RegistryOps } from "./registry";
+import { formatFindings, hasProblem, info, ok, problem, type Finding } from "./report";
+
+export interface UninstallContext {
+  p: PlatformInfo;
+  registry: RegistryOps;
+  out(text: string): void;
+}
+
+export async function uninstall(ctx: UninstallContext, cmd: Extract<CliCommand, { command: "uninstall" }>): Promise<number> {
+  const { p } = ctx;
+  const layout = installLayout(p);
+  const findings: Finding[] = [];
+  const dry = cmd.dryRun;
+  const r = readReceipt(layout.receipt);
+  ctx.out(`goose-browser: uninstalling the native-messaging host${dry ? " (dry run: nothing is changed)" : ""}\n`);
+  if (r.error) {
+    // Guessing what to remove could delete something that is not ours.
+    ctx.out(formatFindings([problem("receipt", r.error, `remove the files it lists by hand, or re-run \`npm run install-host\` to rewrite it, then uninstall`)]));
+    return 1;
+  }
+  const dirs: string[] = [];
+  if (!r.receipt) findings.push(info("receipt", `no ${layout.receipt}: nothing installed to remove`));
+  else {
+    const receipt = r.receipt;
+    for (const f of receipt.files) {
+      if (!isOurFile(f.path, receipt, p.platform)) {
+        findings.push(problem(f.what, `${f.path} is not a file this installer writes; left alone`, "remove it by hand if you are sure"));
+        continue;
+      }
+      findings.push(removeOne(f.path, f.what, dry));
+    }
+    findings.push(...(await removeRegistryKeys(receipt.registryKeys, ctx.registry, dry)));
+    findings.push(removeOne(layout.receipt, "receipt", dry));
+    dirs.push(...receipt.dirs);
+    if (cmd.purge) dirs.push(...receipt.config.dirs);
+  }
+  if (cmd.purge) {
+    // Read the config before removing it: it may name a custom log file.
+    const loaded = loadConfig(configFile(p), p);
+    findings.push(removeOne(loaded.file, "host config", dry));
+    for (const log of [loaded.config.logFile, `${loaded.config.logFile}.1`]) {
+      if (fs.existsSync(log)) findings.push(removeOne(log, "host log", dry));
+    }
+    dirs.push(configDir(p), stateDir(p));
+  } else if (fs.existsSync(configFile(p))) {
+    findings.push(info("host config", `kept ${configFile(p)} (your settings; \`npm run uninstall-host -- --purge\` removes it and the logs)`));
+  }
+  if (!dry) {
+    // Deepest first, and only when empty: a dir holding anything not ours stays.
+    for (const d of [...new Set(dirs)].sort((a, b) => b.length - a.length)) removeDirIfEmpty(d);
+  }
+  ctx.out(formatFindings(findings));
+  if (!hasProblem(findings) && !dry && (r.receipt || cmd.purge)) ctx.out("Done. Reload or close the goose panel: it will report that the host is not installed.\n");
+  return hasProblem(findings) ? 1 : 0;
+}
+
+/** Deletes the receipt's registry keys; only keys named like ours are touched. */
+export async function removeRegistryKeys(keys: readonly ReceiptKey[], registry: RegistryOps, dry: boolean): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const k of keys) {
+    if (!k.key.toLowerCase().endsWith(`\\nativemessaginghosts\\${HOST_NAME}`)) {
+      out.push(problem(k.what, `${k.key} is not a key this installer writes; left alone`, "remove it by hand if you are sure"));
+      continue;
+    }
+    const existed = (await registry.get(k.key)) !== undefined;
+    try {
+      if (!dry && existed) await registry.delete(k.key);
+      out.push(existed ? ok(k.what, `${dry ? "would remove" : "removed"} ${k.key}`) : info(k.what, `${k.key} was already gone`));
+    } catch (e) {
+      out.push(problem(k.what, `could not remove ${k.key}: ${(e as Error).message}`, `\`reg delete "${k.key}" /f\``));
+    }
+  }
+  return out;
+}
+
+function removeOne(file: string, what: string, dry: boolean): Finding {
+  if (!fs.existsSync(file)) return info(what, `${file} was already gone`);
+  if (dry) return ok(what, `would remove ${file}`);
+  try {
+    removeFile(file);
+    return ok(what, `removed ${file}`);
+  } catch (e) {
+    return problem(what, `could not remove ${file}: ${(e as Error).message}`, "remove it by hand");
+  }
+}
+
+/** Only our own file names, or files inside our data dir, are ever removed. */
+export function isOurFile(file: string, receipt: Receipt, platform: NodeJS.Platform): boolean {
+  const lib = pathLib(platform);
+  const base = lib.basename(file);
+  if (base === `${HOST_NAME}.json`) return true;
+  const rel = lib.relative(receipt.dataDir, file);
+  return rel.length > 0 && !rel.startsWith("..") && !lib.isAbsolute(rel);
+}
