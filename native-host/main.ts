@@ -24,7 +24,7 @@ function main(): void {
     return;
   }
 
-  const relay = new Relay({ input: process.stdin, output: process.stdout, loaded, platform, log });
+  const relay = new Relay({ input: process.stdin, output: process.stdout, loaded, platform, log, hostPath: __filename });
   let exiting = false;
   const exit = (why: string) => {
     if (exiting) return;

@@ -12,7 +12,9 @@ import {
   type HostErrorCode,
   type JsonRpcMessage,
 } from "../shared/host-protocol";
-import { AgentSupervisor } from "./agent/supervisor";
+import path from "node:path";
+import { AgentSupervisor, isDirectory } from "./agent/supervisor";
+import { diagnose } from "./diagnose";
 import type { LoadedConfig } from "./config";
 import { FrameDecoder, frameJson } from "./frames";
 import type { LineEvent } from "./lines";
@@ -30,6 +32,8 @@ export interface RelayOptions {
   loaded: LoadedConfig;
   platform: PlatformInfo;
   log: Logger;
+  /** The host bundle's own path, for diagnostics. */
+  hostPath: string;
   stopGraceMs?: number;
 }
 
@@ -73,6 +77,10 @@ export class Relay {
           cwd: config.cwd,
           platform: this.o.platform.platform,
           logFile: config.logFile,
+          configFile: this.o.loaded.file,
+          ...(this.o.loaded.error ? { configError: this.o.loaded.error } : {}),
+          nodeVersion: process.version,
+          hostPath: this.o.hostPath,
         }),
       ),
     );
@@ -132,26 +140,31 @@ export class Relay {
 
   private command(cmd: HostCommand): void {
     this.o.log.info(`command from extension: ${cmd.type}`);
+    if (cmd.type === "diagnose") {
+      void diagnose(this.o.loaded.config, this.o.platform).then((d) => this.send(frameJson(hostMessage(d))));
+      return;
+    }
+    if (cmd.type !== "start" && cmd.type !== "restart") {
+      return this.refuse("unknown_command", `unknown host command ${JSON.stringify((cmd as { type: unknown }).type)}`);
+    }
     const profiles = this.o.loaded.config.profiles;
-    if ((cmd.type === "start" || cmd.type === "restart") && cmd.profile !== undefined && !profiles[cmd.profile]) {
+    if (cmd.profile !== undefined && !profiles[cmd.profile]) {
       return this.refuse("unknown_profile", `no agent profile named ${JSON.stringify(cmd.profile)}; configured: ${Object.keys(profiles).join(", ")}`);
     }
-    switch (cmd.type) {
-      case "start":
-        if (cmd.protocolVersion !== HOST_PROTOCOL_VERSION) {
-          return this.refuse(
-            "protocol_mismatch",
-            `the extension speaks host protocol ${cmd.protocolVersion}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${cmd.protocolVersion > HOST_PROTOCOL_VERSION ? "host" : "extension"}`,
-          );
-        }
-        void this.supervisor.start(cmd.profile);
-        return;
-      case "restart":
-        void this.supervisor.restart(cmd.profile);
-        return;
-      default:
-        return this.refuse("unknown_command", `unknown host command ${JSON.stringify((cmd as { type: unknown }).type)}`);
+    if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {
+      return this.refuse("invalid_cwd", `the working folder ${JSON.stringify(cmd.cwd)} is not an existing absolute folder`);
     }
+    if (cmd.type === "start") {
+      if (cmd.protocolVersion !== HOST_PROTOCOL_VERSION) {
+        return this.refuse(
+          "protocol_mismatch",
+          `the extension speaks host protocol ${cmd.protocolVersion}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${cmd.protocolVersion > HOST_PROTOCOL_VERSION ? "host" : "extension"}`,
+        );
+      }
+      void this.supervisor.start(cmd.profile, cmd.cwd);
+      return;
+    }
+    void this.supervisor.restart(cmd.profile, cmd.cwd);
   }
 
   private fromAgent(e: LineEvent): void {

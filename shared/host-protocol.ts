@@ -66,6 +66,7 @@ export type HostErrorCode =
   | "agent_not_running"
   | "unknown_profile"
   | "unknown_command"
+  | "invalid_cwd"
   | "protocol_mismatch";
 
 export interface HostHello {
@@ -79,6 +80,31 @@ export interface HostHello {
   cwd: string;
   platform: string;
   logFile: string;
+  /** Where the host read its config, and why it could not use it (if so). */
+  configFile: string;
+  configError?: string;
+  /** The node running the host, and the host bundle's own path (an installed copy or a checkout). */
+  nodeVersion: string;
+  hostPath: string;
+}
+
+export interface ProfileDiagnosis {
+  name: string;
+  command: string;
+  args: string[];
+  /** The executable the host would run, if found. */
+  resolved?: string;
+  version?: string;
+  problem?: { state: "not_found" | "outdated" | "failed"; fix: string };
+}
+
+/** The answer to `diagnose`: what a bug report needs. Never includes the environment (API keys). */
+export interface HostDiagnostics {
+  type: "diagnostics";
+  logTail: string[];
+  profiles: ProfileDiagnosis[];
+  /** Where goose keeps its own logs, when the default profile is goose. */
+  agentLogDir?: string;
 }
 
 export interface HostStatusMessage {
@@ -101,12 +127,14 @@ export interface HostError {
   message: string;
 }
 
-export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError;
+export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError | HostDiagnostics;
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =
-  | { type: "start"; protocolVersion: number; profile?: string }
-  | { type: "restart"; profile?: string };
+  /** `cwd`: where the agent should run and sessions start; an existing absolute folder, or the config's. */
+  | { type: "start"; protocolVersion: number; profile?: string; cwd?: string }
+  | { type: "restart"; profile?: string; cwd?: string }
+  | { type: "diagnose" };
 
 export interface HostEnvelope<T> {
   host: T;

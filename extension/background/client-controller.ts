@@ -338,8 +338,10 @@ export class ClientController {
     return this.state().client.agent.authMethods;
   }
 
+  /** Where new sessions start: the folder the agent runs in (the user's choice, else the host's default). */
   private cwd(): string {
-    return this.state().connection.lastHello?.cwd ?? "/";
+    const { agent, lastHello } = this.state().connection;
+    return agent?.state === "running" ? agent.cwd : (lastHello?.cwd ?? "/");
   }
 
   private historyCwd(sessionId: string): string {

@@ -8,6 +8,7 @@ import {
   isHostEnvelope,
   isJsonRpc,
   type HostChunk,
+  type HostDiagnostics,
   type HostCommand,
   type HostEnvelope,
   type HostError,
@@ -16,7 +17,7 @@ import {
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
 import { ChunkReassembler } from "../../shared/chunks";
-import { isCompatibleHello, type ConnectionEvent } from "../state/connection";
+import { isCompatibleHello, type AgentChoice, type ConnectionEvent } from "../state/connection";
 
 export interface InboundResult {
   events: ConnectionEvent[];
@@ -34,7 +35,11 @@ export class HostInbound {
   private readonly chunks: ChunkReassembler;
   private readonly decoder = new TextDecoder("utf-8", { fatal: true });
 
-  constructor(chunks: ChunkReassembler = new ChunkReassembler()) {
+  constructor(
+    chunks: ChunkReassembler = new ChunkReassembler(),
+    /** The user's chosen agent profile and working folder (options page), if any. */
+    private readonly choice: () => AgentChoice = () => ({}),
+  ) {
     this.chunks = chunks;
   }
 
@@ -49,6 +54,8 @@ export class HostInbound {
         return { events: [{ type: "agent_status", status: (event as HostStatusMessage).status }] };
       case "error":
         return { events: [{ type: "host_error", error: event as HostError }] };
+      case "diagnostics":
+        return { events: [{ type: "host_diagnostics", diagnostics: event as HostDiagnostics }] };
       case "chunk":
         return this.chunk(event as HostChunk);
       default:
@@ -64,7 +71,18 @@ export class HostInbound {
   private hello(hello: HostHello): InboundResult {
     const events: ConnectionEvent[] = [{ type: "hello", hello }];
     if (!isCompatibleHello(hello)) return { events, hangUp: true };
-    return { events, reply: hostMessage<HostCommand>({ type: "start", protocolVersion: HOST_PROTOCOL_VERSION }) };
+    const { profile, cwd } = this.choice();
+    // A profile the host no longer has falls back to its default rather than failing the start.
+    const known = profile !== undefined && hello.profiles.includes(profile);
+    return {
+      events,
+      reply: hostMessage<HostCommand>({
+        type: "start",
+        protocolVersion: HOST_PROTOCOL_VERSION,
+        ...(known ? { profile } : {}),
+        ...(cwd ? { cwd } : {}),
+      }),
+    };
   }
 
   private chunk(chunk: HostChunk): InboundResult {

@@ -1,7 +1,8 @@
 /** Wires the background: one store, the native connection, the ACP client, the panels, and the browser entry points. */
 import browser from "webextension-polyfill";
 import { initialAppState, reduceApp, type AppEvent } from "../state/app";
-import type { ConnectionEvent } from "../state/connection";
+import type { AgentChoice, ConnectionEvent } from "../state/connection";
+import { loadAgentChoice, saveAgentChoice } from "./agent-choice";
 import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
 import { ClientController } from "./client-controller";
@@ -21,6 +22,9 @@ export function startBackground(): void {
   const settings = () => loadSettings(browser.storage.local);
 
   const store = createStore(initialAppState, reduceApp);
+  // Read before the first connect (a panel opening); until then the host's defaults apply.
+  let agentChoice: AgentChoice = {};
+  const choiceLoaded = loadAgentChoice(browser.storage.local).then((c) => void (agentChoice = c));
   let controller: ClientController | null = null;
   const native = new NativeConnection(
     sliceStore(store, (s) => s.connection, (event: ConnectionEvent): AppEvent => ({ scope: "connection", event })),
@@ -28,6 +32,7 @@ export function startBackground(): void {
       connectNative: (name) => browser.runtime.connectNative(name),
       lastErrorMessage: () => browser.runtime.lastError?.message,
       extensionId: browser.runtime.id,
+      agentChoice: () => agentChoice,
       onJsonRpc: (message) => controller?.deliver(message),
       log,
     },
@@ -53,15 +58,20 @@ export function startBackground(): void {
     extensionId: browser.runtime.id,
     store,
     onPanelOpen: () => {
-      native.ensureConnected();
+      void choiceLoaded.then(() => native.ensureConnected());
       const target = attention.takeTarget(store.get());
       if (target) void controller.handle({ type: "load_session", sessionId: target });
       badge(store.get(), null);
     },
+    onOptionsOpen: () => void choiceLoaded.then(() => native.ensureConnected()),
     onPanelCount: (n) => (panelsOpen = n),
     onCommand: (command) => {
       if (command.type === "restart") native.restart();
-      else void controller.handle(command);
+      else if (command.type === "diagnose") native.diagnose();
+      else if (command.type === "choose_agent") {
+        agentChoice = { ...(command.profile ? { profile: command.profile } : {}), ...(command.cwd ? { cwd: command.cwd } : {}) };
+        void saveAgentChoice(browser.storage.local, agentChoice).then(() => native.restart());
+      } else void controller.handle(command);
     },
   });
 

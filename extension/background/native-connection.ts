@@ -4,7 +4,7 @@
  */
 import { HOST_NAME } from "../../shared/extension-ids";
 import { hostMessage, type HostCommand, type JsonRpcMessage } from "../../shared/host-protocol";
-import type { ConnectionEvent, ConnectionState } from "../state/connection";
+import type { AgentChoice, ConnectionEvent, ConnectionState } from "../state/connection";
 import { connectFailure, disconnectReason } from "./disconnect-reason";
 import { HostInbound } from "./host-inbound";
 import type { MessagePort } from "./ports";
@@ -15,6 +15,8 @@ export interface NativeDeps {
   /** runtime.lastError?.message, read inside onDisconnect (the only moment Chrome sets it). */
   lastErrorMessage(): string | undefined;
   extensionId: string;
+  /** The user's chosen agent profile and working folder, read when the host says hello. */
+  agentChoice?: () => AgentChoice;
   /** Agent messages (whole, chunks reassembled), in arrival order. */
   onJsonRpc?: (message: JsonRpcMessage) => void;
   log?: (message: string, detail?: unknown) => void;
@@ -34,7 +36,7 @@ export class NativeConnection {
   connect(): void {
     this.hangUp();
     const generation = ++this.generation;
-    const inbound = new HostInbound();
+    const inbound = new HostInbound(undefined, this.deps.agentChoice);
     this.store.dispatch({ type: "connecting" });
 
     let port: MessagePort;
@@ -72,13 +74,23 @@ export class NativeConnection {
     if (phase === "idle" || phase === "disconnected" || phase === "incompatible") this.connect();
   }
 
-  /** Restarts the agent through a live host, or reconnects to the host otherwise. */
+  /** Restarts the agent through a live host (with the user's current choice), or reconnects to the host otherwise. */
   restart(): void {
     if (this.port && this.store.get().link.phase === "ready") {
-      this.send({ type: "restart" });
+      const link = this.store.get().link;
+      if (link.phase !== "ready") return;
+      // Explicit both ways, so clearing a choice goes back to the host's defaults.
+      const { profile, cwd } = this.deps.agentChoice?.() ?? {};
+      const known = profile !== undefined && link.hello.profiles.includes(profile);
+      this.send({ type: "restart", profile: known ? profile : link.hello.defaultProfile, cwd: cwd ?? link.hello.cwd });
     } else {
       this.connect();
     }
+  }
+
+  /** Asks the host for its log tail and each profile's resolution (the options page's diagnostics). */
+  diagnose(): void {
+    if (this.port && this.store.get().link.phase === "ready") this.send({ type: "diagnose" });
   }
 
   /** Sends a JSON-RPC message to the agent; false when there is no port to send it on. */

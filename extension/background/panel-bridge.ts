@@ -4,7 +4,7 @@
  * are served.
  */
 import type { AppEvent, AppState } from "../state/app";
-import { PANEL_PORT_NAME, isPanelToBackground, type BackgroundToPanel, type PanelCommand } from "../state/panel-messages";
+import { OPTIONS_PORT_NAME, PANEL_PORT_NAME, isPanelToBackground, type BackgroundToPanel, type PanelCommand } from "../state/panel-messages";
 import type { MessagePort, PortEvent } from "./ports";
 import type { Store } from "./store";
 
@@ -14,6 +14,8 @@ export interface PanelBridgeDeps {
   store: Store<AppState, AppEvent>;
   /** Called when a panel opens: it is the moment the user wants goose. */
   onPanelOpen(): void;
+  /** The options page opened: it shows the connection, so make sure there is one. */
+  onOptionsOpen?(): void;
   onCommand(command: PanelCommand): void;
   /** Told how many panels are open (for the badge and notifications). */
   onPanelCount?(count: number): void;
@@ -22,7 +24,8 @@ export interface PanelBridgeDeps {
 export function servePanels(deps: PanelBridgeDeps): void {
   let open = 0;
   deps.onConnect.addListener((port) => {
-    if (port.name !== PANEL_PORT_NAME) return;
+    if (port.name !== PANEL_PORT_NAME && port.name !== OPTIONS_PORT_NAME) return;
+    const isPanel = port.name === PANEL_PORT_NAME;
     if (port.sender?.id !== deps.extensionId) {
       port.disconnect();
       return;
@@ -30,14 +33,15 @@ export function servePanels(deps: PanelBridgeDeps): void {
     const post = (message: BackgroundToPanel) => port.postMessage(message);
     post({ type: "snapshot", state: deps.store.get() });
     const unsubscribe = deps.store.subscribe((_state, event) => post({ type: "event", event }));
-    deps.onPanelCount?.(++open);
+    if (isPanel) deps.onPanelCount?.(++open);
     port.onDisconnect.addListener(() => {
       unsubscribe();
-      deps.onPanelCount?.(--open);
+      if (isPanel) deps.onPanelCount?.(--open);
     });
     port.onMessage.addListener((message: unknown) => {
       if (isPanelToBackground(message)) deps.onCommand(message);
     });
-    deps.onPanelOpen();
+    if (isPanel) deps.onPanelOpen();
+    else deps.onOptionsOpen?.();
   });
 }

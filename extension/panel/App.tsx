@@ -81,7 +81,8 @@ function Problems() {
   const running = state?.link.phase === "ready" && state.agent?.state === "running";
   if (!state || !running) {
     const view = state ? describeConnection(state) : WAITING;
-    return <StatusCard view={view} onRestart={requestRestart} canRestart={backgroundLinked.value} />;
+    // With a conversation on screen, the evidence folds away so the transcript keeps its room.
+    return <StatusCard view={view} onRestart={requestRestart} canRestart={backgroundLinked.value} compact={entryIds.value.length > 0} />;
   }
   const a = agent.value;
   if (a?.phase === "initializing") return <p class="status-line">Starting goose…</p>;
@@ -92,7 +93,7 @@ function Problems() {
 /** While all is well: which agent runs where, quietly, with a way to restart it. */
 function AgentLine() {
   const state = connection.value;
-  if (state?.link.phase !== "ready" || state.agent?.state !== "running") return null;
+  if (state?.link.phase !== "ready" || state.agent?.state !== "running" || agent.value?.phase !== "ready") return null;
   return (
     <p class="agent-line" role="status" title={describeConnection(state).facts.join(" · ")}>
       <span class="agent-line__text">{describeConnection(state).headline}</span>

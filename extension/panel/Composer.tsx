@@ -137,11 +137,11 @@ export function Composer() {
         }}
       />
       <div class="composer__actions">
-        <button type="button" class="button button--ghost button--small" onClick={() => void attachPage()} title="Attach this tab's readable text">
+        <button type="button" class="button button--ghost button--small" disabled={!ready} onClick={() => void attachPage()} title="Attach this tab's readable text">
           Attach page
         </button>
         {canImage && (
-          <button type="button" class="button button--ghost button--small" onClick={() => void attachScreenshot()} title="Attach a screenshot of this tab">
+          <button type="button" class="button button--ghost button--small" disabled={!ready} onClick={() => void attachScreenshot()} title="Attach a screenshot of this tab">
             Screenshot
           </button>
         )}

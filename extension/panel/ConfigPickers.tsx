@@ -4,7 +4,7 @@
  * when there are no config options.
  */
 import type { SessionConfigOption } from "@agentclientprotocol/sdk";
-import { activeSessionId, active } from "./store";
+import { activeSessionId, active, agent } from "./store";
 import { send } from "./background-link";
 
 const PRIMARY = new Set(["mode", "model"]);
@@ -18,13 +18,15 @@ export function ConfigPickers() {
   const options = (active.configOptions.value ?? []).filter((o) => o.type === "select" || o.type === "boolean");
   const modes = active.modes.value;
   if (!sessionId) return null;
+  // Changing a setting needs the agent: while it is down the choice could not be made, only shown.
+  const disabled = agent.value?.phase !== "ready" || active.turn.value === "cancelling";
   if (options.length === 0) {
     if (!modes || modes.availableModes.length === 0) return null;
     return (
       <div class="pickers">
         <label class="picker">
           <span class="picker__label">Mode</span>
-          <select aria-label="Mode" value={modes.currentModeId} onChange={(e) => send({ type: "set_mode", sessionId, modeId: (e.target as HTMLSelectElement).value })}>
+          <select aria-label="Mode" disabled={disabled} value={modes.currentModeId} onChange={(e) => send({ type: "set_mode", sessionId, modeId: (e.target as HTMLSelectElement).value })}>
             {modes.availableModes.map((m) => (
               <option key={m.id} value={m.id} title={m.description ?? undefined}>
                 {m.name}
@@ -40,14 +42,14 @@ export function ConfigPickers() {
   return (
     <div class="pickers">
       {primary.map((o) => (
-        <Picker key={o.id} sessionId={sessionId} option={o} />
+        <Picker key={o.id} sessionId={sessionId} option={o} disabled={disabled} />
       ))}
       {more.length > 0 && (
         <details class="pickers__more">
           <summary>More</summary>
           <div class="pickers__popover">
             {more.map((o) => (
-              <Picker key={o.id} sessionId={sessionId} option={o} />
+              <Picker key={o.id} sessionId={sessionId} option={o} disabled={disabled} />
             ))}
           </div>
         </details>
@@ -56,12 +58,13 @@ export function ConfigPickers() {
   );
 }
 
-function Picker({ sessionId, option }: { sessionId: string; option: SessionConfigOption }) {
+function Picker({ sessionId, option, disabled }: { sessionId: string; option: SessionConfigOption; disabled: boolean }) {
   if (option.type === "boolean") {
     return (
       <label class="picker" title={option.description ?? undefined}>
         <input
           type="checkbox"
+          disabled={disabled}
           checked={option.currentValue}
           onChange={(e) => send({ type: "set_config_option", sessionId, configId: option.id, value: (e.target as HTMLInputElement).checked })}
         />
@@ -75,6 +78,7 @@ function Picker({ sessionId, option }: { sessionId: string; option: SessionConfi
       <span class="picker__label">{option.name}</span>
       <select
         aria-label={option.name}
+        disabled={disabled}
         value={option.currentValue}
         onChange={(e) => send({ type: "set_config_option", sessionId, configId: option.id, value: (e.target as HTMLSelectElement).value })}
       >

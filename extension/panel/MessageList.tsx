@@ -7,11 +7,41 @@ import { useComputed } from "@preact/signals";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { AgentTextEntry, Entry } from "../state/session";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
+import { renderMarkdown } from "./markdown/render";
 import { pure } from "./Pure";
 import { active, entryIds, entrySignal } from "./store";
 import { ToolCallCard } from "./tool/ToolCallCard";
 
+/**
+ * `sidepanel.html?bench=full-render` (benchmarks only): the naive panel — every entry re-rendered
+ * and every message re-parsed on each change — as the baseline `npm run bench` measures against.
+ */
+const FULL_RENDER = new URLSearchParams(location.search).get("bench") === "full-render";
+if (FULL_RENDER) document.documentElement.dataset.bench = "full-render";
+
 export function MessageList() {
+  return FULL_RENDER ? <FullRenderList /> : <EntryList />;
+}
+
+function FullRenderList() {
+  const scroller = useRef<HTMLDivElement>(null);
+  useStickToBottom(scroller);
+  return (
+    <div class="messages" ref={scroller} role="log" aria-label="Conversation">
+      <div class="messages__inner">
+        {entryIds.value.map((id) => {
+          const e = entrySignal(id)!.value;
+          if (e.kind === "agent" || e.kind === "thought") {
+            return <div key={id} class="message message--agent md" dangerouslySetInnerHTML={{ __html: renderMarkdown(e.text) }} />;
+          }
+          return e.kind === "tool" ? <ToolCallCard key={id} id={id} /> : <StaticEntry key={id} id={id} />;
+        })}
+      </div>
+    </div>
+  );
+}
+
+function EntryList() {
   const ids = entryIds.value;
   const scroller = useRef<HTMLDivElement>(null);
   useStickToBottom(scroller);
@@ -121,21 +151,40 @@ function Attachment({ block }: { block: ContentBlock }) {
   }
 }
 
-/** Keeps the newest content in view while the user is at the bottom; leaves them alone if they scrolled up. */
+/**
+ * Keeps the newest content in view while the user is at the bottom, and leaves them alone if they
+ * scrolled up, until they send something: then their message and the answer are followed again.
+ */
 function useStickToBottom(ref: { current: HTMLDivElement | null }) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     let atBottom = true;
+    let lastUserEntries = userEntryCount();
+    const toBottom = () => {
+      el.scrollTop = el.scrollHeight;
+    };
     const onScroll = () => (atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 48);
     const observer = new ResizeObserver(() => {
-      if (atBottom) el.scrollTop = el.scrollHeight;
+      const users = userEntryCount();
+      if (users > lastUserEntries) atBottom = true;
+      lastUserEntries = users;
+      if (atBottom) toBottom();
     });
+    // The content growing, and the scroller shrinking (a plan or an error card appearing).
     observer.observe(el.firstElementChild!);
+    observer.observe(el);
     el.addEventListener("scroll", onScroll, { passive: true });
+    toBottom();
     return () => {
       observer.disconnect();
       el.removeEventListener("scroll", onScroll);
     };
   }, []);
+}
+
+function userEntryCount(): number {
+  let n = 0;
+  for (const id of entryIds.peek()) if (entrySignal(id)?.peek().kind === "user") n++;
+  return n;
 }

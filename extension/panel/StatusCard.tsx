@@ -1,15 +1,23 @@
 /** The status area: one sentence, the fix, the evidence, and the Restart button. */
 import type { StatusView } from "./status-text";
+import { useEffect, useRef } from "preact/hooks";
 import { InlineCode } from "./InlineCode";
 
 interface Props {
   view: StatusView;
+  /** Fold the evidence into a closed disclosure (a conversation needs the room). */
+  compact?: boolean;
   onRestart(): void;
   /** Restart is pointless while the background itself is unreachable. */
   canRestart: boolean;
 }
 
-export function StatusCard({ view, onRestart, canRestart }: Props) {
+export function StatusCard({ view, onRestart, canRestart, compact = false }: Props) {
+  // Evidence such as stderr ends with what matters (the panic), so show its end.
+  const pre = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    if (pre.current) pre.current.scrollTop = pre.current.scrollHeight;
+  }, [view.detail, compact]);
   return (
     <section class={`status status--${view.tone}`} role="status" aria-live="polite">
       <p class="status__headline">
@@ -22,10 +30,10 @@ export function StatusCard({ view, onRestart, canRestart }: Props) {
         </p>
       )}
       {view.detail && (
-        <div class="status__detail">
-          <p class="status__detail-label">{view.detail.label}</p>
-          <pre>{view.detail.lines.join("\n")}</pre>
-        </div>
+        <details class="status__detail" open={!compact}>
+          <summary class="status__detail-label">{view.detail.label}</summary>
+          <pre ref={pre}>{view.detail.lines.join("\n")}</pre>
+        </details>
       )}
       {view.note && <p class="status__note">{view.note}</p>}
       <div class="status__actions">

@@ -11,8 +11,9 @@ const RECONNECT_DELAY_MS = 200;
 
 let port: browser.Runtime.Port | null = null;
 
-export function linkToBackground(): void {
-  port = browser.runtime.connect({ name: PANEL_PORT_NAME });
+/** `name`: the side panel's port, or the options page's (same state, no panel side effects). */
+export function linkToBackground(name: string = PANEL_PORT_NAME): void {
+  port = browser.runtime.connect({ name });
   port.onMessage.addListener((message: unknown) => {
     if (!isBackgroundToPanel(message)) return;
     if (message.type === "snapshot") {
@@ -25,7 +26,7 @@ export function linkToBackground(): void {
   port.onDisconnect.addListener(() => {
     port = null;
     backgroundLinked.value = false;
-    setTimeout(linkToBackground, RECONNECT_DELAY_MS);
+    setTimeout(() => linkToBackground(name), RECONNECT_DELAY_MS);
   });
 }
 

@@ -5,9 +5,16 @@
 import {
   HOST_PROTOCOL_VERSION,
   type AgentStatus,
+  type HostDiagnostics,
   type HostError,
   type HostHello,
 } from "../../shared/host-protocol";
+
+/** The agent profile and working folder the user picked in the options page (unset: the host's defaults). */
+export interface AgentChoice {
+  profile?: string;
+  cwd?: string;
+}
 
 /** Why the native port closed, as a cause the UI can name and a fix the user can follow. */
 export type DisconnectCause =
@@ -47,6 +54,8 @@ export interface ConnectionState {
   lastHello: HostHello | null;
   /** Chunked agent messages lost on the way (counted per connection). */
   droppedChunks: number;
+  /** The host's last answer to `diagnose` (options page). */
+  diagnostics: HostDiagnostics | null;
 }
 
 export type ConnectionEvent =
@@ -55,6 +64,7 @@ export type ConnectionEvent =
   | { type: "agent_status"; status: AgentStatus }
   | { type: "host_error"; error: HostError }
   | { type: "chunk_dropped"; reason: string }
+  | { type: "host_diagnostics"; diagnostics: HostDiagnostics }
   | { type: "disconnected"; reason: DisconnectReason };
 
 export const initialConnectionState: ConnectionState = {
@@ -63,6 +73,7 @@ export const initialConnectionState: ConnectionState = {
   hostError: null,
   lastHello: null,
   droppedChunks: 0,
+  diagnostics: null,
 };
 
 export function isCompatibleHello(hello: Pick<HostHello, "protocolVersion">): boolean {
@@ -99,6 +110,9 @@ export function reduceConnection(state: ConnectionState, event: ConnectionEvent)
 
     case "chunk_dropped":
       return { ...state, droppedChunks: state.droppedChunks + 1 };
+
+    case "host_diagnostics":
+      return { ...state, diagnostics: event.diagnostics };
 
     case "disconnected":
       // The agent dies with its host, so its last status would mislead.

@@ -7,6 +7,8 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { AppEvent, AppState } from "./app";
 
 export const PANEL_PORT_NAME = "panel";
+/** The options page gets the same snapshot and events, but is not a panel (no badge or toggle effects). */
+export const OPTIONS_PORT_NAME = "options";
 
 export type BackgroundToPanel = { type: "snapshot"; state: AppState } | { type: "event"; event: AppEvent };
 
@@ -22,7 +24,11 @@ export type PanelCommand =
   | { type: "set_config_option"; sessionId: string; configId: string; value: string | boolean }
   | { type: "set_mode"; sessionId: string; modeId: string }
   /** optionId null: the user dismissed the request (answered `cancelled`). */
-  | { type: "answer_permission"; key: string; optionId: string | null };
+  | { type: "answer_permission"; key: string; optionId: string | null }
+  /** Options page: ask the host for its diagnostics. */
+  | { type: "diagnose" }
+  /** Options page: run this profile in this folder from now on (null: the host's default); restarts the agent. */
+  | { type: "choose_agent"; profile: string | null; cwd: string | null };
 
 export type PanelToBackground = PanelCommand;
 
@@ -37,6 +43,8 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "set_config_option",
   "set_mode",
   "answer_permission",
+  "diagnose",
+  "choose_agent",
 ]);
 
 export function isPanelToBackground(value: unknown): value is PanelToBackground {

@@ -37,6 +37,8 @@ export class AgentSupervisor {
   private current: AgentProcess | undefined;
   private generation = 0;
   private profileName: string;
+  /** A working folder the extension chose (already checked), else the config's. */
+  private cwdChoice: string | undefined;
   private lastStatus: AgentStatus;
 
   constructor(private readonly o: SupervisorOptions) {
@@ -52,19 +54,24 @@ export class AgentSupervisor {
     return this.current && !this.current.hasExited ? this.current : undefined;
   }
 
-  /** Starts the agent unless it is already running with this profile. */
-  async start(profile?: string): Promise<void> {
+  /** Starts the agent unless it is already running with this profile and folder. */
+  async start(profile?: string, cwd?: string): Promise<void> {
     const name = profile ?? this.profileName;
-    if (this.process && name === this.profileName) return;
-    await this.restart(name);
+    if (this.process && name === this.profileName && (cwd === undefined || cwd === this.cwd)) return;
+    await this.restart(name, cwd);
   }
 
-  async restart(profile?: string): Promise<void> {
+  async restart(profile?: string, cwd?: string): Promise<void> {
     const generation = ++this.generation;
     await this.stopCurrent();
     if (generation !== this.generation) return;
     this.profileName = profile ?? this.profileName;
+    if (cwd !== undefined) this.cwdChoice = cwd;
     await this.launch(generation);
+  }
+
+  get cwd(): string {
+    return this.cwdChoice ?? this.o.config.cwd;
   }
 
   async shutdown(): Promise<void> {
@@ -132,7 +139,7 @@ export class AgentSupervisor {
       });
     }
     const file = found.found;
-    const cwd = config.cwd;
+    const cwd = this.cwd;
     if (!isDirectory(cwd)) {
       return this.emit({
         state: "failed",
@@ -243,7 +250,7 @@ export function isExecutableFile(file: string): boolean {
   }
 }
 
-function isDirectory(dir: string): boolean {
+export function isDirectory(dir: string): boolean {
   try {
     return fs.statSync(dir).isDirectory();
   } catch {

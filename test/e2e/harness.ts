@@ -29,6 +29,28 @@ export interface HarnessOptions {
   gooseCommand?: string;
   /** Extra environment for the agent: the profile's `env` in the host config. */
   agentEnv?: Record<string, string>;
+  /**
+   * Relaunch in an earlier harness's dir (after its closeBrowser()): the same browser profile,
+   * extension storage, agent state dir, agent log and working folder.
+   */
+  reuseDir?: string;
+  /**
+   * Runs the agent behind a `tee` so everything it writes on stdout lands in `agentStdout`
+   * (to see its own requests, e.g. a permission request's id). The agent's exit code is lost.
+   */
+  captureAgentStdout?: boolean;
+  /** Another build of the extension (default: this checkout's dist/extension/chrome-mv3). */
+  extensionDir?: string;
+}
+
+/** One inbound JSON-RPC message as the scripted agent logged it (SCRIPTED_AGENT_LOG). */
+export interface LoggedMessage {
+  jsonrpc: "2.0";
+  id?: string | number | null;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
 }
 
 export interface Harness {
@@ -41,15 +63,36 @@ export interface Harness {
   /** The agent's working directory (the host config's cwd). */
   workDir: string;
   hostLog: string;
+  /** The scripted agent's SCRIPTED_AGENT_STATE_DIR (sessions persist here, per harness dir). */
+  agentStateDir: string;
+  /** The scripted agent's SCRIPTED_AGENT_LOG: every message it received, one JSON per line. */
+  agentLog: string;
+  /** What the agent wrote on stdout (only with captureAgentStdout). */
+  agentStdout: string;
   openPanel(): Promise<Page>;
+  /** Reloads a panel page (what closing and reopening the side panel does to its document). */
+  reloadPanel(page: Page): Promise<void>;
+  /** Messages the agent received so far (all agent processes of this dir). */
+  agentMessages(): LoggedMessage[];
+  /** Messages the agent sent so far (needs captureAgentStdout). */
+  agentOutput(): LoggedMessage[];
+  /** Pids of the processes running in the agent's working folder (the agent and its children). Linux only. */
+  agentPids(): number[];
+  /** Sends `signal` to every agent process (by pid, from /proc). Returns the pids signalled. */
+  killAgent(signal?: NodeJS.Signals): number[];
   /** Host log and browser console, to attach to a failing assertion. */
   diagnostics(): string;
+  /** Closes the browser but keeps the dir, for a relaunch with `reuseDir`. */
+  closeBrowser(): Promise<void>;
+  /** Closes the browser (if still open) and removes the dir. */
   close(): Promise<void>;
 }
 
 export async function launchExtension(options: HarnessOptions = {}): Promise<Harness> {
   const manifestMode = options.manifest ?? "valid";
-  requireExtensionBuild();
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  if (extensionDir === EXTENSION_DIR) requireExtensionBuild();
+  else requireFile(path.join(extensionDir, "manifest.json"), "a build of that extension");
   if (manifestMode !== "missing") requireFile(HOST_LAUNCHER, "npm run build:host");
   const gooseCommand = options.gooseCommand ?? FAKE_GOOSE;
   if (gooseCommand === FAKE_GOOSE && manifestMode === "valid") {
@@ -57,19 +100,40 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
   }
   requireFile(CHROMIUM, "apt-get install -y chromium");
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-e2e-"));
+  const dir = options.reuseDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "goose-e2e-"));
   const userDataDir = path.join(dir, "profile");
   const workDir = path.join(dir, "work");
   const hostLog = path.join(dir, "host.log");
   const hostConfig = path.join(dir, "host-config.json");
+  const agentStateDir = path.join(dir, "agent-state");
+  const agentLog = path.join(dir, "agent.log");
+  const agentStdout = path.join(dir, "agent-stdout.ndjson");
   fs.mkdirSync(workDir, { recursive: true });
 
   if (manifestMode !== "missing") {
     writeHostManifest(userDataDir, manifestMode === "valid" ? DEV_EXTENSION_ID : FOREIGN_ID);
   }
+  let command = gooseCommand;
+  if (options.captureAgentStdout) {
+    command = path.join(dir, "goose-tee");
+    const q = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+    // `exec` for --version and friends; the ACP server's stdout goes through tee.
+    fs.writeFileSync(
+      command,
+      `#!/bin/sh\nif [ "$1" != acp ]; then exec ${q(gooseCommand)} "$@"; fi\n${q(gooseCommand)} "$@" | tee -a ${q(agentStdout)}\n`,
+      { mode: 0o755 },
+    );
+  }
   writeJson(hostConfig, {
     defaultProfile: "goose",
-    profiles: { goose: { command: gooseCommand, args: ["acp"], env: options.agentEnv ?? {} } },
+    profiles: {
+      goose: {
+        command,
+        args: ["acp"],
+        // Each harness dir gets its own sessions and log; a test's agentEnv can still override them.
+        env: { SCRIPTED_AGENT_STATE_DIR: agentStateDir, SCRIPTED_AGENT_LOG: agentLog, ...options.agentEnv },
+      },
+    },
     cwd: workDir,
     logFile: hostLog,
   });
@@ -79,8 +143,8 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
       "--no-sandbox",
       "--disable-gpu",
       "--disable-quic",
@@ -109,6 +173,13 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
     if (extensionId !== DEV_EXTENSION_ID) {
       throw new Error(`extension loaded as ${extensionId}, expected ${DEV_EXTENSION_ID}: is the manifest key missing?`);
     }
+    let open = true;
+    const closeBrowser = async () => {
+      if (!open) return;
+      open = false;
+      await context.close();
+    };
+    const pids = () => processesIn(workDir);
     return {
       context,
       worker,
@@ -117,26 +188,48 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
       userDataDir,
       workDir,
       hostLog,
+      agentStateDir,
+      agentLog,
+      agentStdout,
       async openPanel() {
         const page = await context.newPage();
         page.on("console", record("panel"));
+        page.on("pageerror", (e) => consoleLines.push(`[panel pageerror] ${e.message}`));
         // About the width of Chrome's side panel.
         await page.setViewportSize({ width: 380, height: 600 });
         await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
         return page;
       },
+      async reloadPanel(page) {
+        await page.reload();
+      },
+      agentMessages: () => readNdjson(agentLog),
+      agentOutput: () => readNdjson(agentStdout),
+      agentPids: pids,
+      killAgent(signal = "SIGKILL") {
+        const killed = pids();
+        for (const pid of killed) {
+          try {
+            process.kill(pid, signal);
+          } catch {
+            // already gone
+          }
+        }
+        return killed;
+      },
       diagnostics() {
         const log = fs.existsSync(hostLog) ? fs.readFileSync(hostLog, "utf8") : "(no host log)";
         return `--- host log ---\n${log}\n--- console ---\n${consoleLines.join("\n")}`;
       },
+      closeBrowser,
       async close() {
-        await context.close();
+        await closeBrowser();
         fs.rmSync(dir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await context.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!options.reuseDir) fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
 }
@@ -176,4 +269,34 @@ function filesUnder(p: string): string[] {
   if (!fs.existsSync(p)) return [];
   if (!fs.statSync(p).isDirectory()) return [p];
   return fs.readdirSync(p).flatMap((name) => filesUnder(path.join(p, name)));
+}
+
+function readNdjson(file: string): LoggedMessage[] {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim().startsWith("{"))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as LoggedMessage];
+      } catch {
+        return []; // a line still being written
+      }
+    });
+}
+
+/** Processes whose working folder is `workDir`: the agent (the host runs elsewhere). Linux only. */
+export function processesIn(workDir: string): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/cwd`) === workDir;
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    })
+    .map(Number);
 }

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+
+type Box = { x: number; y: number; width: number; height: number };
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { ROOT, installHostManifest, launchExtension, type Harness } from "./harness";
 
@@ -45,6 +47,37 @@ describe("side panel status", () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, "status-running-dark.png") });
   });
 
+  it("keeps the running line readable next to a session's settings and usage", async () => {
+    harness = await launchExtension();
+    const page = await harness.openPanel();
+    await waitForStatus(page, "is running");
+    // The host reports "running" before the ACP handshake is done; New session waits for both.
+    await page.getByRole("button", { name: "New session" }).and(page.locator(":enabled")).waitFor({ timeout: 30_000 });
+    const box = page.getByRole("textbox", { name: "Message goose" });
+    await box.fill("echo hi");
+    await box.press("Enter");
+    await page.getByRole("log", { name: "Conversation" }).filter({ hasText: "hi" }).waitFor({ timeout: 30_000 });
+    // A session with usage: the footer now holds the pickers, the context meter and the running line.
+    const meter = page.getByRole("meter", { name: "Context used" });
+    await meter.waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Send", exact: true }).waitFor({ timeout: 30_000 });
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, "status-footer.png") });
+    const restart = page.getByRole("status").getByRole("button", { name: "Restart" });
+    const boxes = {
+      restart: await restart.boundingBox(),
+      meter: await meter.boundingBox(),
+      mode: await page.getByRole("combobox", { name: "Mode", exact: true }).boundingBox(),
+      line: await page.getByRole("status").filter({ hasText: "is running" }).boundingBox(),
+    };
+    const overlap = (a: Box | null, b: Box | null) =>
+      !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap(boxes.restart, boxes.meter), JSON.stringify(boxes)).toBe(false);
+    expect(overlap(boxes.restart, boxes.mode), JSON.stringify(boxes)).toBe(false);
+    // Some of "goose 1.50.0 is running in …" must be on screen, not squeezed to nothing.
+    expect(boxes.line?.width ?? 0, JSON.stringify(boxes)).toBeGreaterThan(boxes.restart?.width ?? 0);
+  });
+
   it("says the host is not installed, and how to install it", async () => {
     harness = await launchExtension({ manifest: "missing" });
     const page = await harness.openPanel();
@@ -72,6 +105,13 @@ describe("side panel status", () => {
     const fix = await page.locator(".status__fix").innerText();
     expect(fix.length).toBeGreaterThan(10);
     expect(text).toContain(fix.replace(/\s+/g, " "));
+    // Nothing to talk to: even with text in the box, Send stays disabled and Enter sends nothing.
+    const box = page.getByRole("textbox", { name: "Message goose" });
+    await box.fill("hello?");
+    expect(await page.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true);
+    await box.press("Enter");
+    expect(await box.inputValue()).toBe("hello?");
+    expect(await page.getByRole("log", { name: "Conversation" }).count()).toBe(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, "status-not-found.png") });
   });
 
@@ -79,10 +119,10 @@ describe("side panel status", () => {
     harness = await launchExtension();
     const page = await harness.openPanel();
     await waitForStatus(page, "is running");
-    const before = agentPids(harness.workDir);
+    const before = harness.agentPids();
     expect(before.length).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Restart" }).click();
-    await expect.poll(() => agentPids(harness!.workDir).some((pid) => !before.includes(pid)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => harness!.agentPids().some((pid) => !before.includes(pid)), { timeout: 30_000 }).toBe(true);
     await waitForStatus(page, "is running");
   });
 
@@ -96,18 +136,3 @@ describe("side panel status", () => {
     expect(text).toContain("goose 1.50.0 is running");
   });
 });
-
-/** Processes running in the agent's working folder: the agent (the host runs elsewhere). Linux only. */
-function agentPids(workDir: string): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return fs.readlinkSync(`/proc/${pid}/cwd`) === workDir;
-      } catch {
-        return false; // gone, or not ours to read
-      }
-    })
-    .map(Number);
-}

@@ -48,7 +48,7 @@ function setup(dir: string, meta = new MemoryMeta(), env: Record<string, string>
       return true;
     },
   });
-  const hello: HostHello = { type: "hello", hostVersion: "t", protocolVersion: 1, profiles: ["goose"], defaultProfile: "goose", cwd: dir, platform: "linux", logFile: "/dev/null" };
+  const hello: HostHello = { type: "hello", hostVersion: "t", protocolVersion: 1, profiles: ["goose"], defaultProfile: "goose", cwd: dir, platform: "linux", logFile: "/dev/null", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs" };
   store.dispatch({ scope: "connection", event: { type: "connecting" } });
   store.dispatch({ scope: "connection", event: { type: "hello", hello } });
 

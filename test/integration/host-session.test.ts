@@ -1,7 +1,10 @@
 /** The built host relaying a whole ACP conversation between "the browser" (this test) and the scripted goose. */
 import { afterEach, describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
+import { createRequire } from "node:module";
 import { FAKE_GOOSE, HostUnderTest } from "./host-harness";
+
+const require = createRequire(import.meta.url);
 
 let host: HostUnderTest | undefined;
 afterEach(async () => {
@@ -28,7 +31,10 @@ describe("host ⇄ scripted goose conversation", () => {
     host = new HostUnderTest();
     const hello = await host.waitForHost("hello");
     expect(host.received[0]).toMatchObject({ kind: "host", event: { type: "hello" } });
-    expect(hello).toMatchObject({ protocolVersion: 1, profiles: ["goose"], defaultProfile: "goose", cwd: host.dir });
+    expect(hello).toMatchObject({ protocolVersion: 1, profiles: ["goose"], defaultProfile: "goose", cwd: host.dir, nodeVersion: process.version });
+    expect(hello.hostPath).toMatch(/dist\/native-host\/host\.cjs$/);
+    expect(hello.configFile).toBe(`${host.dir}/host.json`);
+    expect(hello.configError).toBeUndefined();
     host.start();
     const running = await host.waitForStatus("running");
     expect(running).toMatchObject({ profile: "goose", version: "1.50.0", cwd: host.dir });
@@ -152,5 +158,35 @@ describe("host ⇄ scripted goose conversation", () => {
     host.start("claude");
     expect(await host.waitForStatus("running")).toMatchObject({ profile: "claude", command: FAKE_GOOSE });
     expect((await host.initialize()).result).toMatchObject({ protocolVersion: 1 });
+  });
+
+  it("runs the agent in a working folder the extension chose, and refuses one that does not exist", async () => {
+    host = new HostUnderTest();
+    await host.waitForHost("hello");
+    host.send({ host: { type: "start", protocolVersion: 1, cwd: "/definitely/not/here" } });
+    expect((await host.waitForHost("error")).code).toBe("invalid_cwd");
+    expect(host.statuses()).toEqual([]);
+    const chosen = `${host.dir}/agent-state`;
+    require("node:fs").mkdirSync(chosen, { recursive: true });
+    host.send({ host: { type: "start", protocolVersion: 1, cwd: chosen } });
+    expect(await host.waitForStatus("running")).toMatchObject({ cwd: chosen });
+    expect((await host.request("session/new", { cwd: chosen, mcpServers: [] })).error).toBeUndefined();
+  });
+
+  it("answers diagnose with its log's last lines and each profile's resolution, without starting an agent", async () => {
+    host = new HostUnderTest({
+      profiles: { goose: { command: FAKE_GOOSE, args: ["acp"] }, ghost: { command: "/nope/ghost", args: [] } },
+    });
+    await host.waitForHost("hello");
+    host.send({ host: { type: "diagnose" } });
+    const d = await host.waitForHost("diagnostics");
+    expect(d.profiles).toEqual([
+      { name: "goose", command: FAKE_GOOSE, args: ["acp"], resolved: FAKE_GOOSE, version: "1.50.0" },
+      { name: "ghost", command: "/nope/ghost", args: [], problem: { state: "not_found", fix: expect.stringContaining("Not found") } },
+    ]);
+    expect(d.logTail.join("\n")).toContain("command from extension: diagnose");
+    // The default profile runs a command named goose: point at goose's own logs (HOME is the test dir).
+    expect(d.agentLogDir).toBe(`${host.dir}/.local/state/goose/logs`);
+    expect(host.statuses()).toEqual([]);
   });
 });

@@ -46,10 +46,10 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/w",
   platform: "linux",
-  logFile: "/w/host.log",
+  logFile: "/w/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
 };
 
-function setup(extra: { onJsonRpc?: (m: JsonRpcMessage) => void } = {}) {
+function setup(extra: { onJsonRpc?: (m: JsonRpcMessage) => void; agentChoice?: () => { profile?: string; cwd?: string } } = {}) {
   const store = createStore(initialConnectionState, reduceConnection);
   const ports: FakePort[] = [];
   const names: string[] = [];
@@ -117,13 +117,26 @@ describe("NativeConnection", () => {
     expect(link.phase === "disconnected" && link.reason.detail).toEqual({ label: "Host log", lines: ["/w/host.log"] });
   });
 
-  it("restart sends restart through a ready host", () => {
+  it("restart sends restart through a ready host, with the host's defaults when nothing is chosen", () => {
     const { native, ports } = setup();
     native.connect();
     ports[0]!.emit({ host: hello });
     native.restart();
     expect(ports).toHaveLength(1);
-    expect(ports[0]!.sent.at(-1)).toEqual({ host: { type: "restart" } });
+    expect(ports[0]!.sent.at(-1)).toEqual({ host: { type: "restart", profile: hello.defaultProfile, cwd: hello.cwd } });
+  });
+
+  it("starts and restarts with the user's chosen profile and folder, ignoring a profile the host lacks", () => {
+    let choice: { profile?: string; cwd?: string } = { profile: "claude", cwd: "/work" };
+    const { native, ports } = setup({ agentChoice: () => choice });
+    native.connect();
+    ports[0]!.emit({ host: { ...hello, profiles: ["goose", "claude"] } });
+    expect(ports[0]!.sent[0]).toEqual({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION, profile: "claude", cwd: "/work" } });
+    choice = { profile: "gone" };
+    native.restart();
+    expect(ports[0]!.sent.at(-1)).toEqual({ host: { type: "restart", profile: hello.defaultProfile, cwd: hello.cwd } });
+    native.diagnose();
+    expect(ports[0]!.sent.at(-1)).toEqual({ host: { type: "diagnose" } });
   });
 
   it("restart reconnects when the port is down, and ignores the old port's late events", () => {

@@ -16,7 +16,7 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/home/me",
   platform: "linux",
-  logFile: "/home/me/.local/state/goose-browser/host.log",
+  logFile: "/home/me/.local/state/goose-browser/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
 };
 const running: AgentStatus = { profile: "goose", state: "running", command: "/bin/goose", pid: 42, cwd: "/home/me", version: "1.50.0" };
 const exitedReason: DisconnectReason = { cause: "host_exited", message: "Native host has exited.", fix: "See the log." };

@@ -11,7 +11,7 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/w",
   platform: "linux",
-  logFile: "/w/host.log",
+  logFile: "/w/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
 };
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 

@@ -17,7 +17,7 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/home/me",
   platform: "linux",
-  logFile: "/home/me/host.log",
+  logFile: "/home/me/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
 };
 
 function state(...events: ConnectionEvent[]): ConnectionState {

@@ -21,10 +21,12 @@ export function optionLabel(o: PermissionOption): string {
   return LABEL[o.kind] ?? o.name;
 }
 
-export function ApprovalBar({ request, focus }: { request: PermissionRequestState; focus: boolean }) {
+export function ApprovalBar({ request, focus, title }: { request: PermissionRequestState; focus: boolean; title: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focus) box.current?.focus({ preventScroll: false });
+    if (!focus || !box.current) return;
+    box.current.focus({ preventScroll: true });
+    box.current.scrollIntoView({ block: "nearest" });
   }, [focus]);
   const answer = (optionId: string | null) => send({ type: "answer_permission", key: request.key, optionId });
   const options = [...request.options].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
@@ -50,7 +52,10 @@ export function ApprovalBar({ request, focus }: { request: PermissionRequestStat
         }
       }}
     >
-      <p class="approval__question">Allow goose to run this?</p>
+      {/* The question names the tool, so it reads right even when the card's header is scrolled away. */}
+      <p class="approval__question">
+        Allow goose to run <span class="approval__tool">{title}</span>?
+      </p>
       <div class="approval__options">
         {options.map((o) => (
           <button

@@ -48,7 +48,7 @@ export function ToolCallCard({ id }: { id: string }) {
         </ul>
       )}
       {requests.value.map((r, i) => (
-        <ApprovalBar key={r.key} request={r} focus={i === 0 && firstPending.value} />
+        <ApprovalBar key={r.key} request={r} focus={i === 0 && firstPending.value} title={title} />
       ))}
     </article>
   );

@@ -1,0 +1,63 @@
+/**
+ * The host's answer to `diagnose`: its log's last lines and, for every configured agent, what the
+ * host would run and whether it would work, without starting any agent (only `--version`). Nothing
+ * from the environment is included, so API keys never leave the host.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { HostDiagnostics, ProfileDiagnosis } from "../shared/host-protocol";
+import { checkVersion } from "./agent/check-version";
+import { agentPath, discoverAgent } from "./agent/discover";
+import { isExecutableFile } from "./agent/supervisor";
+import type { HostConfig } from "./config";
+import type { PlatformInfo } from "./paths";
+
+const TAIL_LINES = 200;
+const TAIL_BYTES = 64 * 1024;
+
+export async function diagnose(config: HostConfig, p: PlatformInfo): Promise<HostDiagnostics> {
+  const profiles = await Promise.all(Object.entries(config.profiles).map(([name, profile]) => diagnoseProfile(name, profile, config, p)));
+  const goose = config.profiles[config.defaultProfile]?.command.match(/(^|[\\/])goose(\.exe)?$/) ? gooseLogDir(p) : undefined;
+  return { type: "diagnostics", logTail: tail(config.logFile), profiles, ...(goose ? { agentLogDir: goose } : {}) };
+}
+
+async function diagnoseProfile(name: string, profile: HostConfig["profiles"][string], config: HostConfig, p: PlatformInfo): Promise<ProfileDiagnosis> {
+  const base = { name, command: profile.command, args: profile.args };
+  const found = discoverAgent(profile.command, p, config.path, isExecutableFile);
+  if (!found.found) {
+    return { ...base, problem: { state: "not_found", fix: found.refused ?? `Not found; looked in ${found.searched.length} places.` } };
+  }
+  const env = { ...p.env, PATH: agentPath(p, config.path), ...profile.env };
+  const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, env);
+  if (v.ok) return { ...base, resolved: found.found, ...(v.version ? { version: v.version } : {}) };
+  if (v.kind === "outdated") {
+    return { ...base, resolved: found.found, version: v.version, problem: { state: "outdated", fix: `Needs ${v.required} or newer.` } };
+  }
+  return { ...base, resolved: found.found, problem: { state: "failed", fix: v.message } };
+}
+
+/** The last lines of the log, reading only its end. */
+export function tail(file: string, lines = TAIL_LINES): string[] {
+  try {
+    const fd = fs.openSync(file, "r");
+    try {
+      const size = fs.fstatSync(fd).size;
+      const start = Math.max(0, size - TAIL_BYTES);
+      const buf = Buffer.alloc(size - start);
+      fs.readSync(fd, buf, 0, buf.length, start);
+      const text = buf.toString("utf8").split("\n");
+      if (start > 0) text.shift(); // a partial first line
+      return text.filter((l) => l.trim() !== "").slice(-lines);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return [];
+  }
+}
+
+/** goose's own log folder (tracing logs): the first place to look when goose itself misbehaves. */
+export function gooseLogDir(p: PlatformInfo): string {
+  if (p.platform === "win32") return path.win32.join(p.env.APPDATA ?? path.win32.join(p.home, "AppData", "Roaming"), "Block", "goose", "data", "logs");
+  return path.posix.join(p.env.XDG_STATE_HOME || path.posix.join(p.home, ".local", "state"), "goose", "logs");
+}

@@ -1,0 +1,449 @@
+/**
+ * Side-panel benchmarks in the real panel (headless Debian Chromium, the built extension, host and
+ * scripted agent; run by `npm run bench`, never as timed tests):
+ *  a. streaming N chunks into one agent message after a short conversation, measuring what the
+ *     panel's main thread does per frame (rAF intervals, long tasks, CDP TaskDuration), against a
+ *     full re-render baseline (`sidepanel.html?bench=full-render`: the whole list re-renders and
+ *     re-parses every message per chunk) when the build has that switch;
+ *  b. reopening a 2,000-message session from History: click → last message on screen with the
+ *     composer usable (the session/load replay, the reducer, the first render of the list).
+ *
+ * Needs `npx wxt build && npm run build:host && npm run build:fixtures` (run.ts does them).
+ *
+ * Stream source: the scripted agent's `stream N 0` scenario, N chunks of 3-8 characters of
+ * markdown (headings, lists, a table, code), back to back, ending "[end of stream]". The prompt
+ * goes through a panel port of the bench's own, closed at once so the page does not receive every
+ * event twice.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { CDPSession, Page } from "playwright-core";
+import { launchExtension, type Harness } from "../e2e/harness";
+import { END_OF_STREAM } from "../fixtures/scripted-agent/scenarios";
+
+export interface FrameStats {
+  frames: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Frames that took more than 50 ms (about three missed vsyncs). */
+  over50: number;
+}
+
+export interface StreamRun {
+  mode: "product" | "full-render";
+  chunks: number;
+  /** From posting the prompt to the last chunk painted and Send back. */
+  totalMs: number;
+  /** From posting the prompt to the first chunk on screen. */
+  firstChunkMs: number;
+  frame: FrameStats;
+  longTasks: { count: number; totalMs: number; maxMs: number };
+  /** CDP Performance TaskDuration over the stream: all main-thread work of the panel page. */
+  mainThreadMs: number;
+  mainThreadPerFrameMs: number;
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+}
+
+export interface ReplayRun {
+  messages: number;
+  /** Click on the session in History → last message visible, the session no longer loading. */
+  toInteractiveMs: number;
+  /** Click → the last frame that still said "Loading the session…" (the replay arriving). */
+  loadingMs: number;
+  /** That frame → the last message on screen (the list's first render, mostly one long task). */
+  renderMs: number;
+  longTasks: { count: number; totalMs: number; maxMs: number };
+  mainThreadMs: number;
+}
+
+export interface PanelBenchResult {
+  chunks: number;
+  priorMessages: number;
+  stream: StreamRun[];
+  /** Why there is no full-render figure, when there is none. */
+  baselineMissing?: string;
+  replay: ReplayRun[];
+  replayMessages: number;
+  browser: string;
+}
+
+const STREAM_CHUNKS = Number(process.env.PANEL_BENCH_CHUNKS ?? 10_000);
+/**
+ * The baseline re-parses every message per chunk, so its cost grows with the square of the chunk
+ * count (10,000 chunks would take the better part of an hour): it runs a shorter stream, and the
+ * panel runs that same stream too, so the two are compared like for like.
+ */
+const BASELINE_CHUNKS = Number(process.env.PANEL_BENCH_BASELINE_CHUNKS ?? 1_000);
+const PRIOR_TURNS = 10;
+const REPLAY_MESSAGES = 2_000;
+const REPLAY_RUNS = 3;
+const LONG = 600_000;
+
+export async function runPanelBench(options: { extensionDir?: string } = {}): Promise<PanelBenchResult> {
+  const stream: StreamRun[] = [];
+  let baselineMissing: string | undefined;
+  stream.push((await streamRun("product", STREAM_CHUNKS, options.extensionDir))!);
+  const baseline = await streamRun("full-render", BASELINE_CHUNKS, options.extensionDir);
+  if (baseline) {
+    if (BASELINE_CHUNKS !== STREAM_CHUNKS) stream.push((await streamRun("product", BASELINE_CHUNKS, options.extensionDir))!);
+    stream.push(baseline);
+  } else {
+    baselineMissing = "this build ignores `?bench=full-render` (see test/bench/panel-bench.ts)";
+  }
+  const { runs: replay, browser } = await replayRuns(options.extensionDir);
+  return {
+    chunks: STREAM_CHUNKS,
+    priorMessages: PRIOR_TURNS * 2,
+    stream,
+    ...(baselineMissing ? { baselineMissing } : {}),
+    replay,
+    replayMessages: REPLAY_MESSAGES,
+    browser,
+  };
+}
+
+// ---- (a) streaming ------------------------------------------------------------------------------
+
+async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?: string): Promise<StreamRun | null> {
+  const h = await launchExtension({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" }, ...(extensionDir ? { extensionDir } : {}) });
+  try {
+    const page = await openPanel(h, mode === "full-render" ? "?bench=full-render" : "");
+    if (mode === "full-render" && (await page.evaluate(() => document.documentElement.dataset.bench)) !== "full-render") return null;
+    await ready(page);
+    // A conversation to stream after: PRIOR_TURNS markdown answers (table, code, list) and their prompts.
+    for (let i = 0; i < PRIOR_TURNS; i++) await promptAndWait(page, "markdown");
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
+    const before = await metrics(cdp);
+    await page.evaluate(installStreamProbe, { lastText: END_OF_STREAM });
+    // The scripted agent's `stream N 0`: N chunks of 3-8 characters of markdown, back to back.
+    await page.evaluate(
+      ({ n }) => {
+        const probe = (window as unknown as { __bench: { t0: number } }).__bench;
+        probe.t0 = performance.now();
+        const port = chrome.runtime.connect({ name: "panel" });
+        port.postMessage({ type: "prompt", sessionId: null, content: [{ type: "text", text: `stream ${n} 0` }] });
+        port.disconnect();
+      },
+      { n: chunks },
+    );
+    await page.waitForFunction(() => (window as unknown as { __bench: { t1: number | null } }).__bench.t1 !== null, null, {
+      timeout: LONG,
+      polling: 500,
+    });
+    const after = await metrics(cdp);
+    const probe = await page.evaluate(() => {
+      const b = (window as unknown as { __bench: Probe }).__bench;
+      b.stop = true;
+      return { t0: b.t0, t1: b.t1!, first: b.first!, frames: b.frames, longTasks: b.longTasks };
+    });
+    const text = await page.locator(".message--agent").last().innerText();
+    if (!text.includes(END_OF_STREAM)) throw new Error(`${mode}: the last chunk is not on screen`);
+    await cdp.detach();
+
+    const frameStats = stats(probe.frames);
+    const mainThreadMs = (after.TaskDuration - before.TaskDuration) * 1000;
+    return {
+      mode,
+      chunks,
+      totalMs: probe.t1 - probe.t0,
+      firstChunkMs: probe.first - probe.t0,
+      frame: frameStats,
+      longTasks: taskStats(probe.longTasks),
+      mainThreadMs,
+      mainThreadPerFrameMs: mainThreadMs / Math.max(1, frameStats.frames),
+      scriptMs: (after.ScriptDuration - before.ScriptDuration) * 1000,
+      layoutMs: (after.LayoutDuration - before.LayoutDuration) * 1000,
+      styleMs: (after.RecalcStyleDuration - before.RecalcStyleDuration) * 1000,
+    };
+  } catch (error) {
+    console.error(h.diagnostics().slice(-4000));
+    throw error;
+  } finally {
+    await h.close();
+  }
+}
+
+interface Probe {
+  t0: number;
+  t1: number | null;
+  first: number | null;
+  frames: number[];
+  longTasks: number[];
+  stop: boolean;
+}
+
+/**
+ * Runs in the page: a rAF loop recording frame intervals until the stream is over, a long-task
+ * observer, and the two moments (first chunk painted, last chunk painted with Send back).
+ */
+function installStreamProbe({ lastText }: { lastText: string }): void {
+  const b: Probe = { t0: 0, t1: null, first: null, frames: [], longTasks: [], stop: false };
+  (window as unknown as { __bench: Probe }).__bench = b;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!b.stop) b.longTasks.push(e.duration);
+  }).observe({ type: "longtask" });
+  const agentCount = document.querySelectorAll(".message--agent").length;
+  let previous = performance.now();
+  const frame = (now: number) => {
+    if (b.stop) return;
+    if (b.t0 > 0) {
+      b.frames.push(now - previous);
+      const bubbles = document.querySelectorAll(".message--agent");
+      if (b.first === null && bubbles.length > agentCount && (bubbles[bubbles.length - 1]!.textContent ?? "").length > 0) b.first = now;
+      // Send is rendered only while no turn runs; checked first because it is cheap.
+      if (b.first !== null && document.querySelector(".composer button[type=submit]")) {
+        const text = bubbles[bubbles.length - 1]!.textContent ?? "";
+        if (text.includes(lastText)) {
+          b.t1 = now;
+          b.stop = true;
+          return;
+        }
+      }
+    }
+    previous = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+// ---- (b) session/load replay --------------------------------------------------------------------
+
+async function replayRuns(extensionDir?: string): Promise<{ runs: ReplayRun[]; browser: string }> {
+  const h = await launchExtension(extensionDir ? { extensionDir } : {});
+  try {
+    const title = `bench: ${REPLAY_MESSAGES} messages`;
+    writeLongSession(h, title, REPLAY_MESSAGES);
+    const page = await openPanel(h, "");
+    await ready(page);
+    const browser = h.context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
+    const runs: ReplayRun[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
+    for (let i = 0; i < REPLAY_RUNS; i++) {
+      // A fresh session first, so the long one is dropped from memory and must be loaded again.
+      await page.getByRole("button", { name: "New session" }).click();
+      await ready(page);
+      await page.getByRole("button", { name: "History" }).click();
+      const item = page.getByRole("region", { name: "Session history" }).getByRole("button", { name: title, exact: true });
+      await item.waitFor({ timeout: 60_000 });
+      await page.evaluate(installReplayProbe, { marker: `message ${REPLAY_MESSAGES}.` });
+      const before = await metrics(cdp);
+      await item.click();
+      await page.waitForFunction(() => (window as unknown as { __replay: { t1: number | null } }).__replay.t1 !== null, null, {
+        timeout: LONG,
+        polling: 200,
+      });
+      const after = await metrics(cdp);
+      const probe = await page.evaluate(() => {
+        const r = (window as unknown as { __replay: ReplayProbe }).__replay;
+        r.stop = true;
+        return { t0: r.t0, t1: r.t1!, lastLoading: r.lastLoading ?? r.t0, longTasks: r.longTasks };
+      });
+      // Interactive: the composer takes a prompt for this session now.
+      await page.getByRole("textbox", { name: "Message goose" }).fill("x");
+      if (!(await page.getByRole("button", { name: "Send", exact: true }).isEnabled())) throw new Error("Send is not enabled after the load");
+      await page.getByRole("textbox", { name: "Message goose" }).fill("");
+      const shown = await page.locator(".messages__inner > *").count();
+      if (shown < REPLAY_MESSAGES) throw new Error(`only ${shown} of ${REPLAY_MESSAGES} messages rendered`);
+      runs.push({
+        messages: REPLAY_MESSAGES,
+        toInteractiveMs: probe.t1 - probe.t0,
+        loadingMs: probe.lastLoading - probe.t0,
+        renderMs: probe.t1 - probe.lastLoading,
+        longTasks: taskStats(probe.longTasks),
+        mainThreadMs: (after.TaskDuration - before.TaskDuration) * 1000,
+      });
+    }
+    return { runs, browser };
+  } catch (error) {
+    console.error(h.diagnostics().slice(-4000));
+    throw error;
+  } finally {
+    await h.close();
+  }
+}
+
+interface ReplayProbe {
+  t0: number;
+  t1: number | null;
+  /** The last frame still showing "Loading the session…": the replay was still arriving. */
+  lastLoading: number | null;
+  longTasks: number[];
+  stop: boolean;
+}
+
+/** Runs in the page: t0 at the click on the session, t1 at the first frame showing its last message in view. */
+function installReplayProbe({ marker }: { marker: string }): void {
+  const r: ReplayProbe = { t0: 0, t1: null, lastLoading: null, longTasks: [], stop: false };
+  (window as unknown as { __replay: ReplayProbe }).__replay = r;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!r.stop) r.longTasks.push(e.duration);
+  }).observe({ type: "longtask" });
+  document.addEventListener("click", () => void (r.t0 = r.t0 || performance.now()), { capture: true, once: true });
+  const frame = (now: number) => {
+    if (r.stop) return;
+    if (r.t0 > 0 && document.querySelector(".status-line")) r.lastLoading = now;
+    const log = document.querySelector('[role="log"]');
+    const lastMessage = log?.querySelector(".messages__inner")?.lastElementChild;
+    if (r.t0 > 0 && log && lastMessage && (lastMessage.textContent ?? "").includes(marker)) {
+      const box = lastMessage.getBoundingClientRect();
+      const view = log.getBoundingClientRect();
+      if (box.bottom > view.top && box.top < view.bottom && !document.querySelector(".status-line")) {
+        r.t1 = now;
+        r.stop = true;
+        return;
+      }
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/**
+ * Writes a session straight into the scripted agent's store (test/fixtures/scripted-agent/store.ts):
+ * `messages` alternating user and agent messages, every agent one a little markdown, some with code.
+ */
+function writeLongSession(h: Harness, title: string, messages: number): string {
+  const sessionId = `sess_bench${String(messages).padStart(6, "0")}`;
+  const history: unknown[] = [];
+  for (let i = 1; i <= messages; i++) {
+    const messageId = `msg-${i}`;
+    if (i % 2 === 1) {
+      history.push({ sessionUpdate: "user_message_chunk", messageId, content: { type: "text", text: `Question ${i}: what does step ${i} do?` } });
+    } else {
+      const code = i % 10 === 0 ? `\n\n\`\`\`ts\nexport const step${i} = (x: number) => x * ${i};\n\`\`\`\n` : "";
+      history.push({
+        sessionUpdate: "agent_message_chunk",
+        messageId,
+        content: { type: "text", text: `Step **${i}** runs \`task-${i}\` and then:\n\n- checks the result\n- writes a log line${code}\n\nThis is message ${i}.` },
+      });
+    }
+  }
+  // The last message carries the marker the probe waits for.
+  const now = new Date().toISOString();
+  const record = {
+    sessionId,
+    cwd: h.workDir,
+    createdAt: now,
+    updatedAt: now,
+    title,
+    userSetName: true,
+    settings: { provider: "goose", mode: "approve", model: "claude-sonnet-4-5", thinkingEffort: "off" },
+    messageCount: messages,
+    history,
+    toolPermissions: {},
+  };
+  const dir = path.join(h.agentStateDir, "sessions");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${sessionId}.json`), JSON.stringify(record));
+  return sessionId;
+}
+
+// ---- helpers ------------------------------------------------------------------------------------
+
+async function openPanel(h: Harness, query: string): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.setViewportSize({ width: 380, height: 600 });
+  await page.goto(`chrome-extension://${h.extensionId}/sidepanel.html${query}`);
+  // tsx compiles this file with esbuild's keepNames, which wraps the probes' inner functions in
+  // `__name(...)`; the page needs that helper to run them.
+  await page.evaluate("globalThis.__name ??= (fn) => fn");
+  return page;
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "New session" }).and(page.locator(":enabled")).waitFor({ timeout: 60_000 });
+}
+
+async function promptAndWait(page: Page, text: string): Promise<void> {
+  const bubbles = page.locator(".message--user");
+  const before = await bubbles.count();
+  await page.getByRole("textbox", { name: "Message goose" }).fill(text);
+  await page.getByRole("textbox", { name: "Message goose" }).press("Enter");
+  await page.locator(".message--user").nth(before).waitFor({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Send", exact: true }).waitFor({ timeout: 60_000 });
+}
+
+interface MainThread {
+  TaskDuration: number;
+  ScriptDuration: number;
+  LayoutDuration: number;
+  RecalcStyleDuration: number;
+}
+
+/** CDP's cumulative main-thread times of the page, in seconds. */
+async function metrics(cdp: CDPSession): Promise<MainThread> {
+  const { metrics: list } = await cdp.send("Performance.getMetrics");
+  const get = (name: string) => list.find((m) => m.name === name)?.value ?? 0;
+  return {
+    TaskDuration: get("TaskDuration"),
+    ScriptDuration: get("ScriptDuration"),
+    LayoutDuration: get("LayoutDuration"),
+    RecalcStyleDuration: get("RecalcStyleDuration"),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function stats(frames: number[]): FrameStats {
+  const sorted = [...frames].sort((a, b) => a - b);
+  return {
+    frames: frames.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) ?? 0,
+    over50: frames.filter((f) => f > 50).length,
+  };
+}
+
+function taskStats(durations: number[]): { count: number; totalMs: number; maxMs: number } {
+  return { count: durations.length, totalMs: durations.reduce((a, b) => a + b, 0), maxMs: Math.max(0, ...durations) };
+}
+
+/** The table run.ts prints and writes into BENCHMARKS.md. */
+export function panelSection(r: PanelBenchResult, machine: string, date: string): string {
+  const f = (n: number, d = 1) => n.toFixed(d);
+  const rows = r.stream
+    .map(
+      (s) =>
+        `| ${s.mode === "product" ? "panel as built" : "full re-render baseline"} | ${s.chunks} | ${f(s.totalMs / 1000, 2)} s | ${f(s.firstChunkMs, 0)} ms | ${s.frame.frames} | ${f(s.frame.p50)} / ${f(s.frame.p95)} / ${f(s.frame.max, 0)} ms | ${s.frame.over50} | ${s.longTasks.count} (${f(s.longTasks.totalMs, 0)} ms, max ${f(s.longTasks.maxMs, 0)}) | ${f(s.mainThreadMs, 0)} ms (${f(s.mainThreadPerFrameMs)} ms/frame) | ${f(s.scriptMs, 0)} / ${f(s.layoutMs, 0)} / ${f(s.styleMs, 0)} ms |`,
+    )
+    .join("\n");
+  const baseline = r.stream.find((s) => s.mode === "full-render");
+  const product = r.stream.find((s) => s.mode === "product" && s.chunks === baseline?.chunks);
+  const verdict =
+    product && baseline
+      ? `Same ${baseline.chunks}-chunk stream: the full re-render baseline spends ${f(baseline.mainThreadMs / Math.max(1, product.mainThreadMs))}× the panel's main-thread time and takes ${f(baseline.totalMs / Math.max(1, product.totalMs))}× as long to show the last chunk.`
+      : `No baseline: ${r.baselineMissing ?? "not measured"}.`;
+  const sortedReplay = [...r.replay].sort((a, b) => a.toInteractiveMs - b.toInteractiveMs);
+  const median = sortedReplay[Math.floor(sortedReplay.length / 2)];
+  const replayRows = r.replay
+    .map((x, i) => `| run ${i + 1} | ${f(x.toInteractiveMs, 0)} ms | ${f(x.loadingMs, 0)} ms | ${f(x.renderMs, 0)} ms | ${x.longTasks.count} (${f(x.longTasks.totalMs, 0)} ms, max ${f(x.longTasks.maxMs, 0)}) | ${f(x.mainThreadMs, 0)} ms |`)
+    .join("\n");
+  return `## Side panel (measured ${date} on ${machine}; ${r.browser}, headless, 380×600)
+
+### a. Streaming ${r.chunks} chunks into one message after ${r.priorMessages} earlier messages
+
+| panel | chunks | prompt → last chunk painted | → first chunk | frames | frame interval p50 / p95 / max | frames > 50 ms | long tasks | main thread (CDP TaskDuration) | script / layout / style |
+|---|---|---|---|---|---|---|---|---|---|
+${rows}
+
+${verdict} Chunks are the scripted agent's \`stream N 0\`: 3-8 characters of markdown each, sent back to back (see panel-bench.ts).
+
+### b. Reopening a ${r.replayMessages}-message session from History
+
+| | click → last message on screen, composer usable | of which replay arriving | of which first render | long tasks | main thread |
+|---|---|---|---|---|---|
+${replayRows}
+
+Median ${median ? f(median.toInteractiveMs, 0) : "–"} ms (session/load replay through host and background, reducer, first render of the list).
+`;
+}

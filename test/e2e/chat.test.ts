@@ -1,0 +1,203 @@
+/** Chatting in the side panel: sending, streaming, Stop, and approving a tool call. */
+import { afterEach, describe, expect, it } from "vitest";
+import { launchExtension, type Harness, type LoggedMessage } from "./harness";
+import {
+  LONG,
+  agentBubbles,
+  composer,
+  distanceFromBottom,
+  expectInViewport,
+  screenshot,
+  sendButton,
+  sendPrompt,
+  stopButton,
+  toolCard,
+  transcript,
+  userBubbles,
+  visibleRatio,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
+
+let harness: Harness | undefined;
+
+afterEach(async (ctx) => {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+  harness = undefined;
+});
+
+/** "tick 1 tick 2 … tick n": the number of the last tick shown. */
+function lastTick(text: string): number {
+  const ticks = [...text.matchAll(/tick (\d+)/g)].map((m) => Number(m[1]));
+  return ticks.length ? Math.max(...ticks) : 0;
+}
+
+describe("chat", () => {
+  it("sends on Enter, streams the answer while Stop is offered, and gives Send back after", async () => {
+    harness = await launchExtension();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+
+    // Shift+Enter is a new line, not a send.
+    const box = composer(page);
+    await box.fill("slow");
+    await box.press("Shift+Enter");
+    await expect.poll(() => box.inputValue()).toBe("slow\n");
+    expect(await userBubbles(page).count()).toBe(0);
+    await box.pressSequentially("2");
+    expect(await sendButton(page).isEnabled()).toBe(true);
+    await box.press("Enter");
+
+    // The user's bubble shows what was typed, line break included; the box is cleared.
+    await waitForText(userBubbles(page), "slow");
+    expect(await userBubbles(page).first().innerText()).toBe("slow\n2");
+    expect(await box.inputValue()).toBe("");
+    await stopButton(page).waitFor();
+    expect(await sendButton(page).count()).toBe(0);
+
+    // The answer grows across reads while the turn still runs (slow 2 = 20 ticks over 2 s).
+    const reply = agentBubbles(page).last();
+    await waitForText(agentBubbles(page), /tick [1-9]\b/);
+    const first = lastTick(await reply.innerText());
+    await expect.poll(async () => lastTick(await reply.innerText()), { timeout: LONG }).toBeGreaterThan(first);
+    const second = lastTick(await reply.innerText());
+    expect(await stopButton(page).isVisible()).toBe(true);
+    expect(second).toBeLessThan(20);
+    await screenshot(page, "chat-streaming");
+
+    await waitForTurnEnd(page);
+    expect(await reply.innerText()).toContain("tick 20");
+    expect(lastTick(await reply.innerText())).toBe(20);
+    // Empty composer: Send is back but has nothing to send.
+    expect(await sendButton(page).isDisabled()).toBe(true);
+    await box.fill("more");
+    expect(await sendButton(page).isEnabled()).toBe(true);
+  });
+
+  for (const cancelAsEndTurn of [false, true]) {
+    it(`Stop cancels the turn mid-stream${cancelAsEndTurn ? " (agent answers end_turn, goose bug #11788)" : ""}`, async () => {
+      harness = await launchExtension({ agentEnv: cancelAsEndTurn ? { SCRIPTED_AGENT_CANCEL_AS_END_TURN: "1" } : {} });
+      const page = await harness.openPanel();
+      await waitForReady(page);
+      await sendPrompt(page, "slow 30");
+      await waitForText(agentBubbles(page), "tick 3");
+      await stopButton(page).click();
+
+      await waitForText(transcript(page).locator(".notice"), "Stopped.");
+      await sendButton(page).waitFor();
+      expect(await stopButton(page).count()).toBe(0);
+
+      const prompt = harness.agentMessages().find((m) => m.method === "session/prompt");
+      expect(prompt).toBeDefined();
+      const sessionId = (prompt!.params as { sessionId: string }).sessionId;
+      const cancels = harness.agentMessages().filter((m) => m.method === "session/cancel");
+      expect(cancels).toHaveLength(1);
+      // A notification: no id, and for the session whose turn ran.
+      expect(cancels[0]).not.toHaveProperty("id");
+      expect(cancels[0]!.params).toEqual({ sessionId });
+
+      // The stopped answer does not grow any more: after a whole second turn it is unchanged.
+      const stopped = await agentBubbles(page).first().innerText();
+      expect(lastTick(stopped)).toBeLessThan(300);
+      await sendPrompt(page, "echo after the stop");
+      await waitForText(agentBubbles(page), "after the stop");
+      await waitForTurnEnd(page);
+      expect(await agentBubbles(page).first().innerText()).toBe(stopped);
+      // Exactly one "Stopped." notice: the agent's own answer did not add a second ending.
+      expect(await transcript(page).locator(".notice", { hasText: "Stopped." }).count()).toBe(1);
+    });
+  }
+
+  it("asks before running a tool in approve mode, and answers with the option the user chose", async () => {
+    harness = await launchExtension({ captureAgentStdout: true });
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await page.getByRole("button", { name: "New session" }).click();
+    const mode = page.getByRole("combobox", { name: "Mode", exact: true });
+    await mode.waitFor({ timeout: LONG });
+    // New sessions are switched to approve (goose's own default is auto).
+    await expect.poll(() => mode.inputValue(), { timeout: LONG }).toBe("approve");
+
+    await sendPrompt(page, "tool");
+    const card = toolCard(page, "developer: shell · ls -la");
+    await waitForText(card, "Awaiting approval");
+    const request = card.getByRole("group", { name: "Permission request" });
+    for (const name of ["Allow once", "Always allow", "Deny", "Always deny"]) {
+      expect(await request.getByRole("button", { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    // The card waiting for the user must be on screen.
+    await expectInViewport(card.getByRole("button", { name: "Allow once" }), 1);
+    await screenshot(page, "chat-approval-pending");
+
+    await request.getByRole("button", { name: "Allow once" }).click();
+    await waitForText(card.locator(".tool__status"), "Done");
+    await waitForTurnEnd(page);
+    expect(await request.count()).toBe(0);
+    await waitForText(agentBubbles(page), "Everything looks in order.");
+
+    // The agent got exactly the chosen option, as the answer to its own request.
+    const asked = harness.agentOutput().filter((m) => m.method === "session/request_permission");
+    expect(asked).toHaveLength(1);
+    const answer = harness.agentMessages().find((m: LoggedMessage) => m.method === undefined && m.id === asked[0]!.id);
+    expect(answer?.result).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
+
+    // The newest content (the agent's closing words, below the card) is scrolled into view.
+    await expectInViewport(agentBubbles(page).last());
+    expect(await distanceFromBottom(page)).toBeLessThan(48);
+    await screenshot(page, "chat-tool-done");
+  });
+
+  it("keeps the newest tool card in view as queued approvals arrive", async () => {
+    harness = await launchExtension();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "tools 4");
+    const titles = ["ls -la", "git status", "cat package.json", "npm test"];
+    for (const command of titles) {
+      const card = toolCard(page, `developer: shell · ${command}`);
+      await waitForText(card, "Awaiting approval");
+      const ratio = await visibleRatio(card.getByRole("button", { name: "Allow once" }));
+      if (ratio < 1) await screenshot(page, "chat-approval-offscreen");
+      expect(ratio, `the Allow once button of "${command}" is not fully in view`).toBe(1);
+      await card.getByRole("button", { name: "Allow once" }).click();
+      await waitForText(card.locator(".tool__status"), "Done");
+    }
+    await waitForTurnEnd(page);
+    await expectInViewport(toolCard(page, "developer: shell · npm test"));
+    await expectInViewport(agentBubbles(page).last());
+  });
+
+  it("keeps the newest content in view: after a long answer, a reload, History and the user's own send", async () => {
+    harness = await launchExtension();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "markdown");
+    await waitForText(agentBubbles(page), "A quote, to finish.");
+    await waitForTurnEnd(page);
+    await sendPrompt(page, "markdown");
+    await waitForTurnEnd(page);
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThan(48);
+    await expectInViewport(agentBubbles(page).last().getByText("A quote, to finish."));
+
+    // A fresh document (reload) and a remount (History and back) start at the newest message.
+    await harness.reloadPanel(page);
+    await waitForText(agentBubbles(page), "A quote, to finish.");
+    await expectInViewport(agentBubbles(page).last().getByText("A quote, to finish."));
+    await page.getByRole("button", { name: "History" }).click();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expectInViewport(agentBubbles(page).last().getByText("A quote, to finish."));
+
+    // The user scrolls up to reread, then sends: their own message and the answer must come into view.
+    await transcript(page).hover();
+    await page.mouse.wheel(0, -5000);
+    await expect.poll(() => distanceFromBottom(page)).toBeGreaterThan(200);
+    await sendPrompt(page, "echo scrolled up");
+    await waitForText(agentBubbles(page), "scrolled up");
+    await waitForTurnEnd(page);
+    const ratio = await visibleRatio(agentBubbles(page).last());
+    if (ratio === 0) await screenshot(page, "chat-sent-while-scrolled-up");
+    expect(ratio, "the answer to a prompt sent while scrolled up is out of view").toBeGreaterThan(0);
+  });
+});
