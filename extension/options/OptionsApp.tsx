@@ -1,8 +1,10 @@
-/** The options page: how page context is sent, notifications, and the shortcut. */
+/** The options page: the agent and its folder, how page context is sent, notifications, the shortcut, diagnostics. */
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
 import { DEFAULT_SETTINGS, SETTINGS_KEY, loadSettings, type Settings } from "../background/settings";
 import { ShortcutTip } from "../panel/ShortcutTip";
+import { AgentPicker } from "./AgentPicker";
+import { Diagnostics } from "./Diagnostics";
 
 export function OptionsApp() {
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -30,6 +32,7 @@ export function OptionsApp() {
   return (
     <main class="options">
       <h1>goose settings</h1>
+      <AgentPicker />
       <section>
         <h2>Page context</h2>
         <label class="options__row">
@@ -63,6 +66,7 @@ export function OptionsApp() {
       <p class="options__saved" role="status">
         {saved ? "Saved." : ""}
       </p>
+      <Diagnostics />
     </main>
   );
 }

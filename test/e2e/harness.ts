@@ -41,6 +41,8 @@ export interface HarnessOptions {
   captureAgentStdout?: boolean;
   /** Another build of the extension (default: this checkout's dist/extension/chrome-mv3). */
   extensionDir?: string;
+  /** More agent profiles in the host config, beside goose (e.g. another ACP agent). */
+  extraProfiles?: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
 }
 
 /** One inbound JSON-RPC message as the scripted agent logged it (SCRIPTED_AGENT_LOG). */
@@ -133,6 +135,7 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
         // Each harness dir gets its own sessions and log; a test's agentEnv can still override them.
         env: { SCRIPTED_AGENT_STATE_DIR: agentStateDir, SCRIPTED_AGENT_LOG: agentLog, ...options.agentEnv },
       },
+      ...options.extraProfiles,
     },
     cwd: workDir,
     logFile: hostLog,

@@ -132,3 +132,45 @@ describe("export", () => {
     expect(exportFileName(session)).toBe("Fix-theparser.md");
   });
 });
+
+describe("diagnostics report", async () => {
+  const { diagnosticsReport } = await import("../../extension/options/report");
+  const { reduceApp, initialAppState } = await import("../../extension/state/app");
+
+  it("names the connection error, host, agent, profiles and log lines", () => {
+    const hello = {
+      type: "hello" as const,
+      hostVersion: "0.1.0",
+      protocolVersion: 1,
+      profiles: ["goose", "claude"],
+      defaultProfile: "goose",
+      cwd: "/home/me",
+      platform: "linux",
+      logFile: "/home/me/.local/state/goose-browser/host.log",
+      configFile: "/home/me/.config/goose-browser/host.json",
+      configError: "bad field",
+      nodeVersion: "v20.20.2",
+      hostPath: "/home/me/.local/share/goose-browser/host.cjs",
+    };
+    let s = reduceApp(initialAppState, { scope: "connection", event: { type: "connecting" } });
+    s = reduceApp(s, { scope: "connection", event: { type: "hello", hello } });
+    s = reduceApp(s, { scope: "connection", event: { type: "agent_status", status: { state: "exited", profile: "goose", command: "/g", code: 101, signal: null, stderrTail: ["thread main panicked"] } } });
+    s = reduceApp(s, {
+      scope: "connection",
+      event: {
+        type: "host_diagnostics",
+        diagnostics: { type: "diagnostics", logTail: ["line a", "line b"], profiles: [{ name: "claude", command: "claude-agent-acp", args: [], problem: { state: "not_found", fix: "Not found" } }], agentLogDir: "/home/me/.local/state/goose/logs" },
+      },
+    });
+    const text = diagnosticsReport(s, { extensionId: "abc", extensionVersion: "0.1.0", userAgent: "Chrome/156" });
+    expect(text).toContain("extension: abc v0.1.0");
+    expect(text).toContain("config: /home/me/.config/goose-browser/host.json — ERROR: bad field");
+    expect(text).toContain("agent (goose): exited — code 101 signal null");
+    expect(text).toContain("    thread main panicked");
+    expect(text).toContain("  claude: claude-agent-acp → not found — not_found: Not found");
+    expect(text).toContain("goose's own logs: /home/me/.local/state/goose/logs");
+    expect(text.trimEnd().endsWith("  line b")).toBe(true);
+    const gone = reduceApp(s, { scope: "connection", event: { type: "disconnected", reason: { cause: "forbidden", message: "Access to the specified native messaging host is forbidden.", fix: "Add the id" } } });
+    expect(diagnosticsReport(gone, { extensionId: "abc", extensionVersion: "0.1.0", userAgent: "x" })).toContain("  cause: forbidden");
+  });
+});

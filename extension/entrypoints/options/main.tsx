@@ -1,6 +1,19 @@
 import { render } from "preact";
 import { OptionsApp } from "../../options/OptionsApp";
+import { linkToBackground, send } from "../../panel/background-link";
+import { connection } from "../../panel/store";
+import { effect } from "@preact/signals";
+import { OPTIONS_PORT_NAME } from "../../state/panel-messages";
 import "../../panel/panel.css";
 import "../../options/options.css";
 
+linkToBackground(OPTIONS_PORT_NAME);
+// Ask the host for its diagnostics whenever a host (re)connects and whenever its agent changes state.
+let asked: string | null = null;
+effect(() => {
+  const c = connection.value;
+  const key = c?.link.phase === "ready" ? `${c.link.hello.hostPath}:${c.agent?.state ?? ""}` : null;
+  if (key && key !== asked) send({ type: "diagnose" });
+  asked = key;
+});
 render(<OptionsApp />, document.getElementById("app")!);

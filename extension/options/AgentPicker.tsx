@@ -1,0 +1,76 @@
+/**
+ * Which configured agent runs, and in which folder. The host's config lists the agents (goose,
+ * claude-agent-acp, codex-acp, gemini…): this only picks one by name, so nothing chosen here can
+ * make the host run a program it was not configured with.
+ */
+import { useEffect, useState } from "preact/hooks";
+import browser from "webextension-polyfill";
+import { loadAgentChoice } from "../background/agent-choice";
+import { send } from "../panel/background-link";
+import { connection } from "../panel/store";
+
+export function AgentPicker() {
+  const c = connection.value;
+  const hello = c?.link.phase === "ready" ? c.link.hello : null;
+  const [profile, setProfile] = useState<string | null>(null);
+  const [cwd, setCwd] = useState("");
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    void loadAgentChoice(browser.storage.local).then((choice) => {
+      setProfile(choice.profile ?? null);
+      setCwd(choice.cwd ?? "");
+    });
+  }, []);
+  if (!hello) return null;
+  const chosen = profile && hello.profiles.includes(profile) ? profile : hello.defaultProfile;
+  const diagnosis = c?.diagnostics?.profiles ?? [];
+  const cwdError = c?.hostError?.code === "invalid_cwd" ? c.hostError.message : null;
+  return (
+    <section aria-label="Agent">
+      <h2>Agent</h2>
+      <p class="options__help">
+        Agents come from the host's config (<code>{hello.configFile}</code>). Add one with <code>npm run install-host -- --agent NAME=COMMAND</code>.
+      </p>
+      <fieldset class="options__profiles">
+        <legend>Run this agent</legend>
+        {hello.profiles.map((name) => {
+          const info = diagnosis.find((p) => p.name === name);
+          return (
+            <label key={name} class="options__row">
+              <input type="radio" name="profile" value={name} checked={chosen === name} onChange={() => setProfile(name)} />
+              <span>
+                <strong>{name}</strong>
+                {name === hello.defaultProfile && " (default)"}
+                {info && (
+                  <span class="options__profile-detail">
+                    {" "}
+                    — {info.resolved ? <code>{info.resolved}</code> : "not found"}
+                    {info.version && ` v${info.version}`}
+                    {info.problem && <span class="notice notice--warning"> {info.problem.fix}</span>}
+                  </span>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <label class="options__field">
+        <span>Working folder (where the agent runs and sessions start; empty: {hello.cwd})</span>
+        <input type="text" value={cwd} placeholder={hello.cwd} aria-label="Working folder" onInput={(e) => setCwd((e.target as HTMLInputElement).value)} />
+      </label>
+      {cwdError && <p class="notice notice--error">{cwdError}</p>}
+      <div class="options__actions">
+        <button
+          type="button"
+          onClick={() => {
+            send({ type: "choose_agent", profile: chosen === hello.defaultProfile ? null : chosen, cwd: cwd.trim() || null });
+            setSaved(true);
+          }}
+        >
+          Use this agent
+        </button>
+        <span role="status">{saved ? "Saved; the agent restarts." : ""}</span>
+      </div>
+    </section>
+  );
+}
