@@ -149,5 +149,6 @@ function ChatBody() {
       </div>
     );
   }
-  return <MessageList />;
+  // Keyed by session: another session starts with its newest entries again.
+  return <MessageList key={activeSessionId.value ?? ""} />;
 }

@@ -4,7 +4,7 @@
  */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { useComputed } from "@preact/signals";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { AgentTextEntry, Entry } from "../state/session";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { renderMarkdown } from "./markdown/render";
@@ -41,15 +41,47 @@ function FullRenderList() {
   );
 }
 
+/** Entries rendered at first (the newest); older ones are added a page at a time as the user scrolls up. */
+export const ENTRY_PAGE = 60;
+
 function EntryList() {
   const ids = entryIds.value;
   const scroller = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(ENTRY_PAGE);
+  // Distance from the bottom to keep while older entries are added above, so nothing jumps.
+  const anchor = useRef<number | null>(null);
   useStickToBottom(scroller);
+  const start = Math.max(0, ids.length - shown);
+  const showMore = () => {
+    const el = scroller.current;
+    if (el) anchor.current = el.scrollHeight - el.scrollTop;
+    setShown((n) => n + ENTRY_PAGE);
+  };
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && anchor.current !== null) el.scrollTop = el.scrollHeight - anchor.current;
+    anchor.current = null;
+  }, [shown]);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !scroller.current) return;
+    const io = new IntersectionObserver((e) => e[0]?.isIntersecting && showMore(), { root: scroller.current, rootMargin: "200px 0px 0px 0px" });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [start > 0]);
   return (
     <div class="messages" ref={scroller} role="log" aria-label="Conversation" aria-live="polite">
       <div class="messages__inner">
-        {ids.map((id, i) => (
-          <EntryView key={id} id={id} last={i === ids.length - 1} />
+        {start > 0 && (
+          <div ref={sentinel} class="messages__earlier">
+            <button type="button" class="button button--ghost button--small" onClick={showMore}>
+              Show {Math.min(ENTRY_PAGE, start)} earlier of {start}
+            </button>
+          </div>
+        )}
+        {ids.slice(start).map((id, i) => (
+          <EntryView key={id} id={id} last={start + i === ids.length - 1} />
         ))}
       </div>
     </div>

@@ -176,3 +176,36 @@ describe("sessions", () => {
     expect((prompts.at(-1)!.params as { sessionId: string }).sessionId).toBe(sessionId);
   });
 });
+
+describe("long sessions", () => {
+  it("opens a 300-message session showing its newest entries, and brings older ones in as the user scrolls up", async () => {
+    const { writeLongSession } = await import("./long-session");
+    const h = await launchExtension();
+    try {
+      const sessionId = writeLongSession(h, "Long one", 300);
+      const page = await h.openPanel();
+      await waitForReady(page);
+      await page.getByRole("button", { name: "History" }).click();
+      await page.getByRole("button", { name: "Long one", exact: true }).click();
+      const log = page.getByRole("log", { name: "Conversation" });
+      await waitForText(log, "This is message 300.");
+      const rendered = () => log.locator(".message").count();
+      expect(await rendered()).toBe(60);
+      expect(await log.innerText()).not.toContain("Question 1:");
+      // Scrolling to the top adds a page above, and the entry the user was looking at stays put.
+      const oldest = await log.locator(".message").first().innerText();
+      await log.evaluate((el) => (el.scrollTop = 0));
+      await expect.poll(rendered).toBeGreaterThanOrEqual(120);
+      const same = log.locator(".message", { hasText: oldest }).first();
+      const box = await same.boundingBox();
+      const logBox = await log.boundingBox();
+      expect(box!.y - logBox!.y).toBeGreaterThan(-5);
+      expect(box!.y - logBox!.y).toBeLessThan(120);
+      expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      await page.getByRole("button", { name: /^Show \d+ earlier of/ }).first().waitFor();
+      expect(h.agentMessages().filter((m) => m.method === "session/load").map((m) => m.params?.sessionId)).toEqual([sessionId]);
+    } finally {
+      await h.close();
+    }
+  });
+});
