@@ -85,51 +85,39 @@ export function browserTargets(p: PlatformInfo): BrowserTarget[] {
     return WINDOWS_KEYS.map(([brand, label, vendor]) => ({ id: brand, brand, label, family: family(brand), where: "registry", key: registryKey(vendor) }));
   }
   const lib = pathLib(p.platform);
-  const file = `${HOST_NAME}.json`;
+  const dirTarget = (id: string, brand: Brand, label: string, manifestDir: string, presence: string[]): BrowserTarget => ({
+    id,
+    brand,
+    label,
+    family: family(brand),
+    where: "dir",
+    manifestDir,
+    manifestFile: lib.join(manifestDir, `${HOST_NAME}.json`),
+    presence,
+  });
+  const chromiumTargets = (base: string, table: Row[]) =>
+    table.map(([id, brand, label, dir]) => {
+      const browserDir = lib.join(base, ...dir.split("/"));
+      return dirTarget(id, brand, label, lib.join(browserDir, "NativeMessagingHosts"), [browserDir]);
+    });
   if (p.platform === "darwin") {
     const support = lib.join(p.home, "Library", "Application Support");
-    const chromium = MAC_CHROMIUM.map(([id, brand, label, dir]): BrowserTarget => {
-      const browserDir = lib.join(support, ...dir.split("/"));
-      const manifestDir = lib.join(browserDir, "NativeMessagingHosts");
-      return { id, brand, label, family: "chromium", where: "dir", manifestDir, manifestFile: lib.join(manifestDir, file), presence: [browserDir] };
-    });
     // Firefox reads the Mozilla dir (no profile subfolder); its profiles live under Firefox/.
-    const ffDir = lib.join(support, "Mozilla", "NativeMessagingHosts");
     return [
-      ...chromium,
-      {
-        id: "firefox",
-        brand: "firefox",
-        label: "Firefox",
-        family: "firefox",
-        where: "dir",
-        manifestDir: ffDir,
-        manifestFile: lib.join(ffDir, file),
-        presence: [lib.join(support, "Firefox"), lib.join(support, "Mozilla")],
-      },
+      ...chromiumTargets(support, MAC_CHROMIUM),
+      dirTarget("firefox", "firefox", "Firefox", lib.join(support, "Mozilla", "NativeMessagingHosts"), [lib.join(support, "Firefox"), lib.join(support, "Mozilla")]),
     ];
   }
   const config = nonEmpty(p.env.XDG_CONFIG_HOME) ?? lib.join(p.home, ".config");
-  const chromium = LINUX_CHROMIUM.map(([id, brand, label, dir]): BrowserTarget => {
-    const browserDir = lib.join(config, ...dir.split("/"));
-    const manifestDir = lib.join(browserDir, "NativeMessagingHosts");
-    return { id, brand, label, family: "chromium", where: "dir", manifestDir, manifestFile: lib.join(manifestDir, file), presence: [browserDir] };
-  });
   // Firefox ≥ 147 keeps profiles in $XDG_CONFIG_HOME/mozilla but still reads hosts only from
   // ~/.mozilla; the Snap Firefox asks the WebExtensions portal, which reads the same dir.
-  const ffDir = lib.join(p.home, ".mozilla", "native-messaging-hosts");
   return [
-    ...chromium,
-    {
-      id: "firefox",
-      brand: "firefox",
-      label: "Firefox",
-      family: "firefox",
-      where: "dir",
-      manifestDir: ffDir,
-      manifestFile: lib.join(ffDir, file),
-      presence: [lib.join(p.home, ".mozilla"), lib.join(config, "mozilla"), lib.join(p.home, "snap", "firefox")],
-    },
+    ...chromiumTargets(config, LINUX_CHROMIUM),
+    dirTarget("firefox", "firefox", "Firefox", lib.join(p.home, ".mozilla", "native-messaging-hosts"), [
+      lib.join(p.home, ".mozilla"),
+      lib.join(config, "mozilla"),
+      lib.join(p.home, "snap", "firefox"),
+    ]),
   ];
 }
 

@@ -193,13 +193,26 @@ function useStickToBottom(ref: { current: HTMLDivElement | null }) {
     if (!el) return;
     let atBottom = true;
     let lastUserEntries = userEntryCount();
+    // Just after a send, the newest content wins even over a scroll still gliding from before.
+    let followUntil = 0;
     const toBottom = () => {
       el.scrollTop = el.scrollHeight;
     };
-    const onScroll = () => (atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 48);
+    const nearBottom = () => el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    const onScroll = () => {
+      if (performance.now() < followUntil) {
+        if (!nearBottom()) toBottom();
+        atBottom = true;
+        return;
+      }
+      atBottom = nearBottom();
+    };
     const observer = new ResizeObserver(() => {
       const users = userEntryCount();
-      if (users > lastUserEntries) atBottom = true;
+      if (users > lastUserEntries) {
+        atBottom = true;
+        followUntil = performance.now() + 1000;
+      }
       lastUserEntries = users;
       if (atBottom) toBottom();
     });

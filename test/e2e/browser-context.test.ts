@@ -51,6 +51,20 @@ function prompts(harness: Harness): unknown[][] {
 /** chrome events' undocumented dispatch(): fires the real listeners, as a click or key press would. */
 type Dispatchable = { dispatch(...args: unknown[]): void };
 
+/** What a right-click → "Ask goose about selection" on the article fires in the service worker. */
+async function clickAskGoose(harness: Harness, url: string, selectionText?: string): Promise<void> {
+  await harness.worker.evaluate(
+    async ({ url, selectionText }) => {
+      const [tab] = await chrome.tabs.query({ url });
+      (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(
+        { menuItemId: "ask-goose-about-selection", pageUrl: url, frameId: 0, editable: false, ...(selectionText ? { selectionText } : {}) },
+        tab,
+      );
+    },
+    { url, selectionText },
+  );
+}
+
 const chip = (page: Page) => page.getByRole("list", { name: "Attached context" }).getByRole("listitem");
 
 describe("page context", () => {
@@ -58,17 +72,8 @@ describe("page context", () => {
     h = await launchExtension({ extensionDir: E2E_BUILD });
     const article = await openArticleWithSelection(h);
     const url = site.url("article.html");
-    await h.worker.evaluate(
-      async ({ url }) => {
-        const [tab] = await chrome.tabs.query({ url });
-        // What Chrome passes on a real right-click: selectionText has its newlines flattened.
-        (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(
-          { menuItemId: "ask-goose-about-selection", selectionText: "flattened text", pageUrl: url, frameId: 0, editable: false },
-          tab,
-        );
-      },
-      { url },
-    );
+    // What Chrome passes on a real right-click: selectionText has its newlines flattened.
+    await clickAskGoose(h, url, "flattened text");
     const panel = await h.openPanel();
     await waitForReady(panel);
     await waitForText(chip(panel), "Ownership in Rust — notes");
@@ -90,10 +95,7 @@ describe("page context", () => {
     h = await launchExtension({ extensionDir: E2E_BUILD });
     await openArticleWithSelection(h);
     const url = site.url("article.html");
-    await h.worker.evaluate(async ({ url }) => {
-      const [tab] = await chrome.tabs.query({ url });
-      (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch({ menuItemId: "ask-goose-about-selection", pageUrl: url, frameId: 0, editable: false }, tab);
-    }, { url });
+    await clickAskGoose(h, url);
     const panel = await h.openPanel();
     await waitForReady(panel);
     await chip(panel).first().waitFor({ timeout: LONG });
@@ -172,10 +174,7 @@ describe("page context", () => {
     );
     await openArticleWithSelection(h);
     const url = site.url("article.html");
-    await h.worker.evaluate(async ({ url }) => {
-      const [tab] = await chrome.tabs.query({ url });
-      (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch({ menuItemId: "ask-goose-about-selection", pageUrl: url, frameId: 0, editable: false }, tab);
-    }, { url });
+    await clickAskGoose(h, url);
     const panel = await h.openPanel();
     await expect.poll(() => prompts(h!).length, { timeout: LONG }).toBe(1);
     expect(prompts(h)[0]).toEqual([

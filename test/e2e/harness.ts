@@ -90,6 +90,21 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Headless Chromium with the extension loaded, and none of its background traffic (this machine has no network). */
+export function chromiumArgs(extensionDir: string): string[] {
+  return [
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ];
+}
+
 export async function launchExtension(options: HarnessOptions = {}): Promise<Harness> {
   const manifestMode = options.manifest ?? "valid";
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
@@ -145,17 +160,7 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: chromiumArgs(extensionDir),
     env: {
       ...process.env,
       // Keep Chromium and the host out of the real home's config and state dirs.

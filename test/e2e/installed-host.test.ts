@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chromium, type BrowserContext } from "playwright-core";
 import { DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
 import { TempMachine, requireBuilt } from "../integration/install-harness";
-import { EXTENSION_DIR } from "./harness";
+import { EXTENSION_DIR, chromiumArgs } from "./harness";
 import { waitForReady, sendPrompt, waitForTurnEnd, transcript, waitForText } from "./panel";
 
 /** The browser binary itself: Debian's /usr/bin/chromium is a shell script that needs a PATH. */
@@ -40,17 +40,7 @@ describe("installed host", () => {
     context = await chromium.launchPersistentContext(machine.path(".config/chromium"), {
       executablePath: fs.existsSync(CHROMIUM_BINARY) ? CHROMIUM_BINARY : "/usr/bin/chromium",
       headless: true,
-      args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: chromiumArgs(EXTENSION_DIR),
       env: { HOME: machine.home, PATH: "" },
     });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker", { timeout: 15_000 }));

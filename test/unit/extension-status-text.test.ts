@@ -70,7 +70,7 @@ describe("describeConnection", () => {
   it("says the host is not installed and how to install it", () => {
     const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Specified native messaging host not found.", { extensionId: "x" }) }));
     expect(v.headline).toBe("The goose-browser host is not installed.");
-    expect(v.fix).toContain("`npm run install-host`");
+    expect(v.fix).toContain("`npm run build:host && npm run install-host`");
     expect(v.detail).toBeUndefined();
   });
 
