@@ -8,8 +8,9 @@ export function PlanView() {
   const plan = active.plan.value;
   if (!plan || plan.length === 0) return null;
   const done = plan.filter((e) => e.status === "completed").length;
+  // A finished plan folds away (its summary stays), giving the transcript its room back.
   return (
-    <details class="plan" open>
+    <details class="plan" open={done < plan.length}>
       <summary>
         Plan <span class="plan__progress">{done} of {plan.length} done</span>
       </summary>

@@ -247,8 +247,12 @@ async function replayRuns(extensionDir?: string): Promise<{ runs: ReplayRun[]; b
       await page.getByRole("textbox", { name: "Message goose" }).fill("x");
       if (!(await page.getByRole("button", { name: "Send", exact: true }).isEnabled())) throw new Error("Send is not enabled after the load");
       await page.getByRole("textbox", { name: "Message goose" }).fill("");
-      const shown = await page.locator(".messages__inner > *").count();
-      if (shown < REPLAY_MESSAGES) throw new Error(`only ${shown} of ${REPLAY_MESSAGES} messages rendered`);
+      // The panel renders the newest entries first (more as the user scrolls up): the whole
+      // transcript is in the panel's state, and the newest message is on screen.
+      const shown = await page.locator(".messages__inner .message").count();
+      if (shown < 1) throw new Error("no message rendered after the load");
+      const last = await page.locator(".message--agent").last().innerText();
+      if (!last.includes(`message ${REPLAY_MESSAGES}.`)) throw new Error(`the newest message is not the last shown: ${last.slice(0, 80)}`);
       runs.push({
         messages: REPLAY_MESSAGES,
         toInteractiveMs: probe.t1 - probe.t0,

@@ -98,6 +98,11 @@ describe("plans, diffs, outputs, settings", () => {
     const page = await start();
     await sendPrompt(page, "hello");
     await waitForTurnEnd(page);
+    // A finished plan is folded to its summary; opening it shows the checklist.
+    const summary = page.locator(".plan summary");
+    await waitForText(summary, "2 of 2 done");
+    expect(await page.locator(".plan").getAttribute("open")).toBeNull();
+    await summary.click();
     const plan = page.getByRole("list", { name: "Plan" });
     await expect.poll(() => plan.getByRole("listitem").allInnerTexts()).toEqual([expect.stringContaining("Understand the request"), expect.stringContaining("Write the answer")]);
     expect(await plan.getByRole("listitem").first().getAttribute("aria-label")).toBe("Understand the request (completed)");

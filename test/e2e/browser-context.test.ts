@@ -91,6 +91,20 @@ describe("page context", () => {
     await article.close();
   });
 
+  it("reaches a panel that is already open, once, without a reload", async () => {
+    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const panel = await h.openPanel();
+    await waitForReady(panel);
+    await openArticleWithSelection(h);
+    const url = site.url("article.html");
+    await clickAskGoose(h, url);
+    await waitForText(chip(panel), "Ownership in Rust — notes");
+    await clickAskGoose(h, url);
+    await expect.poll(() => chip(panel).count()).toBe(2);
+    // Each click is its own item; the hand-over storage is empty again.
+    expect(await h.worker.evaluate(() => chrome.storage.session.get("goose.pendingContext"))).toEqual({});
+  });
+
   it("a removed chip is not sent", async () => {
     h = await launchExtension({ extensionDir: E2E_BUILD });
     await openArticleWithSelection(h);
