@@ -360,7 +360,7 @@ export class ClientController {
   }
 
   private sessionError(sessionId: string, e: unknown, what: string): void {
-    this.dispatch({ type: "prompt_failed", sessionId, error: toUiError(e, what, this.authMethods()) });
+    this.dispatch({ type: "session_error", sessionId, error: toUiError(e, what, this.authMethods()) });
   }
 
   private async rememberMode(sessionId: string, mode: string): Promise<void> {

@@ -9,11 +9,11 @@ import { ClientController } from "./client-controller";
 import { onCommand } from "./commands";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { NativeConnection } from "./native-connection";
-import { notifyFinished } from "./notify";
+import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { servePanels } from "./panel-bridge";
 import { storageMeta } from "./session-meta";
 import { loadSettings } from "./settings";
-import { openPanelOnActionClick } from "./side-panel";
+import { openPanel, openPanelOnActionClick } from "./side-panel";
 import { createStore, sliceStore } from "./store";
 
 export function startBackground(): void {
@@ -46,7 +46,8 @@ export function startBackground(): void {
 
   let panelsOpen = 0;
   const attention = new Attention();
-  const badge = badgeUpdater(browser.action);
+  // MV3 has `action`; Firefox's MV2 build has `browserAction` with the same badge calls.
+  const badge = badgeUpdater(browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction);
   store.subscribe((state, event) => {
     const news = attention.observe(state, event, panelsOpen);
     badge(state, attention.finished);
@@ -74,6 +75,9 @@ export function startBackground(): void {
       } else void controller.handle(command);
     },
   });
+
+  openPanelOnNotificationClick(() => openPanel(undefined));
+  browser.permissions.onAdded.addListener(() => openPanelOnNotificationClick(() => openPanel(undefined)));
 
   const area = browser.storage.session;
   browser.runtime.onInstalled.addListener(registerContextMenu);

@@ -12,3 +12,20 @@ export async function notifyFinished(f: Finished): Promise<void> {
     message: f.title ?? "Open the goose panel to see the answer.",
   });
 }
+
+let listening = false;
+
+/**
+ * A click on our notification opens the panel (the badge and the session it points to stay until
+ * then). The API exists only once the optional permission is granted: called at start-up (so a
+ * click can wake the worker) and again when the permission is added.
+ */
+export function openPanelOnNotificationClick(open: () => void): void {
+  if (listening || !globalThis.chrome?.notifications?.onClicked) return;
+  listening = true;
+  browser.notifications.onClicked.addListener((id) => {
+    if (!id.startsWith("goose-")) return;
+    open();
+    void browser.notifications.clear(id);
+  });
+}

@@ -133,6 +133,8 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
       return updateSession(state, event.sessionId, (s) => promptFinished(s, event.stopReason));
     case "prompt_failed":
       return updateSession(state, event.sessionId, (s) => promptFailed(s, event.error));
+    case "session_error":
+      return updateSession(state, event.sessionId, (s) => appendNotice({ ...s, error: event.error }, "error", `${event.error.title}: ${event.error.message}`));
     case "cancel_requested":
       return updateSession(state, event.sessionId, cancelRequested);
     case "permission_requested":

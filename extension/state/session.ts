@@ -183,6 +183,8 @@ export type ClientEvent =
   | { type: "prompt_sent"; sessionId: string; content: ContentBlock[] }
   | { type: "prompt_finished"; sessionId: string; stopReason: StopReason }
   | { type: "prompt_failed"; sessionId: string; error: UiError }
+  /** A request about a session failed outside a turn (e.g. changing a setting): shown, the turn untouched. */
+  | { type: "session_error"; sessionId: string; error: UiError }
   /** Stop pressed: the turn ends as cancelled whatever the agent answers; open tool calls are cancelled. */
   | { type: "cancel_requested"; sessionId: string }
   | { type: "permission_requested"; sessionId: string; key: string; toolCall: ToolCallUpdate; options: PermissionOption[] }

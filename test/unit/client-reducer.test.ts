@@ -1158,3 +1158,15 @@ describe("tool calls cancelled by Stop", () => {
     expect(s.sessions.s!.toolCalls.b!.status).toBe("completed");
   });
 });
+
+describe("errors outside a turn", () => {
+  it("show on the session without touching its turn", async () => {
+    const { initialClientState, reduceClient } = await import("../../extension/state/client-reducer");
+    let s = reduceClient(initialClientState, { type: "session_opened", sessionId: "s", cwd: "/", loading: false });
+    const error = { title: "Changing the setting failed", message: "invalid value for model: x", code: -32602 };
+    s = reduceClient(s, { type: "session_error", sessionId: "s", error });
+    expect(s.sessions.s).toMatchObject({ turn: "idle", error });
+    expect(s.sessions.s!.entries.at(-1)).toMatchObject({ kind: "notice", tone: "error", text: "Changing the setting failed: invalid value for model: x" });
+    expect(reduceClient(s, { type: "session_error", sessionId: "nope", error })).toBe(s);
+  });
+});
