@@ -4,6 +4,7 @@
  * Pure computation; the browser call is thin.
  */
 import type { AppState } from "../state/app";
+import { pendingPermissionCount } from "../state/client-reducer";
 import type { Finished } from "./attention";
 
 export interface Badge {
@@ -15,7 +16,7 @@ export interface Badge {
 export const NO_BADGE: Badge = { text: "", color: "#000000", title: "Open goose" };
 
 export function badgeFor(state: AppState, finished: Finished | null = null): Badge {
-  const waiting = Object.values(state.client.sessions).reduce((n, s) => n + s.permissions.length, 0);
+  const waiting = pendingPermissionCount(state.client);
   if (waiting > 0) {
     return {
       text: String(waiting),

@@ -198,8 +198,16 @@ export class ClientController {
       await this.applyMode(sessionId, this.meta.modeBySession[sessionId] ?? DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
     } catch (e) {
       if (generation !== this.generation) return;
-      this.dispatch({ type: "session_open_failed", sessionId, error: toUiError(e, "Opening the session", this.authMethods()) });
-      if ((e as { code?: unknown }).code === -32002) await this.remember({ activeSessionId: null });
+      const error = toUiError(e, "Opening the session", this.authMethods());
+      if ((e as { code?: unknown }).code === -32002) {
+        // Gone for good (deleted elsewhere): forget it, so the next message starts a new session.
+        this.dispatch({ type: "session_closed", sessionId });
+        this.dispatch({ type: "history_removed", sessionId });
+        this.dispatch({ type: "session_open_failed", error });
+        await this.remember({ activeSessionId: null });
+        return;
+      }
+      this.dispatch({ type: "session_open_failed", sessionId, error });
     }
   }
 

@@ -2,12 +2,10 @@
  * The quick-prompt shortcut: opens the panel with the composer focused and the page's selection, if
  * any, attached; pressed while a panel is open it closes it where the browser can.
  */
-import browser from "webextension-polyfill";
+import { QUICK_PROMPT } from "../context/shortcut";
 import { deliverContext, type SessionArea } from "../context/pending";
 import { readSelection } from "../context/read-tab";
 import { canClosePanel, closePanel, openPanel } from "./side-panel";
-
-export const QUICK_PROMPT = "quick-prompt";
 
 export interface CommandDeps {
   area: SessionArea;
@@ -33,10 +31,4 @@ async function attachSelection(tab: CommandTab | undefined, deps: CommandDeps): 
   await deliverContext(deps.area, {
     context: { id: crypto.randomUUID(), kind: "selection", title: tab.title ?? "", url: tab.url ?? "", text },
   });
-}
-
-/** The shortcut as the user has it bound now (they can change it), or null if unbound. */
-export async function quickPromptShortcut(): Promise<string | null> {
-  const all = await browser.commands.getAll();
-  return all.find((c) => c.name === QUICK_PROMPT)?.shortcut || null;
 }

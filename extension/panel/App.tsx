@@ -1,5 +1,6 @@
 /** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer. */
 import { useState } from "preact/hooks";
+import { activeSession } from "../state/client-reducer";
 import type { UiError } from "../state/session";
 import { requestRestart, send } from "./background-link";
 import { Composer } from "./Composer";
@@ -128,7 +129,7 @@ function ErrorCard({ error }: { error: UiError }) {
 
 function exportActive() {
   const state = appState();
-  const session = state?.client.activeSessionId ? state.client.sessions[state.client.activeSessionId] : undefined;
+  const session = state ? activeSession(state.client) : null;
   if (!session) return;
   const url = URL.createObjectURL(new Blob([transcriptMarkdown(session)], { type: "text/markdown" }));
   const a = document.createElement("a");

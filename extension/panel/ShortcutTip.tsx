@@ -1,16 +1,12 @@
 /** How to bring page text to goose: the context menu and the shortcut (as bound now), and where to change it. */
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
-
-const QUICK_PROMPT = "quick-prompt";
+import { quickPromptShortcut } from "../context/shortcut";
 
 export function ShortcutTip() {
   const [shortcut, setShortcut] = useState<string | null | undefined>(undefined);
   useEffect(() => {
-    browser.commands
-      .getAll()
-      .then((all) => setShortcut(all.find((c) => c.name === QUICK_PROMPT)?.shortcut || null))
-      .catch(() => setShortcut(null));
+    quickPromptShortcut().then(setShortcut, () => setShortcut(null));
   }, []);
   if (shortcut === undefined) return null;
   return (

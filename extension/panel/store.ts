@@ -7,6 +7,7 @@
 import { batch, signal, type Signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
+import { activeSession } from "../state/client-reducer";
 import type { Entry, SessionState, ToolCallState } from "../state/session";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
@@ -79,7 +80,7 @@ function project(state: AppState): void {
     opening.value = c.opening;
     lastError.value = c.lastError;
     sessions.value = c.sessions;
-    const s = c.activeSessionId ? c.sessions[c.activeSessionId] : undefined;
+    const s = activeSession(c);
     activeSessionId.value = s?.sessionId ?? null;
     active.title.value = s?.title ?? null;
     active.turn.value = s?.turn ?? "idle";

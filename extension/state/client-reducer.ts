@@ -85,11 +85,6 @@ export function pendingPermissionCount(state: ClientState): number {
   return count;
 }
 
-/** True while a prompt is in flight, including after Stop until the agent answers. */
-export function isTurnRunning(session: SessionState | null | undefined): boolean {
-  return session != null && session.turn !== "idle";
-}
-
 // ---------------------------------------------------------------------------------------------
 // The reducer
 

@@ -59,6 +59,7 @@ function setup(dir: string, meta = new MemoryMeta(), env: Record<string, string>
       stdio: "pipe",
     });
     agents.push(agent);
+    agent.stdin.on("error", () => {}); // a write racing the agent's death is not the test's subject
     let buf = "";
     agent.stdout.on("data", (c: Buffer) => {
       buf += c.toString();
@@ -200,7 +201,7 @@ describe("ClientController against the scripted goose", () => {
     b.startAgent();
     await b.until(() => b.client().activeSessionId === sessionId && b.active().loading === false, "restored in a new background");
     expect(b.active().entries[0]).toMatchObject({ kind: "user" });
-    expect(b.client().history.items.map((s) => s.sessionId)).toContain(sessionId);
+    await b.until(() => b.client().history.items.some((s) => s.sessionId === sessionId), "history listed after the restore");
   });
 
   it("lists, switches between and deletes sessions", async () => {
@@ -230,5 +231,19 @@ describe("ClientController against the scripted goose", () => {
     await t.until(() => t.client().agent.phase === "ready", "agent ready");
     await t.controller.handle({ type: "new_session" });
     expect(t.client().lastError).toMatchObject({ code: -32000, fix: expect.stringContaining("goose configure") });
+  });
+
+  it("forgets a remembered session the agent no longer has, and the next message starts a new one", async () => {
+    const meta = new MemoryMeta();
+    meta.saved = { activeSessionId: "sess_gone", modeBySession: {} };
+    const t = setup(tmp(), meta);
+    t.startAgent();
+    await t.until(() => t.client().lastError !== null, "restore failed");
+    expect(t.client().lastError).toMatchObject({ title: "Session not found", code: -32002 });
+    expect(t.client().activeSessionId).toBeNull();
+    expect(t.meta.saved.activeSessionId).toBeNull();
+    await t.controller.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "fresh start" }] });
+    expect(t.active().lastStop).toBe("end_turn");
+    expect(t.client().lastError).toBeNull();
   });
 });

@@ -10,7 +10,6 @@ import type {
 import {
   activeSession,
   initialClientState,
-  isTurnRunning,
   newSessionState,
   pendingPermissionCount,
   reduceClient,
@@ -203,16 +202,6 @@ describe("initial state and selectors", () => {
     expect(pendingPermissionCount(run(s, { type: "permission_resolved", sessionId: S2, key: "3" }))).toBe(2);
   });
 
-  it("isTurnRunning is true while running or cancelling", () => {
-    const idle = withSession();
-    const running = run(idle, promptSent("hi"));
-    const cancelling = run(running, { type: "cancel_requested", sessionId: S });
-    expect(isTurnRunning(session(idle))).toBe(false);
-    expect(isTurnRunning(session(running))).toBe(true);
-    expect(isTurnRunning(session(cancelling))).toBe(true);
-    expect(isTurnRunning(null)).toBe(false);
-    expect(isTurnRunning(undefined)).toBe(false);
-  });
 });
 
 describe("agent lifecycle", () => {
