@@ -9,13 +9,19 @@ export const DEFAULT_APPROVAL_MODE = "approve";
 
 export type ModeChange = { kind: "config"; configId: string; value: string } | { kind: "mode"; modeId: string };
 
+/** The agent's mode as a config option (goose: id "mode", category "mode"), if it offers one. */
+function modeOption(configOptions: SessionConfigOption[] | null | undefined) {
+  const option = configOptions?.find((o) => o.type === "select" && (o.category === "mode" || o.id === "mode"));
+  return option?.type === "select" ? option : undefined;
+}
+
 export function modeChangeTo(
   wanted: string,
   configOptions: SessionConfigOption[] | null | undefined,
   modes: SessionModeState | null | undefined,
 ): ModeChange | null {
-  const option = configOptions?.find((o) => o.type === "select" && (o.category === "mode" || o.id === "mode"));
-  if (option && option.type === "select") {
+  const option = modeOption(configOptions);
+  if (option) {
     const values = option.options.flatMap((o) => ("options" in o ? o.options.map((x) => x.value) : [o.value]));
     if (!values.includes(wanted)) return null;
     return option.currentValue === wanted ? null : { kind: "config", configId: option.id, value: wanted };
@@ -28,7 +34,5 @@ export function modeChangeTo(
 
 /** The session's current mode as the user sees it (config option first, then modes). */
 export function currentMode(configOptions: SessionConfigOption[] | null | undefined, modes: SessionModeState | null | undefined): string | null {
-  const option = configOptions?.find((o) => o.type === "select" && (o.category === "mode" || o.id === "mode"));
-  if (option && option.type === "select") return option.currentValue;
-  return modes?.currentModeId ?? null;
+  return modeOption(configOptions)?.currentValue ?? modes?.currentModeId ?? null;
 }

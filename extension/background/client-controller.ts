@@ -8,6 +8,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import type { ContentBlock, RequestPermissionRequest, SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
 import type { AppEvent, AppState } from "../state/app";
+import { canListSessions } from "../state/client-reducer";
 import type { ClientEvent, SessionState, UiError } from "../state/session";
 import type { PanelCommand } from "../state/panel-messages";
 import { AcpClient } from "./acp-client";
@@ -227,7 +228,7 @@ export class ClientController {
 
   private async refreshHistory(): Promise<void> {
     const client = this.readyClient();
-    if (!client || !this.state().client.agent.capabilities?.sessionCapabilities?.list) return;
+    if (!client || !canListSessions(this.state().client)) return;
     const generation = this.generation;
     this.dispatch({ type: "history_loading" });
     try {

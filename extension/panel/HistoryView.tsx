@@ -1,5 +1,6 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
 import { useState } from "preact/hooks";
+import { canListSessions } from "../state/client-reducer";
 import { groupHistory, sessionTitle } from "./history-groups";
 import { activeSessionId, agent, history, sessions } from "./store";
 import { send } from "./background-link";
@@ -8,7 +9,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");
   const h = history.value;
   const canDelete = !!agent.value?.capabilities?.sessionCapabilities?.delete;
-  if (!h?.supported) return <p class="empty">This agent does not keep a session history.</p>;
+  if (!h || !agent.value || !canListSessions({ agent: agent.value })) return <p class="empty">This agent does not keep a session history.</p>;
   const groups = groupHistory(h.items, new Date(), query);
   return (
     <section class="history" aria-label="Session history">

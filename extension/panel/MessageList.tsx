@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { AgentTextEntry, Entry } from "../state/session";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { renderMarkdown } from "./markdown/render";
+import { inlineImageSrc } from "./inline-image";
 import { pure } from "./Pure";
 import { active, entryIds, entrySignal } from "./store";
 import { ToolCallCard } from "./tool/ToolCallCard";
@@ -167,8 +168,8 @@ function Attachments({ blocks }: { blocks: ContentBlock[] }) {
 function Attachment({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case "image":
-      return /^image\/(png|jpeg|gif|webp)$/.test(block.mimeType) ? (
-        <img class="attachment__image" alt="Image from the conversation" src={`data:${block.mimeType};base64,${block.data}`} />
+      return inlineImageSrc(block) ? (
+        <img class="attachment__image" alt="Image from the conversation" src={inlineImageSrc(block)!} />
       ) : (
         <span class="chip">image ({block.mimeType})</span>
       );

@@ -36,7 +36,7 @@ export const initialClientState: ClientState = {
   agent: { phase: "offline", info: null, capabilities: null, authMethods: [], error: null },
   activeSessionId: null,
   sessions: {},
-  history: { items: [], loading: false, error: null, supported: false },
+  history: { items: [], loading: false, error: null },
   opening: null,
   lastError: null,
 };
@@ -77,6 +77,11 @@ export function newSessionState(
 
 export function activeSession(state: ClientState): SessionState | null {
   return state.activeSessionId === null ? null : (state.sessions[state.activeSessionId] ?? null);
+}
+
+/** Whether the agent keeps a history the panel can list (session/list). */
+export function canListSessions(state: Pick<ClientState, "agent">): boolean {
+  return !!state.agent.capabilities?.sessionCapabilities?.list;
 }
 
 export function pendingPermissionCount(state: ClientState): number {
@@ -167,9 +172,7 @@ function agentReady(state: ClientState, event: Extract<ClientEvent, { type: "age
     authMethods: event.authMethods,
     error: null,
   };
-  const supported = !!event.capabilities.sessionCapabilities?.list;
-  const history = state.history.supported === supported ? state.history : { ...state.history, supported };
-  return { ...state, agent, history };
+  return { ...state, agent };
 }
 
 function unsupportedError(protocolVersion: number): UiError {

@@ -139,8 +139,6 @@ export interface HistoryState {
   items: SessionInfo[];
   loading: boolean;
   error: UiError | null;
-  /** False when the agent cannot list sessions. */
-  supported: boolean;
 }
 
 export interface ClientState {

@@ -12,6 +12,7 @@ import {
   initialClientState,
   newSessionState,
   pendingPermissionCount,
+  canListSessions,
   reduceClient,
 } from "../../extension/state/client-reducer";
 import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/session";
@@ -156,7 +157,7 @@ describe("initial state and selectors", () => {
       agent: { phase: "offline", info: null, capabilities: null, authMethods: [], error: null },
       activeSessionId: null,
       sessions: {},
-      history: { items: [], loading: false, error: null, supported: false },
+      history: { items: [], loading: false, error: null },
       opening: null,
       lastError: null,
     });
@@ -219,17 +220,17 @@ describe("agent lifecycle", () => {
       authMethods: [],
       error: null,
     });
-    expect(s.history.supported).toBe(true);
+    expect(canListSessions(s)).toBe(true);
   });
 
   it.each([
     ["no sessionCapabilities", {}],
     ["list absent", { sessionCapabilities: { close: {} } }],
     ["list null", { sessionCapabilities: { list: null } }],
-  ])("agent_ready with %s marks history unsupported", (_name, caps) => {
+  ])("agent_ready with %s means no history to list", (_name, caps) => {
     const supported = run(initialClientState, ready);
     const s = run(supported, { ...ready, capabilities: caps as AgentCapabilities } as ClientEvent);
-    expect(s.history.supported).toBe(false);
+    expect(canListSessions(s)).toBe(false);
   });
 
   it("agent_ready keeps auth methods", () => {
@@ -986,7 +987,7 @@ describe("config, mode and history", () => {
       { sessionId: S2, cwd: CWD, title: null },
     ];
     const loading = run(initialClientState, ready, { type: "history_loading" });
-    expect(loading.history).toEqual({ items: [], loading: true, error: null, supported: true });
+    expect(loading.history).toEqual({ items: [], loading: true, error: null });
     expect(run(loading, { type: "history_loading" })).toBe(loading);
 
     const loaded = run(loading, { type: "history_loaded", items });

@@ -1,6 +1,7 @@
 /** A tool call's input (pretty, collapsible) and output: text, images, resources and diffs, large ones clamped. */
 import type { ContentBlock, ToolCallContent } from "@agentclientprotocol/sdk";
 import { useMemo, useState } from "preact/hooks";
+import { inlineImageSrc } from "../inline-image";
 import { diffView } from "./diff-lines";
 
 /** Lines shown before "Show all": enough to judge, short enough to keep the transcript readable. */
@@ -34,8 +35,8 @@ function Block({ block }: { block: ContentBlock }) {
     case "text":
       return <Clamped text={block.text} class="tool__text" />;
     case "image":
-      return /^image\/(png|jpeg|gif|webp)$/.test(block.mimeType) ? (
-        <img class="tool__image" alt="Tool output image" src={`data:${block.mimeType};base64,${block.data}`} />
+      return inlineImageSrc(block) ? (
+        <img class="tool__image" alt="Tool output image" src={inlineImageSrc(block)!} />
       ) : (
         <p class="tool__note">Image ({block.mimeType})</p>
       );
