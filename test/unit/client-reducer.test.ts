@@ -991,11 +991,11 @@ describe("config, mode and history", () => {
     expect(run(loading, { type: "history_loading" })).toBe(loading);
 
     const loaded = run(loading, { type: "history_loaded", items });
-    expect(loaded.history).toEqual({ items, loading: false, error: null, supported: true });
+    expect(loaded.history).toEqual({ items, loading: false, error: null });
 
     const error: UiError = { title: "Could not list sessions", message: "Internal error" };
     const failed = run(loaded, { type: "history_loading" }, { type: "history_failed", error });
-    expect(failed.history).toEqual({ items, loading: false, error, supported: true });
+    expect(failed.history).toEqual({ items, loading: false, error });
     // A successful reload clears the error.
     expect(run(failed, { type: "history_loading" }).history.error).toBeNull();
 
