@@ -3,7 +3,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", setupFiles: ["test/unit/helpers/happy-dom-setup.ts"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/unit/helpers/happy-dom-setup.ts"],
+        },
+      },
       {
         test: {
           name: "integration",

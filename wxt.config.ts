@@ -12,14 +12,7 @@ export default defineConfig({
     // A fixed public key gives unpacked builds a stable id that host manifests can allow.
     ...(browser === "firefox" ? {} : { key: DEV_EXTENSION_KEY }),
     // activeTab + scripting: the page is read only on the user's gesture, never in the background.
-    permissions: [
-      "nativeMessaging",
-      "storage",
-      "contextMenus",
-      "activeTab",
-      "scripting",
-      ...(browser === "firefox" ? [] : ["sidePanel"]),
-    ],
+    permissions: ["nativeMessaging", "storage", "contextMenus", "activeTab", "scripting", ...(browser === "firefox" ? [] : ["sidePanel"])],
     optional_permissions: ["notifications"],
     // The e2e build only: a synthetic menu click or shortcut (all a headless test can fire) carries
     // no activeTab grant, so the test build gets the host access that grant would give.

@@ -5,10 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { InstallLayout } from "./layout";
 import { ensureDir, fileMatches, writeFileAtomic } from "./files";
+import type { InstallLayout } from "./layout";
 import type { Action } from "./plan";
-import { emptyReceipt, mergeReceipts, parseReceipt, serializeReceipt, type Receipt } from "./receipt";
+import { emptyReceipt, mergeReceipts, parseReceipt, type Receipt, serializeReceipt } from "./receipt";
 import type { RegistryOps } from "./registry";
 
 export type Outcome = "created" | "updated" | "unchanged" | "failed";
@@ -90,7 +90,10 @@ export async function recordReceipt(
   registry: RegistryOps,
   dryRun: boolean,
 ): Promise<{ receipt: Receipt; outcome: Outcome }> {
-  const current = emptyReceipt({ hostVersion: meta.hostVersion, platform: meta.platform, dataDir: layout.dataDir, launcher: layout.launcher }, meta.configFile);
+  const current = emptyReceipt(
+    { hostVersion: meta.hostVersion, platform: meta.platform, dataDir: layout.dataDir, launcher: layout.launcher },
+    meta.configFile,
+  );
   for (const r of applied.results) {
     if (r.outcome === "failed") continue;
     if (r.action.kind === "registry") current.registryKeys.push({ key: r.action.key, value: r.action.value, what: r.action.what });

@@ -119,7 +119,10 @@ class Options {
 }
 
 function splitList(v: string): string[] {
-  const items = v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0);
+  const items = v
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s.length > 0);
   if (items.length === 0) throw new UsageError("--browser needs a browser name");
   return items;
 }

@@ -7,8 +7,9 @@
  * doesn't have). Windows: an HKCU key per brand whose default value is the manifest's path; all of
  * them are written, since a key costs nothing and brand detection on Windows is unreliable.
  */
-import { HOST_NAME } from "../shared/extension-ids";
+
 import type { PlatformInfo } from "../native-host/paths";
+import { HOST_NAME } from "../shared/extension-ids";
 import { nonEmpty, pathLib } from "./layout";
 
 export type Brand = "chrome" | "chromium" | "edge" | "brave" | "vivaldi" | "firefox";
@@ -82,7 +83,14 @@ export function registryKey(vendorPath: string): string {
 
 export function browserTargets(p: PlatformInfo): BrowserTarget[] {
   if (p.platform === "win32") {
-    return WINDOWS_KEYS.map(([brand, label, vendor]) => ({ id: brand, brand, label, family: family(brand), where: "registry", key: registryKey(vendor) }));
+    return WINDOWS_KEYS.map(([brand, label, vendor]) => ({
+      id: brand,
+      brand,
+      label,
+      family: family(brand),
+      where: "registry",
+      key: registryKey(vendor),
+    }));
   }
   const lib = pathLib(p.platform);
   const dirTarget = (id: string, brand: Brand, label: string, manifestDir: string, presence: string[]): BrowserTarget => ({
@@ -105,7 +113,10 @@ export function browserTargets(p: PlatformInfo): BrowserTarget[] {
     // Firefox reads the Mozilla dir (no profile subfolder); its profiles live under Firefox/.
     return [
       ...chromiumTargets(support, MAC_CHROMIUM),
-      dirTarget("firefox", "firefox", "Firefox", lib.join(support, "Mozilla", "NativeMessagingHosts"), [lib.join(support, "Firefox"), lib.join(support, "Mozilla")]),
+      dirTarget("firefox", "firefox", "Firefox", lib.join(support, "Mozilla", "NativeMessagingHosts"), [
+        lib.join(support, "Firefox"),
+        lib.join(support, "Mozilla"),
+      ]),
     ];
   }
   const config = nonEmpty(p.env.XDG_CONFIG_HOME) ?? lib.join(p.home, ".config");
@@ -144,14 +155,16 @@ const FLATPAK_IDS: Array<[appId: string, brand: Brand, label: string]> = [
 export function sandboxedCandidates(p: PlatformInfo): SandboxedBrowser[] {
   if (p.platform !== "linux") return [];
   const lib = pathLib(p.platform);
-  const flatpaks = FLATPAK_IDS.map(([appId, brand, label]): SandboxedBrowser => ({
-    label: `${label} (Flatpak)`,
-    brand,
-    kind: "flatpak",
-    dir: lib.join(p.home, ".var", "app", appId),
-    why: "a Flatpak browser starts native hosts inside its sandbox, where there is no node and no goose, so no manifest was written for it",
-    fix: `use a non-Flatpak build of ${label} (your distribution's package or the vendor's .deb/.rpm) and re-run the installer`,
-  }));
+  const flatpaks = FLATPAK_IDS.map(
+    ([appId, brand, label]): SandboxedBrowser => ({
+      label: `${label} (Flatpak)`,
+      brand,
+      kind: "flatpak",
+      dir: lib.join(p.home, ".var", "app", appId),
+      why: "a Flatpak browser starts native hosts inside its sandbox, where there is no node and no goose, so no manifest was written for it",
+      fix: `use a non-Flatpak build of ${label} (your distribution's package or the vendor's .deb/.rpm) and re-run the installer`,
+    }),
+  );
   return [
     ...flatpaks,
     {

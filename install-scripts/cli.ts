@@ -67,15 +67,32 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       return 0;
     case "install":
       return install(
-        { p: ctx.p, execPath: ctx.execPath, nodeVersion: ctx.nodeVersion, hostVersion, sourceBundle: path.join(ctx.repoRoot, "dist", "native-host", "host.cjs"),
+        {
+          p: ctx.p,
+          execPath: ctx.execPath,
+          nodeVersion: ctx.nodeVersion,
+          hostVersion,
+          sourceBundle: path.join(ctx.repoRoot, "dist", "native-host", "host.cjs"),
           sourceDirs: [path.join(ctx.repoRoot, "native-host"), path.join(ctx.repoRoot, "shared")],
-          registry: ctx.registry, out: ctx.out },
+          registry: ctx.registry,
+          out: ctx.out,
+        },
         cmd,
       );
     case "uninstall":
       return uninstall({ p: ctx.p, registry: ctx.registry, out: ctx.out }, cmd);
     case "doctor":
-      return doctor({ p: ctx.p, hostVersion, registry: ctx.registry, policyRoot: ctx.policyRoot, out: ctx.out, ...(ctx.liveTimeoutMs ? { liveTimeoutMs: ctx.liveTimeoutMs } : {}) }, cmd);
+      return doctor(
+        {
+          p: ctx.p,
+          hostVersion,
+          registry: ctx.registry,
+          policyRoot: ctx.policyRoot,
+          out: ctx.out,
+          ...(ctx.liveTimeoutMs ? { liveTimeoutMs: ctx.liveTimeoutMs } : {}),
+        },
+        cmd,
+      );
   }
 }
 

@@ -5,25 +5,25 @@
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
-import { loadConfig, type HostConfig } from "../native-host/config";
-import { configFile, type PlatformInfo } from "../native-host/paths";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent } from "../native-host/agent/discover";
 import { compareVersions, parseVersion } from "../native-host/agent/version";
-import type { CliCommand } from "./args";
+import { type HostConfig, loadConfig } from "../native-host/config";
+import { configFile, type PlatformInfo } from "../native-host/paths";
+import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import { applyActions, readReceipt, recordReceipt } from "./apply";
-import { browserTargets, sandboxedCandidates, type BrowserTarget } from "./browsers";
+import type { CliCommand } from "./args";
+import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { isDir } from "./facts";
 import { isExecutableFile } from "./files";
-import { installLayout, type InstallLayout } from "./layout";
 import { parseLauncher } from "./launcher";
-import { liveCheck, minimalEnv, type LiveResult } from "./live-check";
+import { type InstallLayout, installLayout } from "./layout";
+import { type LiveResult, liveCheck, minimalEnv } from "./live-check";
 import { inspectManifest, judgeManifest } from "./manifest-check";
 import { FIX_COMMAND, GOOSE_INSTALL_URL, INSTALL_COMMAND, planManifests } from "./plan";
 import { policyFindings } from "./policies";
-import { formatFinding, hasProblem, info, ok, problem, warn, type Finding } from "./report";
 import type { RegistryOps } from "./registry";
+import { type Finding, formatFinding, hasProblem, info, ok, problem, warn } from "./report";
 
 export interface DoctorContext {
   p: PlatformInfo;
@@ -51,7 +51,13 @@ export async function doctor(ctx: DoctorContext, cmd: Extract<CliCommand, { comm
   const report = await runDoctor(ctx, cmd);
   if (cmd.json) ctx.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
-    const titles: Record<Section, string> = { install: "Installation", browsers: "Browsers", agents: "Agents", policies: "Policies", live: "Live check" };
+    const titles: Record<Section, string> = {
+      install: "Installation",
+      browsers: "Browsers",
+      agents: "Agents",
+      policies: "Policies",
+      live: "Live check",
+    };
     ctx.out(`goose-browser doctor (${ctx.p.platform})\n`);
     for (const section of Object.keys(titles) as Section[]) {
       const lines = report.findings.filter((f) => f.section === section);
@@ -59,7 +65,11 @@ export async function doctor(ctx: DoctorContext, cmd: Extract<CliCommand, { comm
       ctx.out(`\n${titles[section]}\n${lines.map((f) => `  ${formatFinding(f)}\n`).join("")}`);
     }
     const problems = report.findings.filter((f) => f.severity === "problem").length;
-    ctx.out(problems === 0 ? "\nNo problems found.\n" : `\n${problems} problem${problems === 1 ? "" : "s"} found; each ✗ line ends with its fix.\n`);
+    ctx.out(
+      problems === 0
+        ? "\nNo problems found.\n"
+        : `\n${problems} problem${problems === 1 ? "" : "s"} found; each ✗ line ends with its fix.\n`,
+    );
   }
   return report.ok ? 0 : 1;
 }
@@ -77,15 +87,22 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
   else {
     // The files it lists are checked below, each where it matters (launcher, bundle, manifests).
     const r = receipt.receipt!;
-    add("install", [ok("receipt", `${layout.receipt} (host ${r.hostVersion}; ${r.files.length} files${r.registryKeys.length ? `, ${r.registryKeys.length} registry keys` : ""})`)]);
+    add("install", [
+      ok(
+        "receipt",
+        `${layout.receipt} (host ${r.hostVersion}; ${r.files.length} files${r.registryKeys.length ? `, ${r.registryKeys.length} registry keys` : ""})`,
+      ),
+    ]);
   }
   const launcher = await checkLauncher(p, layout);
   add("install", launcher.findings);
 
   // Host config: it decides the extra extension ids and the agents.
   const loaded = loadConfig(configFile(p), p);
-  if (!loaded.found) add("agents", [warn("host config", `no ${loaded.file}; the host uses its defaults (goose found on PATH)`, INSTALL_COMMAND)]);
-  else if (loaded.error) add("agents", [problem("host config", loaded.error, `fix or delete ${loaded.file}, then re-run \`${INSTALL_COMMAND}\``)]);
+  if (!loaded.found)
+    add("agents", [warn("host config", `no ${loaded.file}; the host uses its defaults (goose found on PATH)`, INSTALL_COMMAND)]);
+  else if (loaded.error)
+    add("agents", [problem("host config", loaded.error, `fix or delete ${loaded.file}, then re-run \`${INSTALL_COMMAND}\``)]);
   else add("agents", [ok("host config", loaded.file)]);
   const ids = [...new Set([...CHROMIUM_EXTENSION_IDS, ...loaded.config.allowedExtensionIds])];
 
@@ -98,12 +115,23 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
       const presentVia = Object.fromEntries(browsers.broken.flatMap((t) => (t.where === "dir" ? [[t.id, t.manifestDir]] : [])));
       const { actions } = planManifests(p, layout, browsers.broken, presentVia, ids);
       const applied = await applyActions(actions, ctx.registry, false);
-      await recordReceipt(layout, { hostVersion: receipt.receipt?.hostVersion ?? ctx.hostVersion, platform: p.platform, configFile: loaded.file }, applied, receipt.receipt, ctx.registry, false);
+      await recordReceipt(
+        layout,
+        { hostVersion: receipt.receipt?.hostVersion ?? ctx.hostVersion, platform: p.platform, configFile: loaded.file },
+        applied,
+        receipt.receipt,
+        ctx.registry,
+        false,
+      );
       add(
         "browsers",
         applied.results.map((r) =>
           r.outcome === "failed"
-            ? problem("--fix", `could not write ${r.action.kind === "registry" ? r.action.key : r.action.path}: ${r.error}`, "fix the permissions and re-run")
+            ? problem(
+                "--fix",
+                `could not write ${r.action.kind === "registry" ? r.action.key : r.action.path}: ${r.error}`,
+                "fix the permissions and re-run",
+              )
             : ok("--fix", `${r.action.kind === "registry" ? `${r.action.key} = ${r.action.value}` : r.action.path} (${r.outcome})`),
         ),
       );
@@ -111,8 +139,16 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
     }
   }
   // Rewriting manifests can't help while the launcher they name is broken: install first.
-  add("browsers", launcher.usable ? browsers.findings : browsers.findings.map((f) => (f.fix === FIX_COMMAND ? { ...f, fix: INSTALL_COMMAND } : f)));
-  add("browsers", sandboxedCandidates(p).filter((s) => isDir(s.dir)).map((s) => warn(s.label, `found ${s.dir}, but ${s.why}`, s.fix)));
+  add(
+    "browsers",
+    launcher.usable ? browsers.findings : browsers.findings.map((f) => (f.fix === FIX_COMMAND ? { ...f, fix: INSTALL_COMMAND } : f)),
+  );
+  add(
+    "browsers",
+    sandboxedCandidates(p)
+      .filter((s) => isDir(s.dir))
+      .map((s) => warn(s.label, `found ${s.dir}, but ${s.why}`, s.fix)),
+  );
 
   // Agents, resolved as the host would resolve them when a browser starts it.
   if (!loaded.error) add("agents", await checkAgents(p, loaded.config, loaded.file));
@@ -145,20 +181,46 @@ async function checkLauncher(p: PlatformInfo, layout: InstallLayout): Promise<{ 
   try {
     text = fs.readFileSync(layout.launcher, "utf8");
   } catch {
-    return { findings: [problem("launcher", `${layout.launcher} is missing (“Specified native messaging host not found.”)`, INSTALL_COMMAND)], usable: false };
+    return {
+      findings: [problem("launcher", `${layout.launcher} is missing (“Specified native messaging host not found.”)`, INSTALL_COMMAND)],
+      usable: false,
+    };
   }
   const findings: Finding[] = [];
   if (!isExecutableFile(layout.launcher)) {
-    findings.push(problem("launcher", `${layout.launcher} is not executable (“Failed to start native messaging host.”)`, `chmod 755 '${layout.launcher}' (or \`${INSTALL_COMMAND}\`)`));
+    findings.push(
+      problem(
+        "launcher",
+        `${layout.launcher} is not executable (“Failed to start native messaging host.”)`,
+        `chmod 755 '${layout.launcher}' (or \`${INSTALL_COMMAND}\`)`,
+      ),
+    );
   }
   const parsed = parseLauncher(p.platform, text);
-  if (!parsed) return { findings: [...findings, problem("launcher", `${layout.launcher} was not written by this installer`, INSTALL_COMMAND)], usable: false };
-  if (!fs.existsSync(parsed.bundle)) findings.push(problem("host bundle", `${parsed.bundle} is missing (“Native host has exited.”)`, INSTALL_COMMAND));
+  if (!parsed)
+    return {
+      findings: [...findings, problem("launcher", `${layout.launcher} was not written by this installer`, INSTALL_COMMAND)],
+      usable: false,
+    };
+  if (!fs.existsSync(parsed.bundle))
+    findings.push(problem("host bundle", `${parsed.bundle} is missing (“Native host has exited.”)`, INSTALL_COMMAND));
   const node = await nodeVersion(parsed.node);
   if (!node.ok) {
-    findings.push(problem("node", `the launcher runs ${parsed.node}, which ${node.why} (“Native host has exited.”)`, `re-run \`${INSTALL_COMMAND}\` with the node you use now (it records that node's path)`));
+    findings.push(
+      problem(
+        "node",
+        `the launcher runs ${parsed.node}, which ${node.why} (“Native host has exited.”)`,
+        `re-run \`${INSTALL_COMMAND}\` with the node you use now (it records that node's path)`,
+      ),
+    );
   } else if (compareVersions(node.version, MIN_NODE) < 0) {
-    findings.push(problem("node", `${parsed.node} is ${node.text}; the host needs node 20 or newer`, `install node 20+, then re-run \`${INSTALL_COMMAND}\` with it`));
+    findings.push(
+      problem(
+        "node",
+        `${parsed.node} is ${node.text}; the host needs node 20 or newer`,
+        `install node 20+, then re-run \`${INSTALL_COMMAND}\` with it`,
+      ),
+    );
   } else findings.push(ok("node", `${parsed.node} (${node.text})`));
   if (findings.every((f) => f.severity !== "problem")) findings.unshift(ok("launcher", layout.launcher));
   return { findings, usable: findings.every((f) => f.severity !== "problem") };
@@ -175,17 +237,33 @@ function nodeVersion(node: string): Promise<{ ok: true; version: [number, number
   });
 }
 
-async function checkBrowsers(p: PlatformInfo, layout: InstallLayout, ids: string[], registry: RegistryOps): Promise<{ findings: Finding[]; broken: BrowserTarget[] }> {
+async function checkBrowsers(
+  p: PlatformInfo,
+  layout: InstallLayout,
+  ids: string[],
+  registry: RegistryOps,
+): Promise<{ findings: Finding[]; broken: BrowserTarget[] }> {
   const findings: Finding[] = [];
   const broken: BrowserTarget[] = [];
-  const expect = (t: BrowserTarget) => ({ family: t.family, ids: t.family === "chromium" ? ids : [], launcher: layout.launcher, platform: p.platform });
+  const expect = (t: BrowserTarget) => ({
+    family: t.family,
+    ids: t.family === "chromium" ? ids : [],
+    launcher: layout.launcher,
+    platform: p.platform,
+  });
   for (const t of browserTargets(p)) {
     let result: Finding[];
     if (t.where === "registry") {
       const value = await registry.get(t.key);
       result =
         value === undefined
-          ? [problem(t.label, `registry key ${t.key} is not set (“Native messaging host ${t.key.split("\\").pop()} is not registered”)`, FIX_COMMAND)]
+          ? [
+              problem(
+                t.label,
+                `registry key ${t.key} is not set (“Native messaging host ${t.key.split("\\").pop()} is not registered”)`,
+                FIX_COMMAND,
+              ),
+            ]
           : judgeManifest(t.label, inspectManifest(value), expect(t));
     } else {
       const present = t.presence.some((d) => isDir(d));
@@ -206,7 +284,13 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
   const env = minimalEnv(p);
   const browserLike: PlatformInfo = { ...p, env };
   const out: Finding[] = [];
-  if (config.path) out.push(ok("PATH", `the agent gets the recorded PATH (${config.path.split(p.platform === "win32" ? ";" : ":").length} dirs) before the browser's`));
+  if (config.path)
+    out.push(
+      ok(
+        "PATH",
+        `the agent gets the recorded PATH (${config.path.split(p.platform === "win32" ? ";" : ":").length} dirs) before the browser's`,
+      ),
+    );
   else out.push(warn("PATH", "no PATH recorded: agents and their tools only get the browser's minimal PATH", INSTALL_COMMAND));
   for (const [name, profile] of Object.entries(config.profiles)) {
     const isDefault = name === config.defaultProfile;
@@ -215,13 +299,26 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
     const bad = (message: string, fix: string) => (isDefault ? problem(subject, message, fix) : warn(subject, message, fix));
     const found = discoverAgent(profile.command, browserLike, config.path, isExecutableFile);
     if (!found.found) {
-      const fix = name === "goose" ? `install goose (${GOOSE_INSTALL_URL}), then re-run \`${INSTALL_COMMAND}\` to record its path` : `install ${profile.command} or set profiles.${name}.command in ${file} to its absolute path`;
+      const fix =
+        name === "goose"
+          ? `install goose (${GOOSE_INSTALL_URL}), then re-run \`${INSTALL_COMMAND}\` to record its path`
+          : `install ${profile.command} or set profiles.${name}.command in ${file} to its absolute path`;
       out.push(bad(found.refused ?? `${profile.command} not found (searched ${found.searched.join(", ")})`, fix));
       continue;
     }
-    const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, { ...env, PATH: agentPath(browserLike, config.path), ...profile.env });
+    const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, {
+      ...env,
+      PATH: agentPath(browserLike, config.path),
+      ...profile.env,
+    });
     if (v.ok) out.push(ok(subject, `${found.found}${v.version ? ` (${v.version})` : ""}`));
-    else if (v.kind === "outdated") out.push(bad(`${found.found} is ${v.version}; ${v.required} or newer is needed`, name === "goose" ? "run `goose update`" : `update ${found.found}`));
+    else if (v.kind === "outdated")
+      out.push(
+        bad(
+          `${found.found} is ${v.version}; ${v.required} or newer is needed`,
+          name === "goose" ? "run `goose update`" : `update ${found.found}`,
+        ),
+      );
     else out.push(bad(v.message, `run \`${found.found} ${profile.versionArgs.join(" ")}\` in a terminal to see why`));
   }
   return out;

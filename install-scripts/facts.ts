@@ -4,10 +4,10 @@
  * are (found the same way the host finds them: native-host/agent/discover.ts + check-version.ts).
  */
 import fs from "node:fs";
-import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
-import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent } from "../native-host/agent/discover";
+import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
+import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
 import type { AgentSpec } from "./args";
 import { browserTargets, sandboxedCandidates } from "./browsers";
 import { isExecutableFile } from "./files";
@@ -15,7 +15,7 @@ import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
 import { installLayout, nonEmpty, pathLib } from "./layout";
 import { captureLoginPath, type LoginPath } from "./login-shell";
 import { chooseNodePath, nodeOnPath, realpathOrUndefined } from "./node-path";
-import { gooseProfile, type AgentFacts, type InstallFacts } from "./plan";
+import { type AgentFacts, gooseProfile, type InstallFacts } from "./plan";
 
 export interface MachineContext {
   p: PlatformInfo;
@@ -40,23 +40,36 @@ export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[])
     if (hit) presentVia[t.id] = hit;
   }
   const loginPath: LoginPath = await captureLoginPath(p);
-  const nodeChoice = chooseNodePath(m.execPath, [...nodeOnPath(loginPath.path, p.platform), ...nodeOnPath(p.env.PATH ?? p.env.Path ?? "", p.platform)], realpathOrUndefined);
+  const nodeChoice = chooseNodePath(
+    m.execPath,
+    [...nodeOnPath(loginPath.path, p.platform), ...nodeOnPath(p.env.PATH ?? p.env.Path ?? "", p.platform)],
+    realpathOrUndefined,
+  );
 
   const config = readRawConfig(p);
   const versionEnv = { ...p.env, PATH: agentPath(p, loginPath.path) };
 
   // goose: keep a configured absolute path that works, else discover it as the host would.
   const profile = gooseProfile(config.raw, p);
-  const configured = isRecord(config.raw?.profiles) && isRecord(config.raw.profiles.goose) && typeof config.raw.profiles.goose.command === "string" ? config.raw.profiles.goose.command : undefined;
+  const configured =
+    isRecord(config.raw?.profiles) && isRecord(config.raw.profiles.goose) && typeof config.raw.profiles.goose.command === "string"
+      ? config.raw.profiles.goose.command
+      : undefined;
   const configuredWorks = configured !== undefined && lib.isAbsolute(configured) && isExecutableFile(configured);
-  const discovery = configuredWorks ? undefined : discoverAgent(configured && !lib.isAbsolute(configured) ? configured : "goose", p, loginPath.path, isExecutableFile);
+  const discovery = configuredWorks
+    ? undefined
+    : discoverAgent(configured && !lib.isAbsolute(configured) ? configured : "goose", p, loginPath.path, isExecutableFile);
   const chosen = chooseGooseCommand(configured, configuredWorks, discovery?.found, (x) => lib.isAbsolute(x));
-  const gooseVersion = chosen ? await checkVersion(chosen, profile.versionArgs, profile.minVersion ?? GOOSE_MIN_VERSION, versionEnv) : undefined;
+  const gooseVersion = chosen
+    ? await checkVersion(chosen, profile.versionArgs, profile.minVersion ?? GOOSE_MIN_VERSION, versionEnv)
+    : undefined;
 
   const agentFacts: AgentFacts[] = [];
   for (const a of agents) {
     const found = discoverAgent(a.command, p, loginPath.path, isExecutableFile).found;
-    const version = found ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv) : undefined;
+    const version = found
+      ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv)
+      : undefined;
     agentFacts.push({ ...a, ...(found ? { resolved: found } : {}), ...(version ? { version } : {}) });
   }
 
@@ -73,7 +86,12 @@ export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[])
     node: { ...nodeChoice, version: m.nodeVersion },
     loginPath,
     config,
-    goose: { ...(configured ? { configured } : {}), ...(discovery ? { discovery } : {}), ...(chosen ? { chosen } : {}), ...(gooseVersion ? { version: gooseVersion } : {}) },
+    goose: {
+      ...(configured ? { configured } : {}),
+      ...(discovery ? { discovery } : {}),
+      ...(chosen ? { chosen } : {}),
+      ...(gooseVersion ? { version: gooseVersion } : {}),
+    },
     agents: agentFacts,
   };
 }

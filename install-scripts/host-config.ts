@@ -7,8 +7,9 @@
  *  - allowedExtensionIds from --extension-id (added, never removed);
  *  - defaultProfile and cwd when absent, so the user can see what to edit.
  */
-import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
+
 import { pathDirs } from "../native-host/agent/discover";
+import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import type { AgentSpec } from "./args";
 
 export type RawConfig = Record<string, unknown>;

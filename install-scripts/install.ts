@@ -2,12 +2,13 @@
  * `install`: gather facts → plan → apply → receipt → summary. Re-running is an upgrade: only what
  * differs is rewritten, and a run that finds everything in place changes nothing.
  */
+
+import { type ActionResult, applyActions, readReceipt, recordReceipt } from "./apply";
 import type { CliCommand } from "./args";
-import { applyActions, readReceipt, recordReceipt, type ActionResult } from "./apply";
 import { gatherInstallFacts, type MachineContext } from "./facts";
-import { planInstall, INSTALL_COMMAND, type InstallPlan } from "./plan";
-import { formatFindings, hasProblem, ok, problem, warn, type Finding } from "./report";
+import { INSTALL_COMMAND, type InstallPlan, planInstall } from "./plan";
 import type { RegistryOps } from "./registry";
+import { type Finding, formatFindings, hasProblem, ok, problem, warn } from "./report";
 
 export interface InstallContext extends MachineContext {
   registry: RegistryOps;
@@ -27,12 +28,18 @@ export async function install(ctx: InstallContext, cmd: Extract<CliCommand, { co
   }
   const findings: Finding[] = [];
   const previous = readReceipt(facts.layout.receipt);
-  if (previous.error) findings.push(warn("receipt", previous.error, "it will be replaced; uninstall then removes only what this run lists"));
+  if (previous.error)
+    findings.push(warn("receipt", previous.error, "it will be replaced; uninstall then removes only what this run lists"));
   const applied = await applyActions(plan.actions, ctx.registry, cmd.dryRun);
   for (const r of applied.results) {
     findings.push(resultFinding(r, plan, facts.node, cmd.dryRun));
     // An unchanged config has no action; say so where its line would be.
-    if (r.action.kind === "file" && r.action.role === "launcher" && !facts.config.error && !plan.actions.some((a) => a.kind === "file" && a.role === "config")) {
+    if (
+      r.action.kind === "file" &&
+      r.action.role === "launcher" &&
+      !facts.config.error &&
+      !plan.actions.some((a) => a.kind === "file" && a.role === "config")
+    ) {
       findings.push(ok("host config", `${facts.config.file} (unchanged)`));
     }
   }
@@ -45,7 +52,9 @@ export async function install(ctx: InstallContext, cmd: Extract<CliCommand, { co
     ctx.registry,
     cmd.dryRun,
   );
-  findings.push(ok("receipt", `${facts.layout.receipt} (${verb(receipt.outcome, cmd.dryRun)}; \`npm run uninstall-host\` removes what it lists)`));
+  findings.push(
+    ok("receipt", `${facts.layout.receipt} (${verb(receipt.outcome, cmd.dryRun)}; \`npm run uninstall-host\` removes what it lists)`),
+  );
   ctx.out(formatFindings(findings));
   const changed = applied.results.some((r) => r.outcome === "created" || r.outcome === "updated");
   if (cmd.dryRun) ctx.out(`Dry run: run again without --dry-run to do this.\n`);
@@ -62,7 +71,11 @@ export async function install(ctx: InstallContext, cmd: Extract<CliCommand, { co
 function resultFinding(r: ActionResult, plan: InstallPlan, node: { path: string; version: string }, dryRun: boolean): Finding {
   const a = r.action;
   if (r.outcome === "failed") {
-    return problem(a.what, `could not write ${a.kind === "registry" ? a.key : a.path}: ${r.error}`, `fix the permissions, then re-run \`${INSTALL_COMMAND}\``);
+    return problem(
+      a.what,
+      `could not write ${a.kind === "registry" ? a.key : a.path}: ${r.error}`,
+      `fix the permissions, then re-run \`${INSTALL_COMMAND}\``,
+    );
   }
   const state = verb(r.outcome, dryRun);
   if (a.kind === "registry") return ok(a.what.replace(/^registry key for /, ""), `${a.key} = ${a.value} (${state})`);

@@ -7,8 +7,8 @@
  * Pure: the platform, home and environment are parameters.
  */
 import path from "node:path";
-import { HOST_NAME } from "../shared/extension-ids";
 import { APP_DIR, type PlatformInfo } from "../native-host/paths";
+import { HOST_NAME } from "../shared/extension-ids";
 import { launcherFileName } from "./launcher";
 
 export interface InstallLayout {

@@ -3,20 +3,20 @@
  * argument, a desktop-like minimal environment, framed stdio), then walks the real handshake:
  * hello → start → status running → JSON-RPC initialize → result → stdin closed → host exits.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { DEV_EXTENSION_ID, chromeOrigin } from "../shared/extension-ids";
-import {
-  CHROME_MAX_HOST_MESSAGE_BYTES,
-  HOST_PROTOCOL_VERSION,
-  isHostEnvelope,
-  type AgentStatus,
-  type HostEvent,
-  type HostHello,
-  type JsonRpcMessage,
-} from "../shared/host-protocol";
 import { FrameDecoder, frameJson } from "../native-host/frames";
 import type { PlatformInfo } from "../native-host/paths";
+import { chromeOrigin, DEV_EXTENSION_ID } from "../shared/extension-ids";
+import {
+  type AgentStatus,
+  CHROME_MAX_HOST_MESSAGE_BYTES,
+  HOST_PROTOCOL_VERSION,
+  type HostEvent,
+  type HostHello,
+  isHostEnvelope,
+  type JsonRpcMessage,
+} from "../shared/host-protocol";
 
 export const LIVE_STEP_TIMEOUT_MS = 20_000;
 
@@ -31,8 +31,30 @@ export type LiveResult =
 export function minimalEnv(p: PlatformInfo): Record<string, string> {
   const keep =
     p.platform === "win32"
-      ? ["SystemRoot", "windir", "USERPROFILE", "APPDATA", "LOCALAPPDATA", "TEMP", "TMP", "ComSpec", "USERNAME", "GOOSE_BROWSER_HOST_CONFIG"]
-      : ["HOME", "USER", "LOGNAME", "LANG", "TMPDIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "GOOSE_BROWSER_HOST_CONFIG"];
+      ? [
+          "SystemRoot",
+          "windir",
+          "USERPROFILE",
+          "APPDATA",
+          "LOCALAPPDATA",
+          "TEMP",
+          "TMP",
+          "ComSpec",
+          "USERNAME",
+          "GOOSE_BROWSER_HOST_CONFIG",
+        ]
+      : [
+          "HOME",
+          "USER",
+          "LOGNAME",
+          "LANG",
+          "TMPDIR",
+          "XDG_CONFIG_HOME",
+          "XDG_DATA_HOME",
+          "XDG_STATE_HOME",
+          "XDG_RUNTIME_DIR",
+          "GOOSE_BROWSER_HOST_CONFIG",
+        ];
   const env: Record<string, string> = {};
   for (const k of keep) {
     const v = p.env[k];
@@ -55,7 +77,13 @@ export async function liveCheck(launcher: string, p: PlatformInfo, timeoutMs = L
   // /s strips the outer quotes, leaving the quoted path.
   const child =
     p.platform === "win32"
-      ? spawn(p.env.ComSpec ?? "cmd.exe", ["/d", "/s", "/c", `""${launcher}" ${origin}"`], { env, cwd: path.win32.dirname(launcher), windowsVerbatimArguments: true, windowsHide: true, stdio: "pipe" })
+      ? spawn(p.env.ComSpec ?? "cmd.exe", ["/d", "/s", "/c", `""${launcher}" ${origin}"`], {
+          env,
+          cwd: path.win32.dirname(launcher),
+          windowsVerbatimArguments: true,
+          windowsHide: true,
+          stdio: "pipe",
+        })
       : spawn(launcher, [origin], { env, cwd: path.dirname(launcher), stdio: "pipe" });
   const session = new LiveSession(child);
   try {
@@ -80,7 +108,8 @@ class LiveSession {
       for (const e of this.decoder.push(chunk)) {
         if (e.kind === "error") this.stdoutError ??= e.message;
         else if (isHostEnvelope(e.value)) this.events.push({ host: e.value.host as HostEvent });
-        else if (typeof e.value === "object" && e.value !== null && (e.value as { jsonrpc?: unknown }).jsonrpc === "2.0") this.events.push({ rpc: e.value as JsonRpcMessage });
+        else if (typeof e.value === "object" && e.value !== null && (e.value as { jsonrpc?: unknown }).jsonrpc === "2.0")
+          this.events.push({ rpc: e.value as JsonRpcMessage });
         else this.stdoutError ??= `unexpected frame ${JSON.stringify(e.value).slice(0, 100)}`;
       }
       this.wake?.();
@@ -106,7 +135,12 @@ class LiveSession {
     const hello = await this.waitFor((e) => (e.host?.type === "hello" ? e.host : undefined), timeoutMs);
     if (!hello.ok) return this.fail("hello", hello.why, undefined);
     if (hello.value.protocolVersion !== HOST_PROTOCOL_VERSION) {
-      return this.fail("hello", `the host speaks protocol ${hello.value.protocolVersion}, this checkout ${HOST_PROTOCOL_VERSION}`, hello.value, "update the host: `npm run build:host && npm run install-host`");
+      return this.fail(
+        "hello",
+        `the host speaks protocol ${hello.value.protocolVersion}, this checkout ${HOST_PROTOCOL_VERSION}`,
+        hello.value,
+        "update the host: `npm run build:host && npm run install-host`",
+      );
     }
     this.send({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } });
     const settled = await this.waitFor((e) => {
@@ -116,23 +150,51 @@ class LiveSession {
     if (!settled.ok) return this.fail("agent start", settled.why, hello.value);
     const status = settled.value;
     if (status.state !== "running") {
-      return this.fail("agent start", `${status.profile}: ${statusMessage(status)}`, hello.value, "fix" in status ? status.fix : `read the host log ${hello.value.logFile}`);
+      return this.fail(
+        "agent start",
+        `${status.profile}: ${statusMessage(status)}`,
+        hello.value,
+        "fix" in status ? status.fix : `read the host log ${hello.value.logFile}`,
+      );
     }
     const id = "goose-browser-doctor";
     this.send({
       jsonrpc: "2.0",
       id,
       method: "initialize",
-      params: { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false }, clientInfo: { name: "goose-browser-doctor", version: hello.value.hostVersion } },
+      params: {
+        protocolVersion: 1,
+        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+        clientInfo: { name: "goose-browser-doctor", version: hello.value.hostVersion },
+      },
     });
     const reply = await this.waitFor((e) => (e.rpc && e.rpc.id === id && e.rpc.method === undefined ? e.rpc : undefined), timeoutMs);
-    if (!reply.ok) return this.fail("initialize", reply.why, hello.value, "run the agent's ACP command in a terminal to see what it prints");
-    if (reply.value.error) return this.fail("initialize", `the agent answered with an error: ${reply.value.error.message}`, hello.value, "read the agent's own log; check its authentication");
+    if (!reply.ok)
+      return this.fail("initialize", reply.why, hello.value, "run the agent's ACP command in a terminal to see what it prints");
+    if (reply.value.error)
+      return this.fail(
+        "initialize",
+        `the agent answered with an error: ${reply.value.error.message}`,
+        hello.value,
+        "read the agent's own log; check its authentication",
+      );
     const agentInfo = (reply.value.result as { agentInfo?: { name?: string; version?: string } } | undefined)?.agentInfo;
     this.child.stdin!.end();
     const exited = await Promise.race([this.exit.then(() => true), delay(Math.min(timeoutMs, 15_000)).then(() => false)]);
-    if (!exited) return this.fail("shutdown", "the host did not exit after its stdin closed", hello.value, "report this with the host log: browsers would leave it running");
-    if (this.stdoutError) return this.fail("framing", `the host wrote bytes that are not a frame: ${this.stdoutError}`, hello.value, "nothing but frames may reach stdout (“Error when communicating with the native messaging host.”)");
+    if (!exited)
+      return this.fail(
+        "shutdown",
+        "the host did not exit after its stdin closed",
+        hello.value,
+        "report this with the host log: browsers would leave it running",
+      );
+    if (this.stdoutError)
+      return this.fail(
+        "framing",
+        `the host wrote bytes that are not a frame: ${this.stdoutError}`,
+        hello.value,
+        "nothing but frames may reach stdout (“Error when communicating with the native messaging host.”)",
+      );
     return {
       ok: true,
       hello: hello.value,
@@ -151,7 +213,10 @@ class LiveSession {
   }
 
   private fail(step: string, message: string, hello: HostHello | undefined, fix?: string): LiveResult {
-    const stderrTail = this.stderr.split("\n").filter((l) => l.trim() !== "").slice(-5);
+    const stderrTail = this.stderr
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .slice(-5);
     return { ok: false, step, message, fix: fix ?? this.defaultFix(), ...(hello ? { hello } : {}), stderrTail };
   }
 
@@ -162,7 +227,10 @@ class LiveSession {
   }
 
   /** Resolves with the first event `pick` accepts, or why none came (exit, spawn error, timeout). */
-  private async waitFor<T>(pick: (e: { host?: HostEvent; rpc?: JsonRpcMessage }) => T | undefined, timeoutMs: number): Promise<{ ok: true; value: T } | { ok: false; why: string }> {
+  private async waitFor<T>(
+    pick: (e: { host?: HostEvent; rpc?: JsonRpcMessage }) => T | undefined,
+    timeoutMs: number,
+  ): Promise<{ ok: true; value: T } | { ok: false; why: string }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (const e of this.events) {
@@ -170,10 +238,17 @@ class LiveSession {
         if (v !== undefined) return { ok: true, value: v };
       }
       if (this.spawnError) return { ok: false, why: `cannot start the launcher: ${this.spawnError}` };
-      if (this.stdoutError) return { ok: false, why: `the host wrote bytes that are not a frame: ${this.stdoutError} (“Error when communicating with the native messaging host.”)` };
+      if (this.stdoutError)
+        return {
+          ok: false,
+          why: `the host wrote bytes that are not a frame: ${this.stdoutError} (“Error when communicating with the native messaging host.”)`,
+        };
       if (this.exited) {
         const tail = this.stderr.trim().split("\n").slice(-2).join(" | ");
-        return { ok: false, why: `the host exited (code ${this.exited.code}${this.exited.signal ? `, ${this.exited.signal}` : ""}) (“Native host has exited.”)${tail ? `: ${tail}` : ""}` };
+        return {
+          ok: false,
+          why: `the host exited (code ${this.exited.code}${this.exited.signal ? `, ${this.exited.signal}` : ""}) (“Native host has exited.”)${tail ? `: ${tail}` : ""}`,
+        };
       }
       const left = deadline - Date.now();
       if (left <= 0) return { ok: false, why: `no answer within ${Math.round(timeoutMs / 1000)} s` };

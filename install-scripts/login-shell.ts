@@ -39,9 +39,7 @@ export function cleanPath(value: string, platform: NodeJS.Platform): string {
   return [...seen].join(sep);
 }
 
-export type LoginPath =
-  | { source: "login-shell"; shell: string; path: string }
-  | { source: "environment"; path: string; why: string };
+export type LoginPath = { source: "login-shell"; shell: string; path: string } | { source: "environment"; path: string; why: string };
 
 /** Which shell to ask: $SHELL when absolute, else the account's shell, else /bin/sh. */
 export function loginShell(p: PlatformInfo): string {

@@ -1,7 +1,7 @@
 /** Native-messaging host manifests: one shape for the Chromium family, one for Firefox. */
 import fs from "node:fs";
 import path from "node:path";
-import { CHROMIUM_EXTENSION_IDS, GECKO_ADDON_ID, HOST_NAME, chromeOrigin } from "../shared/extension-ids";
+import { CHROMIUM_EXTENSION_IDS, chromeOrigin, GECKO_ADDON_ID, HOST_NAME } from "../shared/extension-ids";
 import { writeFileAtomic } from "./files";
 
 export interface ChromiumHostManifest {

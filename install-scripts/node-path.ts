@@ -20,7 +20,11 @@ const VERSIONED = /[\\/](?:\.nvm|\.fnm|fnm|\.volta|\.asdf|\.local[\\/]share[\\/]
  * Pure: `execPath` is the running node, `candidates` the `node` files found on PATH (in order),
  * `realpath` resolves symlinks (undefined when the file does not exist).
  */
-export function chooseNodePath(execPath: string, candidates: readonly string[], realpath: (file: string) => string | undefined): NodeChoice {
+export function chooseNodePath(
+  execPath: string,
+  candidates: readonly string[],
+  realpath: (file: string) => string | undefined,
+): NodeChoice {
   const target = realpath(execPath) ?? execPath;
   // The first `node` on PATH that is this same binary; the running path when none is.
   const stable = candidates.find((c) => realpath(c) === target && !VERSIONED.test(c));

@@ -3,20 +3,21 @@
  * machine arrives in InstallFacts (gathered by facts.ts), so every OS's layout is planned and
  * tested on any machine; apply.ts carries the actions out.
  */
-import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
-import { parseConfig, type AgentProfile } from "../native-host/config";
-import type { PlatformInfo } from "../native-host/paths";
-import type { Discovery } from "../native-host/agent/discover";
+
 import type { VersionCheck } from "../native-host/agent/check-version";
+import type { Discovery } from "../native-host/agent/discover";
+import { type AgentProfile, parseConfig } from "../native-host/config";
+import type { PlatformInfo } from "../native-host/paths";
+import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import type { AgentSpec } from "./args";
-import { selectTargets, type BrowserTarget, type SandboxedBrowser } from "./browsers";
+import { type BrowserTarget, type SandboxedBrowser, selectTargets } from "./browsers";
 import { configText, mergeHostConfig, type RawConfig } from "./host-config";
 import { launcherScript } from "./launcher";
 import type { InstallLayout } from "./layout";
 import type { LoginPath } from "./login-shell";
 import { chromiumManifest, firefoxManifest, manifestText } from "./manifest";
 import type { NodeChoice } from "./node-path";
-import { info, ok, problem, warn, type Finding } from "./report";
+import { type Finding, info, ok, problem, warn } from "./report";
 
 export const INSTALL_COMMAND = "npm run install-host";
 export const FIX_COMMAND = "npm run doctor -- --fix";
@@ -110,7 +111,13 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
     { kind: "file", role: "launcher", path: f.layout.launcher, what: "launcher", mode: 0o755, content: { text: launcher } },
   ];
   if (f.staleSource) {
-    findings.push(warn("host bundle", `${f.sourceBundle} is older than ${f.staleSource}`, "run `npm run build:host`, then re-run the installer to install the current host"));
+    findings.push(
+      warn(
+        "host bundle",
+        `${f.sourceBundle} is older than ${f.staleSource}`,
+        "run `npm run build:host`, then re-run the installer to install the current host",
+      ),
+    );
   }
   if (f.node.warning) findings.push(warn("node", f.node.warning, `re-run \`${INSTALL_COMMAND}\` after changing node versions`));
 
@@ -118,7 +125,13 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
   let configChanges: string[] = [];
   let configIds: string[] = [];
   if (f.config.error) {
-    findings.push(problem("host config", `${f.config.file} is not usable: ${f.config.error}`, `fix or delete ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``));
+    findings.push(
+      problem(
+        "host config",
+        `${f.config.file} is not usable: ${f.config.error}`,
+        `fix or delete ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``,
+      ),
+    );
   } else {
     const merged = mergeHostConfig(f.config.raw, {
       platform: f.p.platform,
@@ -132,10 +145,23 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
       configIds = parseConfig(merged.config, f.p).allowedExtensionIds;
       configChanges = merged.changes;
       if (!f.config.exists || merged.changes.length > 0) {
-        actions.push({ kind: "file", role: "config", path: f.config.file, what: "host config", mode: f.config.mode ?? 0o600, content: { text: configText(merged.config) } });
+        actions.push({
+          kind: "file",
+          role: "config",
+          path: f.config.file,
+          what: "host config",
+          mode: f.config.mode ?? 0o600,
+          content: { text: configText(merged.config) },
+        });
       }
     } catch (e) {
-      findings.push(problem("host config", `the merged config would be invalid: ${(e as Error).message}`, `fix ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``));
+      findings.push(
+        problem(
+          "host config",
+          `the merged config would be invalid: ${(e as Error).message}`,
+          `fix ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``,
+        ),
+      );
     }
   }
   if (f.config.envOverride) {
@@ -161,7 +187,9 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
     findings.push(
       warn(
         "browsers",
-        o.browsers.length > 0 ? `none of ${o.browsers.join(", ")} is installed for this user` : "no supported browser is installed for this user",
+        o.browsers.length > 0
+          ? `none of ${o.browsers.join(", ")} is installed for this user`
+          : "no supported browser is installed for this user",
         "start your browser once so it creates its profile folder, then re-run the installer",
       ),
     );
@@ -170,11 +198,22 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
   // Agents.
   findings.push(...agentFindings(f, o));
   if (f.loginPath.source === "login-shell") {
-    findings.push(ok("PATH", `recorded ${f.loginPath.shell}'s login PATH for the agent (${f.loginPath.path.split(f.p.platform === "win32" ? ";" : ":").length} dirs)`));
+    findings.push(
+      ok(
+        "PATH",
+        `recorded ${f.loginPath.shell}'s login PATH for the agent (${f.loginPath.path.split(f.p.platform === "win32" ? ";" : ":").length} dirs)`,
+      ),
+    );
   } else if (f.p.platform === "win32") {
     findings.push(ok("PATH", "recorded the current PATH for the agent"));
   } else {
-    findings.push(warn("PATH", `recorded the current PATH instead of the login shell's (${f.loginPath.why})`, "check that your shell starts with `$SHELL -l -i -c true`, then re-run"));
+    findings.push(
+      warn(
+        "PATH",
+        `recorded the current PATH instead of the login shell's (${f.loginPath.why})`,
+        "check that your shell starts with `$SHELL -l -i -c true`, then re-run",
+      ),
+    );
   }
   return { ok: true, actions, findings, configChanges };
 }
@@ -194,10 +233,24 @@ export function planManifests(
   if (p.platform === "win32") {
     const families = new Set(targets.map((t) => t.family));
     if (families.has("chromium")) {
-      actions.push({ kind: "file", role: "manifest", path: layout.chromiumManifest, what: "manifest for the Chromium family", mode: 0o644, content: { text: chromiumText } });
+      actions.push({
+        kind: "file",
+        role: "manifest",
+        path: layout.chromiumManifest,
+        what: "manifest for the Chromium family",
+        mode: 0o644,
+        content: { text: chromiumText },
+      });
     }
     if (families.has("firefox")) {
-      actions.push({ kind: "file", role: "manifest", path: layout.firefoxManifest, what: "manifest for Firefox", mode: 0o644, content: { text: firefoxText } });
+      actions.push({
+        kind: "file",
+        role: "manifest",
+        path: layout.firefoxManifest,
+        what: "manifest for Firefox",
+        mode: 0o644,
+        content: { text: firefoxText },
+      });
     }
   }
   for (const t of targets) {
@@ -221,7 +274,12 @@ export function planManifests(
       target: t.id,
     });
     if (t.brand === "firefox" && /[\\/]snap[\\/]firefox$/.test(via)) {
-      findings.push(info(t.label, "the Snap Firefox reaches this manifest through the WebExtensions portal (Ubuntu 22.04+), which asks you once to allow it"));
+      findings.push(
+        info(
+          t.label,
+          "the Snap Firefox reaches this manifest through the WebExtensions portal (Ubuntu 22.04+), which asks you once to allow it",
+        ),
+      );
     }
   }
   return { actions, findings };
@@ -236,7 +294,8 @@ function agentFindings(f: InstallFacts, o: InstallOptions): Finding[] {
       out.push(
         warn(
           "goose",
-          f.goose.discovery?.refused ?? `not found (searched ${searched.length} places: your login PATH and ${searched.slice(-3).join(", ")})`,
+          f.goose.discovery?.refused ??
+            `not found (searched ${searched.length} places: your login PATH and ${searched.slice(-3).join(", ")})`,
           `install goose (${GOOSE_INSTALL_URL}), then re-run \`${INSTALL_COMMAND}\`; the panel explains this too`,
         ),
       );
@@ -260,7 +319,11 @@ function agentFindings(f: InstallFacts, o: InstallOptions): Finding[] {
 function versionFinding(subject: string, file: string, v: VersionCheck | undefined, isGoose: boolean): Finding {
   if (!v || v.ok) return ok(subject, `${file}${v?.ok && v.version ? ` (${v.version})` : ""}`);
   if (v.kind === "outdated") {
-    return warn(subject, `${file} is version ${v.version}; ${v.required} or newer is needed`, isGoose ? "run `goose update`" : `update ${file}`);
+    return warn(
+      subject,
+      `${file} is version ${v.version}; ${v.required} or newer is needed`,
+      isGoose ? "run `goose update`" : `update ${file}`,
+    );
   }
   return warn(subject, `${file}: ${v.message}`, `check that ${file} runs in a terminal`);
 }

@@ -5,10 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { HOST_NAME } from "../shared/extension-ids";
 import type { PlatformInfo } from "../native-host/paths";
+import { HOST_NAME } from "../shared/extension-ids";
 import { isRecord } from "./host-config";
-import { info, ok, problem, warn, type Finding } from "./report";
+import { type Finding, info, ok, problem, warn } from "./report";
 
 export interface PolicySource {
   label: string;
@@ -37,7 +37,10 @@ export function readPolicyDir(root: string, dir: string): ReadPolicies {
   const out: ReadPolicies = { files: [], policy: {}, errors: [] };
   let names: string[];
   try {
-    names = fs.readdirSync(full).filter((n) => n.endsWith(".json")).sort();
+    names = fs
+      .readdirSync(full)
+      .filter((n) => n.endsWith(".json"))
+      .sort();
   } catch {
     return out;
   }
@@ -85,11 +88,18 @@ export function judgePolicy(source: PolicySource, policy: Record<string, unknown
 
 export function policyFindings(p: PlatformInfo, root: string): Finding[] {
   if (p.platform === "win32") {
-    return [info("policies", "not read on Windows; `reg query HKLM\\SOFTWARE\\Policies\\Google\\Chrome` (or …\\Microsoft\\Edge) shows NativeMessaging* policies if any")];
+    return [
+      info(
+        "policies",
+        "not read on Windows; `reg query HKLM\\SOFTWARE\\Policies\\Google\\Chrome` (or …\\Microsoft\\Edge) shows NativeMessaging* policies if any",
+      ),
+    ];
   }
   if (p.platform === "darwin") {
     const managed = path.join(root, "Library", "Managed Preferences");
-    const found = ["com.google.Chrome", "com.microsoft.Edge", "org.chromium.Chromium", "com.brave.Browser"].filter((d) => fs.existsSync(path.join(managed, `${d}.plist`)));
+    const found = ["com.google.Chrome", "com.microsoft.Edge", "org.chromium.Chromium", "com.brave.Browser"].filter((d) =>
+      fs.existsSync(path.join(managed, `${d}.plist`)),
+    );
     if (found.length === 0) return [ok("policies", "no managed browser preferences")];
     return [
       warn(
@@ -104,11 +114,17 @@ export function policyFindings(p: PlatformInfo, root: string): Finding[] {
   for (const source of LINUX_POLICY_SOURCES) {
     const r = readPolicyDir(root, source.dir);
     read.push(...r.files);
-    for (const e of r.errors) out.push(warn(`${source.label} policy`, `cannot read ${e}`, "the browser ignores it too; ask your administrator to fix it"));
+    for (const e of r.errors)
+      out.push(warn(`${source.label} policy`, `cannot read ${e}`, "the browser ignores it too; ask your administrator to fix it"));
     out.push(...judgePolicy(source, r.policy, r.files));
   }
   if (out.length === 0) {
-    out.push(ok("policies", read.length === 0 ? "no managed browser policies" : `${read.length} managed policy file(s), none blocks user-level native hosts`));
+    out.push(
+      ok(
+        "policies",
+        read.length === 0 ? "no managed browser policies" : `${read.length} managed policy file(s), none blocks user-level native hosts`,
+      ),
+    );
   }
   return out;
 }

@@ -36,7 +36,15 @@ export interface Receipt {
 }
 
 export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "dataDir" | "launcher">, configFile: string): Receipt {
-  return { receiptVersion: RECEIPT_VERSION, hostName: HOST_NAME, ...meta, files: [], dirs: [], registryKeys: [], config: { file: configFile, dirs: [] } };
+  return {
+    receiptVersion: RECEIPT_VERSION,
+    hostName: HOST_NAME,
+    ...meta,
+    files: [],
+    dirs: [],
+    registryKeys: [],
+    config: { file: configFile, dirs: [] },
+  };
 }
 
 /** Sorted and deduplicated, so equal receipts serialize to equal bytes. */
@@ -90,7 +98,11 @@ export function parseReceipt(text: string): Receipt {
     dirs: list(raw.dirs, "dirs").map((d, i) => str(d, `dirs[${i}]`)),
     registryKeys: list(raw.registryKeys, "registryKeys").map((k, i) => {
       if (!isRecord(k)) throw new Error(`registryKeys[${i}] must be an object`);
-      return { key: str(k.key, `registryKeys[${i}].key`), value: str(k.value, `registryKeys[${i}].value`), what: str(k.what, `registryKeys[${i}].what`) };
+      return {
+        key: str(k.key, `registryKeys[${i}].key`),
+        value: str(k.value, `registryKeys[${i}].value`),
+        what: str(k.what, `registryKeys[${i}].what`),
+      };
     }),
     config: { file: str(config.file, "config.file"), dirs: list(config.dirs, "config.dirs").map((d, i) => str(d, `config.dirs[${i}]`)) },
   });
@@ -100,7 +112,11 @@ export function parseReceipt(text: string): Receipt {
  * The receipt after an install: what this run wrote, plus what earlier runs wrote that is still
  * there (a `--browser` run must not forget the other browsers' manifests).
  */
-export function mergeReceipts(previous: Receipt | undefined, current: Receipt, stillThere: { file(p: string): boolean; dir(p: string): boolean; key(k: ReceiptKey): boolean }): Receipt {
+export function mergeReceipts(
+  previous: Receipt | undefined,
+  current: Receipt,
+  stillThere: { file(p: string): boolean; dir(p: string): boolean; key(k: ReceiptKey): boolean },
+): Receipt {
   if (!previous) return normalizeReceipt(current);
   return normalizeReceipt({
     ...current,

@@ -54,13 +54,14 @@ export class RegExeRegistry implements RegistryOps {
 
   async delete(key: string): Promise<void> {
     const r = await this.run(["delete", key, "/f"]);
-    if (r.code !== 0 && (await this.get(key)) !== undefined) throw new Error(`reg delete ${key} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+    if (r.code !== 0 && (await this.get(key)) !== undefined)
+      throw new Error(`reg delete ${key} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
   }
 
   private run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       execFile(this.regExe, args, { shell: false, windowsHide: true, timeout: 10_000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === "number" ? ((err as { code: number }).code) : 1) : 0;
+        const code = err ? (typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : 1) : 0;
         resolve({ code, stdout: String(stdout), stderr: String(stderr || (err && code !== 1 ? err.message : "")) });
       });
     });

@@ -11,14 +11,19 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEV_EXTENSION_ID } from "../shared/extension-ids";
-import { chromiumManifest, writeManifest } from "./manifest";
 import { launcherFileName } from "./launcher";
+import { chromiumManifest, writeManifest } from "./manifest";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXTENSION_DIR = path.join(ROOT, "dist/extension/chrome-mv3");
 const LAUNCHER = path.join(ROOT, "dist/native-host", launcherFileName(process.platform));
 const PROFILE = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "goose-browser", "chromium-profile");
-const BROWSERS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium"];
+const BROWSERS = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/Applications/Chromium.app/Contents/MacOS/Chromium",
+];
 
 function main(): void {
   for (const [file, how] of [

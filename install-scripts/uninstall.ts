@@ -4,16 +4,16 @@
  * and stays unless --purge, which also removes the host's logs.
  */
 import fs from "node:fs";
-import { HOST_NAME } from "../shared/extension-ids";
 import { loadConfig } from "../native-host/config";
-import { configDir, configFile, stateDir, type PlatformInfo } from "../native-host/paths";
-import type { CliCommand } from "./args";
+import { configDir, configFile, type PlatformInfo, stateDir } from "../native-host/paths";
+import { HOST_NAME } from "../shared/extension-ids";
 import { readReceipt } from "./apply";
+import type { CliCommand } from "./args";
 import { removeDirIfEmpty, removeFile } from "./files";
 import { installLayout, pathLib } from "./layout";
 import type { Receipt, ReceiptKey } from "./receipt";
 import type { RegistryOps } from "./registry";
-import { formatFindings, hasProblem, info, ok, problem, type Finding } from "./report";
+import { type Finding, formatFindings, hasProblem, info, ok, problem } from "./report";
 
 export interface UninstallContext {
   p: PlatformInfo;
@@ -30,7 +30,11 @@ export async function uninstall(ctx: UninstallContext, cmd: Extract<CliCommand, 
   ctx.out(`goose-browser: uninstalling the native-messaging host${dry ? " (dry run: nothing is changed)" : ""}\n`);
   if (r.error) {
     // Guessing what to remove could delete something that is not ours.
-    ctx.out(formatFindings([problem("receipt", r.error, `remove the files it lists by hand, or re-run \`npm run install-host\` to rewrite it, then uninstall`)]));
+    ctx.out(
+      formatFindings([
+        problem("receipt", r.error, `remove the files it lists by hand, or re-run \`npm run install-host\` to rewrite it, then uninstall`),
+      ]),
+    );
     return 1;
   }
   const dirs: string[] = [];
@@ -58,14 +62,17 @@ export async function uninstall(ctx: UninstallContext, cmd: Extract<CliCommand, 
     }
     dirs.push(configDir(p), stateDir(p));
   } else if (fs.existsSync(configFile(p))) {
-    findings.push(info("host config", `kept ${configFile(p)} (your settings; \`npm run uninstall-host -- --purge\` removes it and the logs)`));
+    findings.push(
+      info("host config", `kept ${configFile(p)} (your settings; \`npm run uninstall-host -- --purge\` removes it and the logs)`),
+    );
   }
   if (!dry) {
     // Deepest first, and only when empty: a dir holding anything not ours stays.
     for (const d of [...new Set(dirs)].sort((a, b) => b.length - a.length)) removeDirIfEmpty(d);
   }
   ctx.out(formatFindings(findings));
-  if (!hasProblem(findings) && !dry && (r.receipt || cmd.purge)) ctx.out("Done. Reload or close the goose panel: it will report that the host is not installed.\n");
+  if (!hasProblem(findings) && !dry && (r.receipt || cmd.purge))
+    ctx.out("Done. Reload or close the goose panel: it will report that the host is not installed.\n");
   return hasProblem(findings) ? 1 : 0;
 }
 

@@ -1,8 +1,9 @@
 /** Bundles the host into one file and writes a launcher next to it (`npm run build:host`). */
-import { build } from "esbuild";
+
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 import { launcherFileName, launcherScript } from "../install-scripts/launcher";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

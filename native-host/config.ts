@@ -128,7 +128,8 @@ function parseProfile(name: string, raw: unknown, builtin: AgentProfile | undefi
     }
   }
   // `minVersion: null` turns the check off; absent keeps the built-in requirement (goose ≥ 1.16.0).
-  const minVersion = obj.minVersion === null ? undefined : (optionalString(obj.minVersion, `profiles.${name}.minVersion`) ?? builtin?.minVersion);
+  const minVersion =
+    obj.minVersion === null ? undefined : (optionalString(obj.minVersion, `profiles.${name}.minVersion`) ?? builtin?.minVersion);
   const versionArgs =
     obj.versionArgs === undefined ? (builtin?.versionArgs ?? ["--version"]) : stringList(obj.versionArgs, `profiles.${name}.versionArgs`);
   return { command, args, env, ...(minVersion ? { minVersion } : {}), versionArgs };

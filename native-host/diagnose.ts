@@ -21,7 +21,12 @@ export async function diagnose(config: HostConfig, p: PlatformInfo): Promise<Hos
   return { type: "diagnostics", logTail: tail(config.logFile), profiles, ...(goose ? { agentLogDir: goose } : {}) };
 }
 
-async function diagnoseProfile(name: string, profile: HostConfig["profiles"][string], config: HostConfig, p: PlatformInfo): Promise<ProfileDiagnosis> {
+async function diagnoseProfile(
+  name: string,
+  profile: HostConfig["profiles"][string],
+  config: HostConfig,
+  p: PlatformInfo,
+): Promise<ProfileDiagnosis> {
   const base = { name, command: profile.command, args: profile.args };
   const found = discoverAgent(profile.command, p, config.path, isExecutableFile);
   if (!found.found) {
@@ -58,6 +63,7 @@ export function tail(file: string, lines = TAIL_LINES): string[] {
 
 /** goose's own log folder (tracing logs): the first place to look when goose itself misbehaves. */
 export function gooseLogDir(p: PlatformInfo): string {
-  if (p.platform === "win32") return path.win32.join(p.env.APPDATA ?? path.win32.join(p.home, "AppData", "Roaming"), "Block", "goose", "data", "logs");
+  if (p.platform === "win32")
+    return path.win32.join(p.env.APPDATA ?? path.win32.join(p.home, "AppData", "Roaming"), "Block", "goose", "data", "logs");
   return path.posix.join(p.env.XDG_STATE_HOME || path.posix.join(p.home, ".local", "state"), "goose", "logs");
 }

@@ -4,7 +4,7 @@
  * hold many frames, and nothing is allocated from the claimed length alone (pieces are kept until the
  * frame is complete, then joined once).
  */
-import { MAX_INCOMING_FRAME_BYTES, type HostErrorCode } from "../shared/host-protocol";
+import { type HostErrorCode, MAX_INCOMING_FRAME_BYTES } from "../shared/host-protocol";
 
 export type FrameEvent =
   | { kind: "message"; value: unknown; bytes: number; raw: Buffer }
@@ -73,10 +73,7 @@ export class FrameDecoder {
   /** Called at end of input: a partly received frame is reported, never silently lost. */
   end(): FrameEvent[] {
     if (this.expected < 0 && this.headerFilled === 0) return [];
-    const detail =
-      this.expected < 0
-        ? `${this.headerFilled} of 4 header bytes`
-        : `${this.received} of ${this.expected} bytes`;
+    const detail = this.expected < 0 ? `${this.headerFilled} of 4 header bytes` : `${this.received} of ${this.expected} bytes`;
     this.reset();
     return [{ kind: "error", code: "frame_truncated", message: `input ended inside a frame (${detail})` }];
   }

@@ -4,13 +4,11 @@
  * anything else (blank lines, banners, logs, other JSON) is dropped with a reason to log.
  */
 import { isUtf8 } from "node:buffer";
-import { CHUNK_PIECE_BYTES, MAX_VERBATIM_BYTES, type HostChunk } from "../shared/host-protocol";
+import { CHUNK_PIECE_BYTES, type HostChunk, MAX_VERBATIM_BYTES } from "../shared/host-protocol";
 import { frameBytes } from "./frames";
 import { isForwardableFromAgent } from "./policy";
 
-export type AgentLineResult =
-  | { action: "send"; frames: Buffer[]; chunked: boolean }
-  | { action: "drop"; reason: string; preview: string };
+export type AgentLineResult = { action: "send"; frames: Buffer[]; chunked: boolean } | { action: "drop"; reason: string; preview: string };
 
 const CR = 0x0d;
 

@@ -6,7 +6,7 @@
  * `mcpServers` replaced by what the host allows: a stdio MCP server is an arbitrary command.
  * Agent → extension: only JSON-RPC 2.0 objects. Ids are never touched in either direction.
  */
-import { isJsonRpc, type HostErrorCode, type JsonRpcMessage } from "../shared/host-protocol";
+import { type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../shared/host-protocol";
 
 /** ACP v1 client→agent methods (stable spec) plus the protocol-level cancel. */
 export const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([

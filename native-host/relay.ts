@@ -3,19 +3,20 @@
  * browser, with host commands and statuses on the side. Back-pressure both ways: when one side
  * cannot keep up, reading from the other side pauses.
  */
+
+import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import {
   HOST_PROTOCOL_VERSION,
-  hostMessage,
-  isHostEnvelope,
   type HostCommand,
   type HostErrorCode,
+  hostMessage,
+  isHostEnvelope,
   type JsonRpcMessage,
 } from "../shared/host-protocol";
-import path from "node:path";
 import { AgentSupervisor, isDirectory } from "./agent/supervisor";
-import { diagnose } from "./diagnose";
 import type { LoadedConfig } from "./config";
+import { diagnose } from "./diagnose";
 import { FrameDecoder, frameJson } from "./frames";
 import type { LineEvent } from "./lines";
 import type { Logger } from "./log";
@@ -123,7 +124,10 @@ export class Relay {
     }
     // Unchanged messages keep their own bytes (no re-serialization) unless they hold a raw line
     // break, which JSON allows between tokens but would split the ndjson line.
-    const line = decision.rewritten || raw.includes(0x0a) || raw.includes(0x0d) ? Buffer.from(`${JSON.stringify(message)}\n`) : Buffer.concat([raw, NEWLINE]);
+    const line =
+      decision.rewritten || raw.includes(0x0a) || raw.includes(0x0d)
+        ? Buffer.from(`${JSON.stringify(message)}\n`)
+        : Buffer.concat([raw, NEWLINE]);
     if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8").trimEnd())}`);
     if (!this.supervisor.process) {
       this.refuse("agent_not_running", `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`);
@@ -149,7 +153,10 @@ export class Relay {
     }
     const profiles = this.o.loaded.config.profiles;
     if (cmd.profile !== undefined && !profiles[cmd.profile]) {
-      return this.refuse("unknown_profile", `no agent profile named ${JSON.stringify(cmd.profile)}; configured: ${Object.keys(profiles).join(", ")}`);
+      return this.refuse(
+        "unknown_profile",
+        `no agent profile named ${JSON.stringify(cmd.profile)}; configured: ${Object.keys(profiles).join(", ")}`,
+      );
     }
     if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {
       return this.refuse("invalid_cwd", `the working folder ${JSON.stringify(cmd.cwd)} is not an existing absolute folder`);

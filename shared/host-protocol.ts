@@ -23,15 +23,7 @@ export const CHUNK_PIECE_BYTES = 512 * 1024;
 /** Chrome's browser→host cap; larger incoming frames are refused. */
 export const MAX_INCOMING_FRAME_BYTES = 64 * 1024 * 1024;
 
-export type AgentState =
-  | "idle"
-  | "discovering"
-  | "starting"
-  | "running"
-  | "exited"
-  | "not_found"
-  | "outdated"
-  | "failed";
+export type AgentState = "idle" | "discovering" | "starting" | "running" | "exited" | "not_found" | "outdated" | "failed";
 
 export interface AgentStatusBase {
   /** The configured profile this status is about (e.g. "goose"). */
@@ -157,7 +149,7 @@ export function isJsonRpc(value: unknown): value is JsonRpcMessage {
   if (m.jsonrpc !== "2.0") return false;
   if ("method" in m) return typeof m.method === "string";
   // A response: an id plus exactly one of result / error.
-  return "id" in m && ("result" in m) !== ("error" in m);
+  return "id" in m && "result" in m !== "error" in m;
 }
 
 export function isHostEnvelope(value: unknown): value is HostEnvelope<{ type: string }> {

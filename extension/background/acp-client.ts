@@ -3,7 +3,7 @@
  * registers its handlers before anything is sent (so a session/load replay, which arrives before
  * the load response, is never missed) and advertises only what it implements: no fs, no terminal.
  */
-import * as acp from "@agentclientprotocol/sdk";
+
 import type {
   AnyMessage,
   ClientConnection,
@@ -12,6 +12,7 @@ import type {
   RequestPermissionResponse,
   SessionNotification,
 } from "@agentclientprotocol/sdk";
+import * as acp from "@agentclientprotocol/sdk";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
 import { createJsonRpcPipe, type JsonRpcPipe } from "./jsonrpc-stream";
 

@@ -33,6 +33,9 @@ export function modeChangeTo(
 }
 
 /** The session's current mode as the user sees it (config option first, then modes). */
-export function currentMode(configOptions: SessionConfigOption[] | null | undefined, modes: SessionModeState | null | undefined): string | null {
+export function currentMode(
+  configOptions: SessionConfigOption[] | null | undefined,
+  modes: SessionModeState | null | undefined,
+): string | null {
   return modeOption(configOptions)?.currentValue ?? modes?.currentModeId ?? null;
 }

@@ -4,15 +4,16 @@
  * commands into ACP requests, and turns every answer and update into client events for the store.
  * No request here has a timeout except initialize: turns, loads and new sessions can take minutes.
  */
-import * as acp from "@agentclientprotocol/sdk";
+
 import type { ContentBlock, RequestPermissionRequest, SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+import * as acp from "@agentclientprotocol/sdk";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
 import type { AppEvent, AppState } from "../state/app";
 import { canListSessions } from "../state/client-reducer";
-import type { ClientEvent, SessionState, UiError } from "../state/session";
 import type { PanelCommand } from "../state/panel-messages";
+import type { ClientEvent, SessionState, UiError } from "../state/session";
 import { AcpClient } from "./acp-client";
-import { DEFAULT_APPROVAL_MODE, currentMode, modeChangeTo } from "./approval-mode";
+import { currentMode, DEFAULT_APPROVAL_MODE, modeChangeTo } from "./approval-mode";
 import { toUiError } from "./errors";
 import { PermissionBroker } from "./permissions";
 import { EMPTY_META, type MetaStorage, type SessionMeta } from "./session-meta";
@@ -126,7 +127,10 @@ export class ClientController {
       init = await withTimeout(client.initialize(), INITIALIZE_TIMEOUT_MS, "initialize");
     } catch (e) {
       if (generation !== this.generation) return;
-      this.dispatch({ type: "agent_failed", error: { ...toUiError(e, "Starting the agent"), fix: "Press Restart; if it keeps failing, check the agent's log." } });
+      this.dispatch({
+        type: "agent_failed",
+        error: { ...toUiError(e, "Starting the agent"), fix: "Press Restart; if it keeps failing, check the agent's log." },
+      });
       return;
     }
     if (generation !== this.generation) return;
@@ -161,14 +165,22 @@ export class ClientController {
       this.releaseIdle(this.state().client.activeSessionId);
       // Registered at once (goose sends commands and usage right after the response) but held as
       // loading until it asks before running tools, so no prompt can start in the wrong mode.
-      this.dispatch({ type: "session_opened", sessionId: r.sessionId, cwd, loading: true, modes: r.modes ?? null, configOptions: r.configOptions ?? null });
+      this.dispatch({
+        type: "session_opened",
+        sessionId: r.sessionId,
+        cwd,
+        loading: true,
+        modes: r.modes ?? null,
+        configOptions: r.configOptions ?? null,
+      });
       await this.remember({ activeSessionId: r.sessionId });
       await this.applyMode(r.sessionId, DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
       if (generation !== this.generation) return null;
       this.dispatch({ type: "session_loaded", sessionId: r.sessionId });
       return r.sessionId;
     } catch (e) {
-      if (generation === this.generation) this.dispatch({ type: "session_open_failed", error: toUiError(e, "Starting a session", this.authMethods()) });
+      if (generation === this.generation)
+        this.dispatch({ type: "session_open_failed", error: toUiError(e, "Starting a session", this.authMethods()) });
       return null;
     }
   }
@@ -326,7 +338,13 @@ export class ClientController {
     if (session?.turn === "cancelling") {
       queueMicrotask(() => this.permissions.answer(key, null));
     }
-    this.dispatch({ type: "permission_requested", sessionId: request.sessionId, key, toolCall: request.toolCall, options: request.options });
+    this.dispatch({
+      type: "permission_requested",
+      sessionId: request.sessionId,
+      key,
+      toolCall: request.toolCall,
+      options: request.options,
+    });
   }
 
   // ---- helpers -----------------------------------------------------------------------------

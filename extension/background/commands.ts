@@ -2,9 +2,10 @@
  * The quick-prompt shortcut: opens the panel with the composer focused and the page's selection, if
  * any, attached; pressed while a panel is open it closes it where the browser can.
  */
-import { QUICK_PROMPT } from "../context/shortcut";
+
 import { deliverContext, type SessionArea } from "../context/pending";
 import { readSelection } from "../context/read-tab";
+import { QUICK_PROMPT } from "../context/shortcut";
 import { canClosePanel, closePanel, openPanel } from "./side-panel";
 
 export interface CommandDeps {

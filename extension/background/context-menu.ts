@@ -6,16 +6,16 @@ import browser from "webextension-polyfill";
 import { deliverContext, type SessionArea } from "../context/pending";
 import { readSelection } from "../context/read-tab";
 import type { PageContext } from "../state/page-context";
-import { openPanel } from "./side-panel";
 import type { Settings } from "./settings";
+import { openPanel } from "./side-panel";
 
 export const MENU_ID = "ask-goose-about-selection";
 
 export function registerContextMenu(): void {
   // removeAll first: onInstalled and a service-worker restart would otherwise create it twice.
-  void browser.contextMenus.removeAll().then(() =>
-    browser.contextMenus.create({ id: MENU_ID, title: "Ask goose about selection", contexts: ["selection"] }),
-  );
+  void browser.contextMenus
+    .removeAll()
+    .then(() => browser.contextMenus.create({ id: MENU_ID, title: "Ask goose about selection", contexts: ["selection"] }));
 }
 
 export interface MenuDeps {

@@ -2,9 +2,10 @@
  * Turns the browser's terse native-messaging errors into a cause and a fix. Chrome reports why a
  * native port closed only through runtime.lastError, as one of a few fixed English sentences.
  */
+
+import { chromeOrigin } from "../../shared/extension-ids";
 import type { DisconnectCause, DisconnectReason } from "../state/connection";
 import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
-import { chromeOrigin } from "../../shared/extension-ids";
 
 export interface DisconnectContext {
   extensionId: string;

@@ -18,7 +18,10 @@ export function toUiError(error: unknown, what: string, authMethods: AuthMethod[
     return {
       title: "The agent needs to be set up",
       message,
-      fix: how.length > 0 ? `${how.join(" ")} Then press Restart.` : "Run `goose configure` in a terminal to set up a provider, then press Restart.",
+      fix:
+        how.length > 0
+          ? `${how.join(" ")} Then press Restart.`
+          : "Run `goose configure` in a terminal to set up a provider, then press Restart.",
       code,
     };
   }

@@ -2,22 +2,23 @@
  * Reads what the native host sends and decides what it means: state events, a reply, or a reason to
  * hang up. Pure apart from the chunk buffer it owns, so it is tested without a browser.
  */
+
+import { ChunkReassembler } from "../../shared/chunks";
 import {
   HOST_PROTOCOL_VERSION,
-  hostMessage,
-  isHostEnvelope,
-  isJsonRpc,
   type HostChunk,
-  type HostDiagnostics,
   type HostCommand,
+  type HostDiagnostics,
   type HostEnvelope,
   type HostError,
   type HostHello,
   type HostStatusMessage,
+  hostMessage,
+  isHostEnvelope,
+  isJsonRpc,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
-import { ChunkReassembler } from "../../shared/chunks";
-import { isCompatibleHello, type AgentChoice, type ConnectionEvent } from "../state/connection";
+import { type AgentChoice, type ConnectionEvent, isCompatibleHello } from "../state/connection";
 
 export interface InboundResult {
   events: ConnectionEvent[];

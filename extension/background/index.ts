@@ -1,6 +1,6 @@
 /** Wires the background: one store, the native connection, the ACP client, the panels, and the browser entry points. */
 import browser from "webextension-polyfill";
-import { initialAppState, reduceApp, type AppEvent } from "../state/app";
+import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { loadAgentChoice, saveAgentChoice } from "./agent-choice";
 import { Attention } from "./attention";
@@ -27,7 +27,11 @@ export function startBackground(): void {
   const choiceLoaded = loadAgentChoice(browser.storage.local).then((c) => void (agentChoice = c));
   let controller: ClientController | null = null;
   const native = new NativeConnection(
-    sliceStore(store, (s) => s.connection, (event: ConnectionEvent): AppEvent => ({ scope: "connection", event })),
+    sliceStore(
+      store,
+      (s) => s.connection,
+      (event: ConnectionEvent): AppEvent => ({ scope: "connection", event }),
+    ),
     {
       connectNative: (name) => browser.runtime.connectNative(name),
       lastErrorMessage: () => browser.runtime.lastError?.message,

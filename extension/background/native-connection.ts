@@ -3,7 +3,7 @@
  * hello, and maps a closed port to a reason. The browser is injected, so this runs in unit tests.
  */
 import { HOST_NAME } from "../../shared/extension-ids";
-import { hostMessage, type HostCommand, type JsonRpcMessage } from "../../shared/host-protocol";
+import { type HostCommand, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
 import type { AgentChoice, ConnectionEvent, ConnectionState } from "../state/connection";
 import { connectFailure, disconnectReason } from "./disconnect-reason";
 import { HostInbound } from "./host-inbound";

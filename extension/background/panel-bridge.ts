@@ -4,7 +4,13 @@
  * are served.
  */
 import type { AppEvent, AppState } from "../state/app";
-import { OPTIONS_PORT_NAME, PANEL_PORT_NAME, isPanelToBackground, type BackgroundToPanel, type PanelCommand } from "../state/panel-messages";
+import {
+  type BackgroundToPanel,
+  isPanelToBackground,
+  OPTIONS_PORT_NAME,
+  PANEL_PORT_NAME,
+  type PanelCommand,
+} from "../state/panel-messages";
 import type { MessagePort, PortEvent } from "./ports";
 import type { Store } from "./store";
 

@@ -18,9 +18,12 @@ export const SETTINGS_KEY = "goose.settings";
 export async function loadSettings(area: { get(key: string): Promise<Record<string, unknown>> }): Promise<Settings> {
   const raw = (await area.get(SETTINGS_KEY))[SETTINGS_KEY] as Partial<Settings> | undefined;
   return {
-    sendSelectionImmediately: typeof raw?.sendSelectionImmediately === "boolean" ? raw.sendSelectionImmediately : DEFAULT_SETTINGS.sendSelectionImmediately,
+    sendSelectionImmediately:
+      typeof raw?.sendSelectionImmediately === "boolean" ? raw.sendSelectionImmediately : DEFAULT_SETTINGS.sendSelectionImmediately,
     defaultSelectionPrompt:
-      typeof raw?.defaultSelectionPrompt === "string" && raw.defaultSelectionPrompt.trim() ? raw.defaultSelectionPrompt : DEFAULT_SETTINGS.defaultSelectionPrompt,
+      typeof raw?.defaultSelectionPrompt === "string" && raw.defaultSelectionPrompt.trim()
+        ? raw.defaultSelectionPrompt
+        : DEFAULT_SETTINGS.defaultSelectionPrompt,
     notify: typeof raw?.notify === "boolean" ? raw.notify : DEFAULT_SETTINGS.notify,
   };
 }

@@ -31,5 +31,6 @@ export function canClosePanel(): boolean {
 
 export function closePanel(windowId: number | undefined): void {
   const sidePanel = globalThis.chrome?.sidePanel as { close?(o: { windowId: number }): Promise<void> } | undefined;
-  if (windowId !== undefined) sidePanel?.close?.({ windowId }).catch((e: unknown) => console.warn("goose: could not close the side panel", e));
+  if (windowId !== undefined)
+    sidePanel?.close?.({ windowId }).catch((e: unknown) => console.warn("goose: could not close the side panel", e));
 }

@@ -57,8 +57,10 @@ export async function captureScreenshot(tab: { windowId?: number; title?: string
 }
 
 function cannotRead(url: string | undefined, e: unknown): string {
-  if (url && /^(chrome|edge|brave|about|chrome-extension|view-source):/.test(url)) return "Browser pages like this one cannot be read by extensions.";
-  if (url && /chromewebstore\.google\.com|chrome\.google\.com\/webstore/.test(url)) return "The Chrome Web Store cannot be read by extensions.";
+  if (url && /^(chrome|edge|brave|about|chrome-extension|view-source):/.test(url))
+    return "Browser pages like this one cannot be read by extensions.";
+  if (url && /chromewebstore\.google\.com|chrome\.google\.com\/webstore/.test(url))
+    return "The Chrome Web Store cannot be read by extensions.";
   const why = e instanceof Error ? e.message : String(e);
   if (/permission|Cannot access/i.test(why)) {
     return "goose may only read the page you opened it on. Click the goose toolbar button (or use its shortcut) on this page, then try again.";

@@ -29,7 +29,8 @@ export function AgentPicker() {
     <section aria-label="Agent">
       <h2>Agent</h2>
       <p class="options__help">
-        Agents come from the host's config (<code>{hello.configFile}</code>). Add one with <code>npm run install-host -- --agent NAME=COMMAND</code>.
+        Agents come from the host's config (<code>{hello.configFile}</code>). Add one with{" "}
+        <code>npm run install-host -- --agent NAME=COMMAND</code>.
       </p>
       <fieldset class="options__profiles">
         <legend>Run this agent</legend>
@@ -56,7 +57,13 @@ export function AgentPicker() {
       </fieldset>
       <label class="options__field">
         <span>Working folder (where the agent runs and sessions start; empty: {hello.cwd})</span>
-        <input type="text" value={cwd} placeholder={hello.cwd} aria-label="Working folder" onInput={(e) => setCwd((e.target as HTMLInputElement).value)} />
+        <input
+          type="text"
+          value={cwd}
+          placeholder={hello.cwd}
+          aria-label="Working folder"
+          onInput={(e) => setCwd((e.target as HTMLInputElement).value)}
+        />
       </label>
       {cwdError && <p class="notice notice--error">{cwdError}</p>}
       <div class="options__actions">

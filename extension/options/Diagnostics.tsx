@@ -17,7 +17,11 @@ export function Diagnostics() {
     const state = appState();
     if (!state) return;
     const manifest = browser.runtime.getManifest();
-    const text = diagnosticsReport(state, { extensionId: browser.runtime.id, extensionVersion: manifest.version, userAgent: navigator.userAgent });
+    const text = diagnosticsReport(state, {
+      extensionId: browser.runtime.id,
+      extensionVersion: manifest.version,
+      userAgent: navigator.userAgent,
+    });
     try {
       await navigator.clipboard.writeText(text);
       setCopied("Report copied.");
@@ -89,7 +93,9 @@ export function Diagnostics() {
       {d && (
         <details open>
           <summary>Last host log lines ({d.logTail.length})</summary>
-          <pre class="options__log" aria-label="Host log">{d.logTail.join("\n")}</pre>
+          <pre class="options__log" aria-label="Host log">
+            {d.logTail.join("\n")}
+          </pre>
         </details>
       )}
     </section>

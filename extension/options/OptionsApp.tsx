@@ -1,7 +1,7 @@
 /** The options page: the agent and its folder, how page context is sent, notifications, the shortcut, diagnostics. */
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
-import { DEFAULT_SETTINGS, SETTINGS_KEY, loadSettings, type Settings } from "../background/settings";
+import { DEFAULT_SETTINGS, loadSettings, SETTINGS_KEY, type Settings } from "../background/settings";
 import { ShortcutTip } from "../panel/ShortcutTip";
 import { AgentPicker } from "./AgentPicker";
 import { Diagnostics } from "./Diagnostics";
@@ -50,7 +50,12 @@ export function OptionsApp() {
             value={settings.defaultSelectionPrompt}
             placeholder={DEFAULT_SETTINGS.defaultSelectionPrompt}
             disabled={!settings.sendSelectionImmediately}
-            onChange={(e) => void save({ ...settings, defaultSelectionPrompt: (e.target as HTMLInputElement).value || DEFAULT_SETTINGS.defaultSelectionPrompt })}
+            onChange={(e) =>
+              void save({
+                ...settings,
+                defaultSelectionPrompt: (e.target as HTMLInputElement).value || DEFAULT_SETTINGS.defaultSelectionPrompt,
+              })
+            }
           />
         </label>
         <ShortcutTip />

@@ -51,7 +51,9 @@ export function diagnosticsReport(state: AppState, ctx: ReportContext): string {
   if (d) {
     lines.push("", "profiles:");
     for (const p of d.profiles) {
-      lines.push(`  ${p.name}: ${[p.command, ...p.args].join(" ")} → ${p.resolved ?? "not found"}${p.version ? ` v${p.version}` : ""}${p.problem ? ` — ${p.problem.state}: ${p.problem.fix}` : ""}`);
+      lines.push(
+        `  ${p.name}: ${[p.command, ...p.args].join(" ")} → ${p.resolved ?? "not found"}${p.version ? ` v${p.version}` : ""}${p.problem ? ` — ${p.problem.state}: ${p.problem.fix}` : ""}`,
+      );
     }
     if (d.agentLogDir) lines.push(`goose's own logs: ${d.agentLogDir}`);
     lines.push("", `host log (last ${d.logTail.length} lines):`, ...d.logTail.map((l) => `  ${l}`));

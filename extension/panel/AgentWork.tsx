@@ -12,7 +12,10 @@ export function PlanView() {
   return (
     <details class="plan" open={done < plan.length}>
       <summary>
-        Plan <span class="plan__progress">{done} of {plan.length} done</span>
+        Plan{" "}
+        <span class="plan__progress">
+          {done} of {plan.length} done
+        </span>
       </summary>
       <ol class="plan__list" aria-label="Plan">
         {plan.map((e, i) => (

@@ -2,17 +2,17 @@
 import { useState } from "preact/hooks";
 import { activeSession } from "../state/client-reducer";
 import type { UiError } from "../state/session";
+import { PlanView, UsageMeter } from "./AgentWork";
 import { requestRestart, send } from "./background-link";
 import { Composer } from "./Composer";
+import { ConfigPickers } from "./ConfigPickers";
+import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { MessageList } from "./MessageList";
-import { PlanView, UsageMeter } from "./AgentWork";
-import { ConfigPickers } from "./ConfigPickers";
+import { ShortcutTip } from "./ShortcutTip";
 import { StatusCard } from "./StatusCard";
 import { describeConnection, type StatusView } from "./status-text";
-import { exportFileName, transcriptMarkdown } from "./export";
-import { ShortcutTip } from "./ShortcutTip";
 import { active, activeSessionId, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "./store";
 
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
@@ -50,7 +50,14 @@ export function App() {
           >
             New
           </button>
-          <button type="button" class="button button--ghost" aria-label="Export as Markdown" title="Export this conversation as Markdown" disabled={entryIds.value.length === 0} onClick={exportActive}>
+          <button
+            type="button"
+            class="button button--ghost"
+            aria-label="Export as Markdown"
+            title="Export this conversation as Markdown"
+            disabled={entryIds.value.length === 0}
+            onClick={exportActive}
+          >
             Export
           </button>
         </div>

@@ -19,7 +19,12 @@ export function Chips() {
             </summary>
             <ChipBody context={c} />
           </details>
-          <button type="button" class="context-chip__remove" aria-label={`Remove ${KIND_LABEL[c.kind].toLowerCase()} from ${c.title || c.url}`} onClick={() => removeAttachment(c.id)}>
+          <button
+            type="button"
+            class="context-chip__remove"
+            aria-label={`Remove ${KIND_LABEL[c.kind].toLowerCase()} from ${c.title || c.url}`}
+            onClick={() => removeAttachment(c.id)}
+          >
             ✕
           </button>
         </li>
@@ -29,7 +34,8 @@ export function Chips() {
 }
 
 function ChipBody({ context: c }: { context: PageContext }) {
-  if (c.kind === "screenshot") return <img class="context-chip__image" alt={`Screenshot of ${c.title || c.url}`} src={`data:${c.mimeType};base64,${c.data}`} />;
+  if (c.kind === "screenshot")
+    return <img class="context-chip__image" alt={`Screenshot of ${c.title || c.url}`} src={`data:${c.mimeType};base64,${c.data}`} />;
   return (
     <div class="context-chip__body">
       <p class="context-chip__source">{c.url}</p>

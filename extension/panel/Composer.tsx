@@ -5,7 +5,7 @@
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { buildPrompt } from "../state/page-context";
-import { attachError, attachPage, attachScreenshot, attachments, clearAttachments, focusComposer } from "./attachments";
+import { attachError, attachments, attachPage, attachScreenshot, clearAttachments, focusComposer } from "./attachments";
 import { send } from "./background-link";
 import { Chips } from "./Chips";
 import { activeHint, applyCommand, matchCommands, slashQuery } from "./slash";
@@ -137,11 +137,23 @@ export function Composer() {
         }}
       />
       <div class="composer__actions">
-        <button type="button" class="button button--ghost button--small" disabled={!ready} onClick={() => void attachPage()} title="Attach this tab's readable text">
+        <button
+          type="button"
+          class="button button--ghost button--small"
+          disabled={!ready}
+          onClick={() => void attachPage()}
+          title="Attach this tab's readable text"
+        >
           Attach page
         </button>
         {canImage && (
-          <button type="button" class="button button--ghost button--small" disabled={!ready} onClick={() => void attachScreenshot()} title="Attach a screenshot of this tab">
+          <button
+            type="button"
+            class="button button--ghost button--small"
+            disabled={!ready}
+            onClick={() => void attachScreenshot()}
+            title="Attach a screenshot of this tab"
+          >
             Screenshot
           </button>
         )}

@@ -4,8 +4,8 @@
  * when there are no config options.
  */
 import type { SessionConfigOption } from "@agentclientprotocol/sdk";
-import { activeSessionId, active, agent } from "./store";
 import { send } from "./background-link";
+import { active, activeSessionId, agent } from "./store";
 
 const PRIMARY = new Set(["mode", "model"]);
 
@@ -26,7 +26,12 @@ export function ConfigPickers() {
       <div class="pickers">
         <label class="picker">
           <span class="picker__label">Mode</span>
-          <select aria-label="Mode" disabled={disabled} value={modes.currentModeId} onChange={(e) => send({ type: "set_mode", sessionId, modeId: (e.target as HTMLSelectElement).value })}>
+          <select
+            aria-label="Mode"
+            disabled={disabled}
+            value={modes.currentModeId}
+            onChange={(e) => send({ type: "set_mode", sessionId, modeId: (e.target as HTMLSelectElement).value })}
+          >
             {modes.availableModes.map((m) => (
               <option key={m.id} value={m.id} title={m.description ?? undefined}>
                 {m.name}
@@ -66,7 +71,9 @@ function Picker({ sessionId, option, disabled }: { sessionId: string; option: Se
           type="checkbox"
           disabled={disabled}
           checked={option.currentValue}
-          onChange={(e) => send({ type: "set_config_option", sessionId, configId: option.id, value: (e.target as HTMLInputElement).checked })}
+          onChange={(e) =>
+            send({ type: "set_config_option", sessionId, configId: option.id, value: (e.target as HTMLInputElement).checked })
+          }
         />
         <span class="picker__label">{option.name}</span>
       </label>

@@ -1,15 +1,16 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
 import { useState } from "preact/hooks";
 import { canListSessions } from "../state/client-reducer";
+import { send } from "./background-link";
 import { groupHistory, sessionTitle } from "./history-groups";
 import { activeSessionId, agent, history, sessions } from "./store";
-import { send } from "./background-link";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");
   const h = history.value;
   const canDelete = !!agent.value?.capabilities?.sessionCapabilities?.delete;
-  if (!h || !agent.value || !canListSessions({ agent: agent.value })) return <p class="empty">This agent does not keep a session history.</p>;
+  if (!h || !agent.value || !canListSessions({ agent: agent.value }))
+    return <p class="empty">This agent does not keep a session history.</p>;
   const groups = groupHistory(h.items, new Date(), query);
   return (
     <section class="history" aria-label="Session history">
@@ -21,7 +22,11 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
         value={query}
         onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
       />
-      {h.error && <p class="notice notice--error">{h.error.title}: {h.error.message}</p>}
+      {h.error && (
+        <p class="notice notice--error">
+          {h.error.title}: {h.error.message}
+        </p>
+      )}
       {h.loading && h.items.length === 0 && <p class="empty">Loading sessions…</p>}
       {!h.loading && groups.length === 0 && <p class="empty">{query ? "No session matches." : "No sessions yet."}</p>}
       {groups.map((g) => (
@@ -49,7 +54,8 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                     class="history__delete"
                     aria-label={`Delete ${sessionTitle(s)}`}
                     onClick={() => {
-                      if (confirm(`Delete “${sessionTitle(s)}”? goose will forget it.`)) send({ type: "delete_session", sessionId: s.sessionId });
+                      if (confirm(`Delete “${sessionTitle(s)}”? goose will forget it.`))
+                        send({ type: "delete_session", sessionId: s.sessionId });
                     }}
                   >
                     ✕

@@ -6,9 +6,9 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { useComputed } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { AgentTextEntry, Entry } from "../state/session";
+import { inlineImageSrc } from "./inline-image";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { renderMarkdown } from "./markdown/render";
-import { inlineImageSrc } from "./inline-image";
 import { pure } from "./Pure";
 import { active, entryIds, entrySignal } from "./store";
 import { ToolCallCard } from "./tool/ToolCallCard";
@@ -67,7 +67,10 @@ function EntryList() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !scroller.current) return;
-    const io = new IntersectionObserver((e) => e[0]?.isIntersecting && showMore(), { root: scroller.current, rootMargin: "200px 0px 0px 0px" });
+    const io = new IntersectionObserver((e) => e[0]?.isIntersecting && showMore(), {
+      root: scroller.current,
+      rootMargin: "200px 0px 0px 0px",
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [start > 0]);
@@ -149,7 +152,15 @@ function StaticEntry({ id }: { id: string }) {
   if (e.kind === "notice") return <p class={`notice notice--${e.tone}`}>{e.text}</p>;
   return (
     <div class="message message--user">
-      {e.content.map((b, i) => (b.type === "text" ? <p key={i} class="message__text">{b.text}</p> : <Attachment key={i} block={b} />))}
+      {e.content.map((b, i) =>
+        b.type === "text" ? (
+          <p key={i} class="message__text">
+            {b.text}
+          </p>
+        ) : (
+          <Attachment key={i} block={b} />
+        ),
+      )}
     </div>
   );
 }
@@ -174,9 +185,17 @@ function Attachment({ block }: { block: ContentBlock }) {
         <span class="chip">image ({block.mimeType})</span>
       );
     case "resource":
-      return <span class="chip" title={block.resource.uri}>{block.resource.uri}</span>;
+      return (
+        <span class="chip" title={block.resource.uri}>
+          {block.resource.uri}
+        </span>
+      );
     case "resource_link":
-      return <span class="chip" title={block.uri}>{block.title ?? block.name}</span>;
+      return (
+        <span class="chip" title={block.uri}>
+          {block.title ?? block.name}
+        </span>
+      );
     case "audio":
       return <span class="chip">audio</span>;
     default:

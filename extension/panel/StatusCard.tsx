@@ -1,7 +1,8 @@
 /** The status area: one sentence, the fix, the evidence, and the Restart button. */
-import type { StatusView } from "./status-text";
+
 import { useEffect, useRef } from "preact/hooks";
 import { InlineCode } from "./InlineCode";
+import type { StatusView } from "./status-text";
 
 interface Props {
   view: StatusView;

@@ -5,8 +5,8 @@
  */
 import { effect, signal } from "@preact/signals";
 import browser from "webextension-polyfill";
-import { PENDING_KEY, takeContexts, type PendingContext } from "../context/pending";
-import { TabReadError, captureScreenshot, readPage } from "../context/read-tab";
+import { PENDING_KEY, type PendingContext, takeContexts } from "../context/pending";
+import { captureScreenshot, readPage, TabReadError } from "../context/read-tab";
 import { buildPrompt, type PageContext } from "../state/page-context";
 import { send } from "./background-link";
 import { active, activeSessionId, agent, opening } from "./store";

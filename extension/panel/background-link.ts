@@ -4,7 +4,7 @@
  * wakes it and brings a fresh snapshot.
  */
 import browser from "webextension-polyfill";
-import { PANEL_PORT_NAME, isBackgroundToPanel, type PanelCommand } from "../state/panel-messages";
+import { isBackgroundToPanel, PANEL_PORT_NAME, type PanelCommand } from "../state/panel-messages";
 import { applyEvent, applySnapshot, backgroundLinked } from "./store";
 
 const RECONNECT_DELAY_MS = 200;

@@ -14,7 +14,10 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date()): str
       if (t) out.push(`- **Tool:** ${t.title || t.toolName || t.toolCallId} — ${t.status}`, "");
     }
   }
-  return `${out.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+  return `${out
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
 }
 
 function blockMarkdown(b: ContentBlock): string {
@@ -22,7 +25,14 @@ function blockMarkdown(b: ContentBlock): string {
     case "text":
       return b.text;
     case "resource":
-      return `> Attached ${b.resource.uri}:\n\n${"text" in b.resource ? b.resource.text.split("\n").map((l) => `> ${l}`).join("\n") : "> (binary)"}`;
+      return `> Attached ${b.resource.uri}:\n\n${
+        "text" in b.resource
+          ? b.resource.text
+              .split("\n")
+              .map((l) => `> ${l}`)
+              .join("\n")
+          : "> (binary)"
+      }`;
     case "resource_link":
       return `[${b.title ?? b.name}](${b.uri})`;
     case "image":
@@ -33,6 +43,11 @@ function blockMarkdown(b: ContentBlock): string {
 }
 
 export function exportFileName(s: SessionState): string {
-  const base = (s.title ?? "goose-session").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-").slice(0, 60) || "goose-session";
+  const base =
+    (s.title ?? "goose-session")
+      .replace(/[^\w\- ]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .slice(0, 60) || "goose-session";
   return `${base}.md`;
 }

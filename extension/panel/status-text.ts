@@ -92,8 +92,7 @@ function describeAgent(agent: AgentStatus | null): Omit<StatusView, "facts"> {
     case "running":
       return { tone: "ok", headline: `${goose(agent.version)} is running in ${agent.cwd}` };
     case "exited": {
-      const how =
-        agent.signal !== null ? `was stopped by ${agent.signal}` : `exited with code ${agent.code ?? "unknown"}`;
+      const how = agent.signal !== null ? `was stopped by ${agent.signal}` : `exited with code ${agent.code ?? "unknown"}`;
       return {
         tone: "error",
         headline: `goose ${how}.`,

@@ -4,7 +4,7 @@
  * changes, and the reducer keeps identity for everything an event did not touch. So a streamed
  * chunk wakes only the one entry signal it changed: the message list itself is not re-rendered.
  */
-import { batch, signal, type Signal } from "@preact/signals";
+import { batch, type Signal, signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
 import { activeSession } from "../state/client-reducer";
@@ -115,7 +115,9 @@ function projectEntries(sessionId: string | null, entries: readonly Entry[] | nu
   const shown = entryIds.value;
   // Entries are only ever appended to a session's list, so equal ends mean equal lists.
   const sameIds =
-    sameSession && shown.length === list.length && (list.length === 0 || (shown[0] === list[0]!.id && shown[shown.length - 1] === list[list.length - 1]!.id));
+    sameSession &&
+    shown.length === list.length &&
+    (list.length === 0 || (shown[0] === list[0]!.id && shown[shown.length - 1] === list[list.length - 1]!.id));
   if (!sameIds) {
     const ids = list.map((e) => e.id);
     entryIds.value = ids;

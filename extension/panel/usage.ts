@@ -9,7 +9,9 @@ export interface UsageView {
 export const WARN_AT = 0.8;
 export const CRITICAL_AT = 0.95;
 
-export function usageView(usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null): UsageView | null {
+export function usageView(
+  usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null,
+): UsageView | null {
   if (!usage || !(usage.size > 0)) return null;
   const ratio = Math.max(0, usage.used / usage.size);
   const percent = Math.min(100, Math.round(ratio * 100));

@@ -3,7 +3,7 @@
  * both the background's copy and each panel's copy through this one reducer, so they cannot drift.
  */
 import { initialClientState, reduceClient } from "./client-reducer";
-import { initialConnectionState, reduceConnection, type ConnectionEvent, type ConnectionState } from "./connection";
+import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "./connection";
 import type { ClientEvent, ClientState } from "./session";
 
 export interface AppState {

@@ -134,7 +134,9 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
     case "prompt_failed":
       return updateSession(state, event.sessionId, (s) => promptFailed(s, event.error));
     case "session_error":
-      return updateSession(state, event.sessionId, (s) => appendNotice({ ...s, error: event.error }, "error", `${event.error.title}: ${event.error.message}`));
+      return updateSession(state, event.sessionId, (s) =>
+        appendNotice({ ...s, error: event.error }, "error", `${event.error.title}: ${event.error.message}`),
+      );
     case "cancel_requested":
       return updateSession(state, event.sessionId, cancelRequested);
     case "permission_requested":
@@ -352,11 +354,7 @@ function withMessageId<T extends { messageId?: string }>(entry: T, messageId: st
   return messageId == null ? entry : { ...entry, messageId };
 }
 
-function withSessionInfo(
-  session: SessionState,
-  title: string | null | undefined,
-  updatedAt: string | null | undefined,
-): SessionState {
+function withSessionInfo(session: SessionState, title: string | null | undefined, updatedAt: string | null | undefined): SessionState {
   // undefined = unchanged, null = cleared (goose sends many info updates that only carry _meta).
   const nextTitle = title === undefined ? session.title : title;
   const nextUpdatedAt = updatedAt === undefined ? session.updatedAt : updatedAt;
@@ -518,10 +516,7 @@ function cancelRequested(session: SessionState): SessionState {
 // ---------------------------------------------------------------------------------------------
 // Permissions
 
-function permissionRequested(
-  session: SessionState,
-  event: Extract<ClientEvent, { type: "permission_requested" }>,
-): SessionState {
+function permissionRequested(session: SessionState, event: Extract<ClientEvent, { type: "permission_requested" }>): SessionState {
   if (session.permissions.some((p) => p.key === event.key)) return session;
   // The request's toolCall is often richer than the tool_call notification (content, rawInput).
   const s = upsertToolCall(session, event.toolCall);
@@ -552,11 +547,7 @@ function historyRemoved(state: ClientState, sessionId: string): ClientState {
 // Structural sharing helpers
 
 /** Applies `change` to one session; unknown sessions and no-op changes give back `state` itself. */
-function updateSession(
-  state: ClientState,
-  sessionId: string,
-  change: (session: SessionState) => SessionState,
-): ClientState {
+function updateSession(state: ClientState, sessionId: string, change: (session: SessionState) => SessionState): ClientState {
   const session = state.sessions[sessionId];
   if (!session) return state;
   const next = change(session);

@@ -2,13 +2,7 @@
  * What the extension knows about its native host and the agent behind it, and the one pure reducer
  * that changes it. The background owns the live copy; panels receive snapshots of it.
  */
-import {
-  HOST_PROTOCOL_VERSION,
-  type AgentStatus,
-  type HostDiagnostics,
-  type HostError,
-  type HostHello,
-} from "../../shared/host-protocol";
+import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostDiagnostics, type HostError, type HostHello } from "../../shared/host-protocol";
 
 /** The agent profile and working folder the user picked in the options page (unset: the host's defaults). */
 export interface AgentChoice {
@@ -17,13 +11,7 @@ export interface AgentChoice {
 }
 
 /** Why the native port closed, as a cause the UI can name and a fix the user can follow. */
-export type DisconnectCause =
-  | "host_not_installed"
-  | "forbidden"
-  | "host_exited"
-  | "communication_error"
-  | "connect_failed"
-  | "unknown";
+export type DisconnectCause = "host_not_installed" | "forbidden" | "host_exited" | "communication_error" | "connect_failed" | "unknown";
 
 export interface DisconnectReason {
   cause: DisconnectCause;

@@ -51,7 +51,11 @@ function truncationNote(c: { originalChars: number; text: string }): string {
 }
 
 /** The whole prompt: attached contexts first (each labelled), then what the user typed. */
-export function buildPrompt(userText: string, contexts: readonly PageContext[], caps: PromptCapabilities | null | undefined): ContentBlock[] {
+export function buildPrompt(
+  userText: string,
+  contexts: readonly PageContext[],
+  caps: PromptCapabilities | null | undefined,
+): ContentBlock[] {
   const blocks = contexts.flatMap((c) => contextBlocks(c, caps));
   if (userText.trim().length > 0) blocks.push({ type: "text", text: userText });
   return blocks;

@@ -4,8 +4,11 @@
  * panels as a snapshot; changed only by `reduceClient` (client-reducer.ts), in both places.
  */
 import type {
+  AgentCapabilities,
+  AuthMethod,
   AvailableCommand,
   ContentBlock,
+  Implementation,
   PermissionOption,
   PlanEntry,
   SessionConfigOption,
@@ -17,9 +20,6 @@ import type {
   ToolCallLocation,
   ToolCallUpdate,
   ToolKind,
-  AuthMethod,
-  AgentCapabilities,
-  Implementation,
 } from "@agentclientprotocol/sdk";
 
 /** A failure the UI shows with what to do about it. */

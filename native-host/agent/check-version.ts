@@ -17,30 +17,35 @@ export function checkVersion(
   timeoutMs = VERSION_TIMEOUT_MS,
 ): Promise<VersionCheck> {
   return new Promise((resolve) => {
-    execFile(file, versionArgs, { env, timeout: timeoutMs, windowsHide: true, shell: false, maxBuffer: 64 * 1024 }, (err, stdout, stderr) => {
-      const printed = `${stdout}\n${stderr}`;
-      const parsed = parseVersion(printed);
-      if (err) {
-        const why = (err as { killed?: boolean }).killed
-          ? `did not answer within ${timeoutMs / 1000} s`
-          : `failed: ${err.message.split("\n")[0]}`;
-        // Without a minimum the version is only informative: a failing --version is not fatal.
-        if (!minVersion) return resolve({ ok: true });
-        return resolve({ ok: false, kind: "failed", message: `\`${[file, ...versionArgs].join(" ")}\` ${why}` });
-      }
-      if (!minVersion) return resolve(parsed ? { ok: true, version: formatVersion(parsed) } : { ok: true });
-      const required = parseVersion(minVersion);
-      if (!parsed || !required) {
-        return resolve({
-          ok: false,
-          kind: "failed",
-          message: `\`${[file, ...versionArgs].join(" ")}\` printed no version number (${JSON.stringify(printed.trim().slice(0, 80))})`,
-        });
-      }
-      if (compareVersions(parsed, required) < 0) {
-        return resolve({ ok: false, kind: "outdated", version: formatVersion(parsed), required: formatVersion(required) });
-      }
-      resolve({ ok: true, version: formatVersion(parsed) });
-    });
+    execFile(
+      file,
+      versionArgs,
+      { env, timeout: timeoutMs, windowsHide: true, shell: false, maxBuffer: 64 * 1024 },
+      (err, stdout, stderr) => {
+        const printed = `${stdout}\n${stderr}`;
+        const parsed = parseVersion(printed);
+        if (err) {
+          const why = (err as { killed?: boolean }).killed
+            ? `did not answer within ${timeoutMs / 1000} s`
+            : `failed: ${err.message.split("\n")[0]}`;
+          // Without a minimum the version is only informative: a failing --version is not fatal.
+          if (!minVersion) return resolve({ ok: true });
+          return resolve({ ok: false, kind: "failed", message: `\`${[file, ...versionArgs].join(" ")}\` ${why}` });
+        }
+        if (!minVersion) return resolve(parsed ? { ok: true, version: formatVersion(parsed) } : { ok: true });
+        const required = parseVersion(minVersion);
+        if (!parsed || !required) {
+          return resolve({
+            ok: false,
+            kind: "failed",
+            message: `\`${[file, ...versionArgs].join(" ")}\` printed no version number (${JSON.stringify(printed.trim().slice(0, 80))})`,
+          });
+        }
+        if (compareVersions(parsed, required) < 0) {
+          return resolve({ ok: false, kind: "outdated", version: formatVersion(parsed), required: formatVersion(required) });
+        }
+        resolve({ ok: true, version: formatVersion(parsed) });
+      },
+    );
   });
 }

@@ -6,7 +6,9 @@
 import path from "node:path";
 import type { PlatformInfo } from "../paths";
 
-export type Discovery = { found: string; searched: string[]; refused?: undefined } | { found?: undefined; searched: string[]; refused?: string };
+export type Discovery =
+  | { found: string; searched: string[]; refused?: undefined }
+  | { found?: undefined; searched: string[]; refused?: string };
 
 /** goose Desktop's Electron binary: same name on case-insensitive APFS, but not the CLI. */
 const DESKTOP_APP = /Goose\.app[\\/]Contents[\\/]MacOS[\\/]/i;
@@ -47,11 +49,9 @@ export function discoverAgent(
     return { searched: [command], refused: `"${command}" must be an absolute path or a bare command name` };
   }
   const name = p.platform === "win32" && !/\.[a-z0-9]+$/i.test(command) ? `${command}.exe` : command;
-  const dirs = [
-    ...pathDirs(configuredPath, p.platform),
-    ...pathDirs(p.env.PATH ?? p.env.Path, p.platform),
-    ...wellKnownDirs(p),
-  ].filter((d) => lib.isAbsolute(d));
+  const dirs = [...pathDirs(configuredPath, p.platform), ...pathDirs(p.env.PATH ?? p.env.Path, p.platform), ...wellKnownDirs(p)].filter(
+    (d) => lib.isAbsolute(d),
+  );
   const searched: string[] = [];
   for (const dir of dirs) {
     const file = lib.join(dir, name);

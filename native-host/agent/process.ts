@@ -3,7 +3,7 @@
  * stopped by closing its stdin, SIGTERM to the group, SIGKILL to the group after a grace period.
  * The group kill also reaches grandchildren (an agent's MCP servers), so nothing is orphaned.
  */
-import { execFile, spawn, type ChildProcessByStdio } from "node:child_process";
+import { type ChildProcessByStdio, execFile, spawn } from "node:child_process";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 
@@ -27,7 +27,10 @@ export class AgentProcess {
   private exitInfo: ExitInfo | undefined;
   private stopping: Promise<ExitInfo> | undefined;
 
-  constructor(spec: SpawnSpec, private readonly graceMs = STOP_GRACE_MS) {
+  constructor(
+    spec: SpawnSpec,
+    private readonly graceMs = STOP_GRACE_MS,
+  ) {
     this.child = spawn(spec.file, spec.args, {
       cwd: spec.cwd,
       env: spec.env,

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import type { AgentStatus } from "../../shared/host-protocol";
 import type { HostConfig } from "../config";
-import { LineSplitter, type LineEvent } from "../lines";
+import { type LineEvent, LineSplitter } from "../lines";
 import type { Logger } from "../log";
 import type { PlatformInfo } from "../paths";
 import { checkVersion } from "./check-version";

@@ -5,15 +5,15 @@
  *  2. latency the host adds per small message (p50/p99), against talking to the agent directly;
  *  3. time per MiB for a 1 MiB and a 20 MiB line (the ratio shows whether the host is linear).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ChunkReassembler } from "../../shared/chunks";
-import { DEV_EXTENSION_ID, chromeOrigin } from "../../shared/extension-ids";
-import { HOST_PROTOCOL_VERSION, isHostEnvelope, type HostEvent } from "../../shared/host-protocol";
-import { FrameDecoder, frameJson } from "../../native-host/frames";
 import { launcherScript } from "../../install-scripts/launcher";
+import { FrameDecoder, frameJson } from "../../native-host/frames";
+import { ChunkReassembler } from "../../shared/chunks";
+import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
+import { HOST_PROTOCOL_VERSION, type HostEvent, isHostEnvelope } from "../../shared/host-protocol";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const HOST = path.join(ROOT, "dist/native-host/goose-browser-host");
@@ -35,9 +35,17 @@ class HostLink {
     const config = path.join(dir, "host.json");
     fs.writeFileSync(
       config,
-      JSON.stringify({ defaultProfile: "echo", profiles: { echo: { command: launcher, args: [], versionArgs: [] } }, cwd: dir, logFile: path.join(dir, "host.log") }),
+      JSON.stringify({
+        defaultProfile: "echo",
+        profiles: { echo: { command: launcher, args: [], versionArgs: [] } },
+        cwd: dir,
+        logFile: path.join(dir, "host.log"),
+      }),
     );
-    this.child = spawn(HOST, [chromeOrigin(DEV_EXTENSION_ID)], { env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config }, stdio: "pipe" });
+    this.child = spawn(HOST, [chromeOrigin(DEV_EXTENSION_ID)], {
+      env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config },
+      stdio: "pipe",
+    });
     this.child.stdout.on("data", (c: Buffer) => this.onData(c));
   }
 
@@ -187,7 +195,13 @@ export async function runHostBench(): Promise<HostBenchResult> {
   directLat.sort((a, b) => a - b);
   return {
     throughput: { messages: N, hostMiBps: N / (hostMs / 1000), catMiBps: N / (catMs / 1000) },
-    latency: { messages: M, hostP50: pct(hostLat, 50), hostP99: pct(hostLat, 99), directP50: pct(directLat, 50), directP99: pct(directLat, 99) },
+    latency: {
+      messages: M,
+      hostP50: pct(hostLat, 50),
+      hostP99: pct(hostLat, 99),
+      directP50: pct(directLat, 50),
+      directP99: pct(directLat, 99),
+    },
     linearity: { ms1, ms20, perMiB1: ms1, perMiB20: ms20 / 20, ratio: ms20 / 20 / ms1 },
   };
 }

@@ -16,9 +16,9 @@
  * event twice.
  */
 import type { CDPSession, Page } from "playwright-core";
-import { launchExtension, type Harness } from "../e2e/harness";
-import { END_OF_STREAM } from "../fixtures/scripted-agent/scenarios";
+import { type Harness, launchExtension } from "../e2e/harness";
 import { writeLongSession } from "../e2e/long-session";
+import { END_OF_STREAM } from "../fixtures/scripted-agent/scenarios";
 
 export interface FrameStats {
   frames: number;
@@ -245,7 +245,8 @@ async function replayRuns(extensionDir?: string): Promise<{ runs: ReplayRun[]; b
       });
       // Interactive: the composer takes a prompt for this session now.
       await page.getByRole("textbox", { name: "Message goose" }).fill("x");
-      if (!(await page.getByRole("button", { name: "Send", exact: true }).isEnabled())) throw new Error("Send is not enabled after the load");
+      if (!(await page.getByRole("button", { name: "Send", exact: true }).isEnabled()))
+        throw new Error("Send is not enabled after the load");
       await page.getByRole("textbox", { name: "Message goose" }).fill("");
       // The panel renders the newest entries first (more as the user scrolls up): the whole
       // transcript is in the panel's state, and the newest message is on screen.
@@ -389,7 +390,10 @@ export function panelSection(r: PanelBenchResult, machine: string, date: string)
   const sortedReplay = [...r.replay].sort((a, b) => a.toInteractiveMs - b.toInteractiveMs);
   const median = sortedReplay[Math.floor(sortedReplay.length / 2)];
   const replayRows = r.replay
-    .map((x, i) => `| run ${i + 1} | ${f(x.toInteractiveMs, 0)} ms | ${f(x.loadingMs, 0)} ms | ${f(x.renderMs, 0)} ms | ${x.longTasks.count} (${f(x.longTasks.totalMs, 0)} ms, max ${f(x.longTasks.maxMs, 0)}) | ${f(x.mainThreadMs, 0)} ms |`)
+    .map(
+      (x, i) =>
+        `| run ${i + 1} | ${f(x.toInteractiveMs, 0)} ms | ${f(x.loadingMs, 0)} ms | ${f(x.renderMs, 0)} ms | ${x.longTasks.count} (${f(x.longTasks.totalMs, 0)} ms, max ${f(x.longTasks.maxMs, 0)}) | ${f(x.mainThreadMs, 0)} ms |`,
+    )
     .join("\n");
   return `## Side panel (measured ${date} on ${machine}; ${r.browser}, headless, 380×600)
 

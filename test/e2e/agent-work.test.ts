@@ -1,8 +1,9 @@
 /** Tool calls, approvals, plans and diffs in the real panel, against the scripted goose in approve mode. */
-import { afterEach, describe, expect, it } from "vitest";
+
 import type { Page } from "playwright-core";
-import { launchExtension, type Harness, type LoggedMessage } from "./harness";
-import { LONG, composer, screenshot, sendPrompt, stopButton, toolCard, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, type LoggedMessage, launchExtension } from "./harness";
+import { composer, LONG, screenshot, sendPrompt, stopButton, toolCard, waitForReady, waitForText, waitForTurnEnd } from "./panel";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -55,7 +56,9 @@ describe("tool calls and approvals", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Permission request");
     await page.keyboard.press("Enter");
     await expect.poll(() => outcomes(h!).length, { timeout: LONG }).toBe(1);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")), { timeout: LONG }).toBe("Permission request");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")), { timeout: LONG })
+      .toBe("Permission request");
     await page.keyboard.press("Escape");
     await waitForTurnEnd(page);
     expect(outcomes(h!)).toEqual([
@@ -104,7 +107,9 @@ describe("plans, diffs, outputs, settings", () => {
     expect(await page.locator(".plan").getAttribute("open")).toBeNull();
     await summary.click();
     const plan = page.getByRole("list", { name: "Plan" });
-    await expect.poll(() => plan.getByRole("listitem").allInnerTexts()).toEqual([expect.stringContaining("Understand the request"), expect.stringContaining("Write the answer")]);
+    await expect
+      .poll(() => plan.getByRole("listitem").allInnerTexts())
+      .toEqual([expect.stringContaining("Understand the request"), expect.stringContaining("Write the answer")]);
     expect(await plan.getByRole("listitem").first().getAttribute("aria-label")).toBe("Understand the request (completed)");
 
     await sendPrompt(page, "diff");
@@ -112,7 +117,10 @@ describe("plans, diffs, outputs, settings", () => {
     await waitForTurnEnd(page);
     const diff = page.getByRole("figure", { name: /Changes to .*greeting\.ts/ });
     await diff.waitFor();
-    expect(await diff.locator(".diff__line--add").allInnerTexts()).toEqual([expect.stringContaining('greeting = "hello, goose"'), expect.stringContaining("farewell")]);
+    expect(await diff.locator(".diff__line--add").allInnerTexts()).toEqual([
+      expect.stringContaining('greeting = "hello, goose"'),
+      expect.stringContaining("farewell"),
+    ]);
     expect(await diff.locator(".diff__line--remove").allInnerTexts()).toEqual([expect.stringContaining('greeting = "hello"')]);
     await screenshot(page, "diff-and-plan");
   });
@@ -140,9 +148,14 @@ describe("plans, diffs, outputs, settings", () => {
     await expect.poll(() => meter.getAttribute("aria-valuetext")).toMatch(/^Context 9[67]%/);
     expect(await page.locator(".usage").getAttribute("class")).toContain("usage--critical");
     await page.getByRole("combobox", { name: "Model" }).selectOption("gpt-5");
-    await expect.poll(() => h!.agentMessages().filter((m) => m.method === "session/set_config_option").map((m) => m.params)).toContainEqual(
-      expect.objectContaining({ configId: "model", value: "gpt-5" }),
-    );
+    await expect
+      .poll(() =>
+        h!
+          .agentMessages()
+          .filter((m) => m.method === "session/set_config_option")
+          .map((m) => m.params),
+      )
+      .toContainEqual(expect.objectContaining({ configId: "model", value: "gpt-5" }));
     await page.getByRole("combobox", { name: "Mode", exact: true }).selectOption("smart_approve");
     await expect.poll(() => page.getByRole("combobox", { name: "Mode", exact: true }).inputValue()).toBe("smart_approve");
   });
@@ -160,8 +173,14 @@ describe("plans, diffs, outputs, settings", () => {
     await waitForText(page.locator(".composer__hint"), "<name> [arguments]");
     await box.pressSequentially("weekly");
     await box.press("Enter");
-    await expect.poll(() =>
-      h!.agentMessages().filter((m) => m.method === "session/prompt").map((m) => (m.params as { prompt: unknown }).prompt).at(-1),
-    ).toEqual([{ type: "text", text: "/prompt weekly" }]);
+    await expect
+      .poll(() =>
+        h!
+          .agentMessages()
+          .filter((m) => m.method === "session/prompt")
+          .map((m) => (m.params as { prompt: unknown }).prompt)
+          .at(-1),
+      )
+      .toEqual([{ type: "text", text: "/prompt weekly" }]);
   });
 });

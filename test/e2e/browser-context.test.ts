@@ -5,10 +5,10 @@
  * shortcut cannot grant), against pages served from localhost.
  */
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ROOT, launchExtension, type Harness } from "./harness";
-import { LONG, composer, screenshot, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, launchExtension, ROOT } from "./harness";
+import { composer, LONG, screenshot, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "./panel";
 import { startTestSite, type TestSite } from "./test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
@@ -126,10 +126,13 @@ describe("page context", () => {
     const url = site.url("article.html");
     const registered = await h.worker.evaluate(() => chrome.commands.getAll());
     expect(registered.find((c) => c.name === "quick-prompt")?.shortcut).toBe("Alt+Shift+G");
-    await h.worker.evaluate(async ({ url }) => {
-      const [tab] = await chrome.tabs.query({ url });
-      (chrome.commands.onCommand as unknown as Dispatchable).dispatch("quick-prompt", tab);
-    }, { url });
+    await h.worker.evaluate(
+      async ({ url }) => {
+        const [tab] = await chrome.tabs.query({ url });
+        (chrome.commands.onCommand as unknown as Dispatchable).dispatch("quick-prompt", tab);
+      },
+      { url },
+    );
     const panel = await h.openPanel();
     await waitForReady(panel);
     await waitForText(chip(panel), "Ownership in Rust — notes");
@@ -141,14 +144,17 @@ describe("page context", () => {
       { type: "text", text: "Explain" },
     ]);
     // A panel is open now: the shortcut toggles it closed (recorded, since headless has no real side panel).
-    const closed = await h.worker.evaluate(async ({ url }) => {
-      const calls: unknown[] = [];
-      (chrome.sidePanel as unknown as { close: (o: unknown) => Promise<void> }).close = async (o) => void calls.push(o);
-      const [tab] = await chrome.tabs.query({ url });
-      (chrome.commands.onCommand as unknown as Dispatchable).dispatch("quick-prompt", tab);
-      await new Promise((r) => setTimeout(r, 50));
-      return { calls, windowId: tab!.windowId };
-    }, { url });
+    const closed = await h.worker.evaluate(
+      async ({ url }) => {
+        const calls: unknown[] = [];
+        (chrome.sidePanel as unknown as { close: (o: unknown) => Promise<void> }).close = async (o) => void calls.push(o);
+        const [tab] = await chrome.tabs.query({ url });
+        (chrome.commands.onCommand as unknown as Dispatchable).dispatch("quick-prompt", tab);
+        await new Promise((r) => setTimeout(r, 50));
+        return { calls, windowId: tab!.windowId };
+      },
+      { url },
+    );
     expect(closed.calls).toEqual([{ windowId: closed.windowId }]);
   });
 
@@ -184,7 +190,9 @@ describe("page context", () => {
   it("with 'send immediately' on, the selection is sent at once with the default question", async () => {
     h = await launchExtension({ extensionDir: E2E_BUILD });
     await h.worker.evaluate(() =>
-      chrome.storage.local.set({ "goose.settings": { sendSelectionImmediately: true, defaultSelectionPrompt: "Explain this code.", notify: false } }),
+      chrome.storage.local.set({
+        "goose.settings": { sendSelectionImmediately: true, defaultSelectionPrompt: "Explain this code.", notify: false },
+      }),
     );
     await openArticleWithSelection(h);
     const url = site.url("article.html");

@@ -1,12 +1,12 @@
 /** Chatting in the side panel: sending, streaming, Stop, and approving a tool call. */
 import { afterEach, describe, expect, it } from "vitest";
-import { launchExtension, type Harness, type LoggedMessage } from "./harness";
+import { type Harness, type LoggedMessage, launchExtension } from "./harness";
 import {
-  LONG,
   agentBubbles,
   composer,
   distanceFromBottom,
   expectInViewport,
+  LONG,
   screenshot,
   sendButton,
   sendPrompt,

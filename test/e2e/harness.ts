@@ -6,9 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserContext, type ConsoleMessage, type Page, type Worker } from "playwright-core";
-import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
+import { type BrowserContext, type ConsoleMessage, chromium, type Page, type Worker } from "playwright-core";
 import { chromiumManifest, writeManifest } from "../../install-scripts/manifest";
+import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const EXTENSION_DIR = path.join(ROOT, "dist/extension/chrome-mv3");

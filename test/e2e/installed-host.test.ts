@@ -5,12 +5,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { chromium, type BrowserContext } from "playwright-core";
 import { DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
-import { TempMachine, requireBuilt } from "../integration/install-harness";
-import { EXTENSION_DIR, chromiumArgs } from "./harness";
-import { waitForReady, sendPrompt, waitForTurnEnd, transcript, waitForText } from "./panel";
+import { requireBuilt, TempMachine } from "../integration/install-harness";
+import { chromiumArgs, EXTENSION_DIR } from "./harness";
+import { sendPrompt, transcript, waitForReady, waitForText, waitForTurnEnd } from "./panel";
 
 /** The browser binary itself: Debian's /usr/bin/chromium is a shell script that needs a PATH. */
 const CHROMIUM_BINARY = "/usr/lib/chromium/chromium";

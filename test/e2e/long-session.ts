@@ -13,13 +13,20 @@ export function writeLongSession(h: Harness, title: string, messages: number): s
   for (let i = 1; i <= messages; i++) {
     const messageId = `msg-${i}`;
     if (i % 2 === 1) {
-      history.push({ sessionUpdate: "user_message_chunk", messageId, content: { type: "text", text: `Question ${i}: what does step ${i} do?` } });
+      history.push({
+        sessionUpdate: "user_message_chunk",
+        messageId,
+        content: { type: "text", text: `Question ${i}: what does step ${i} do?` },
+      });
     } else {
       const code = i % 10 === 0 ? `\n\n\`\`\`ts\nexport const step${i} = (x: number) => x * ${i};\n\`\`\`\n` : "";
       history.push({
         sessionUpdate: "agent_message_chunk",
         messageId,
-        content: { type: "text", text: `Step **${i}** runs \`task-${i}\` and then:\n\n- checks the result\n- writes a log line${code}\n\nThis is message ${i}.` },
+        content: {
+          type: "text",
+          text: `Step **${i}** runs \`task-${i}\` and then:\n\n- checks the result\n- writes a log line${code}\n\nThis is message ${i}.`,
+        },
       });
     }
   }
@@ -42,4 +49,3 @@ export function writeLongSession(h: Harness, title: string, messages: number): s
   fs.writeFileSync(path.join(dir, `${sessionId}.json`), JSON.stringify(record));
   return sessionId;
 }
-

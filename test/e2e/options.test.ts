@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FAKE_GOOSE, launchExtension, type Harness } from "./harness";
+import { FAKE_GOOSE, type Harness, launchExtension } from "./harness";
 import { LONG, screenshot, waitForText } from "./panel";
 
 let h: Harness | undefined;
@@ -52,7 +52,9 @@ describe("options page", () => {
     await agent.getByRole("textbox", { name: "Working folder" }).fill(folder);
     await agent.getByRole("button", { name: "Use this agent" }).click();
     await waitForText(page.getByRole("region", { name: "Diagnostics" }), `is running in ${folder}`);
-    expect(await h.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice"))).toEqual({ "goose.agentChoice": { profile: "other", cwd: folder } });
+    expect(await h.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice"))).toEqual({
+      "goose.agentChoice": { profile: "other", cwd: folder },
+    });
     // The host log names the profile it started.
     await expect.poll(() => fs.readFileSync(h!.hostLog, "utf8")).toMatch(new RegExp(`starting agent other: .* in ${folder}`));
 

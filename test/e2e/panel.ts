@@ -6,8 +6,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 import { ROOT } from "./harness";
 
 export const SCREENSHOTS = path.join(ROOT, "test-results/e2e");

@@ -1,10 +1,11 @@
 /** The agent dying under the panel: what the user is told, and how Restart brings the session back. */
-import { afterEach, describe, expect, it } from "vitest";
+
 import type { Locator } from "playwright-core";
-import { launchExtension, type Harness } from "./harness";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, launchExtension } from "./harness";
 import {
-  LONG,
   agentBubbles,
+  LONG,
   screenshot,
   sendPrompt,
   stopButton,
@@ -75,7 +76,12 @@ describe("agent death", () => {
     await expect
       .poll(() => harness!.agentMessages().filter((m) => m.method === "session/load").length, { timeout: LONG })
       .toBe(loadsBefore + 1);
-    expect(harness.agentMessages().filter((m) => m.method === "session/load").at(-1)!.params).toMatchObject({ sessionId });
+    expect(
+      harness
+        .agentMessages()
+        .filter((m) => m.method === "session/load")
+        .at(-1)!.params,
+    ).toMatchObject({ sessionId });
     await waitForText(userBubbles(page), "crash");
     await waitForText(agentBubbles(page), "Working on it");
     await screenshot(page, "recovery-restored");
@@ -128,6 +134,8 @@ describe("agent death", () => {
     expect.soft(sizes.transcriptHeight, JSON.stringify(sizes)).toBeGreaterThan(80);
     expect.soft(sizes.notice, JSON.stringify(sizes)).toBeGreaterThan(0);
     // The evidence that matters is the panic at the end of the agent's output: it must be in view.
-    expect.soft(await textInView(page.getByRole("status").locator("pre"), "panicked at"), "the panic line is scrolled out of view").toBe(true);
+    expect
+      .soft(await textInView(page.getByRole("status").locator("pre"), "panicked at"), "the panic line is scrolled out of view")
+      .toBe(true);
   });
 });

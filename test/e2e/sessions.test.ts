@@ -2,12 +2,13 @@
  * The transcript outlives the panel's document (reload, two panels), and sessions outlive the
  * browser: History reopens them through session/load, and a relaunch restores the active one.
  */
-import { afterEach, describe, expect, it } from "vitest";
+
 import type { Page } from "playwright-core";
-import { launchExtension, type Harness } from "./harness";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, launchExtension } from "./harness";
 import {
-  LONG,
   agentBubbles,
+  LONG,
   screenshot,
   sendPrompt,
   stopButton,
@@ -134,7 +135,10 @@ describe("sessions", () => {
     await screenshot(page, "sessions-reopened");
 
     await openHistory(page);
-    await page.getByRole("region", { name: "Session history" }).getByRole("button", { name: "echo beta second session", exact: true }).click();
+    await page
+      .getByRole("region", { name: "Session history" })
+      .getByRole("button", { name: "echo beta second session", exact: true })
+      .click();
     await waitForText(agentBubbles(page), echoed("echo beta second session"));
     expect(await transcript(page).innerText()).not.toContain("alpha");
     expect(await userBubbles(page).count()).toBe(1);
@@ -153,8 +157,7 @@ describe("sessions", () => {
     await sendPrompt(page, "echo remember me");
     await waitForText(agentBubbles(page), echoed("echo remember me"));
     await waitForTurnEnd(page);
-    const sessionId = (first.agentMessages().find((m) => m.method === "session/prompt")!.params as { sessionId: string })
-      .sessionId;
+    const sessionId = (first.agentMessages().find((m) => m.method === "session/prompt")!.params as { sessionId: string }).sessionId;
 
     await first.closeBrowser();
     const second = await launch({ reuseDir: first.dir });
@@ -202,8 +205,16 @@ describe("long sessions", () => {
       expect(box!.y - logBox!.y).toBeGreaterThan(-5);
       expect(box!.y - logBox!.y).toBeLessThan(120);
       expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
-      await page.getByRole("button", { name: /^Show \d+ earlier of/ }).first().waitFor();
-      expect(h.agentMessages().filter((m) => m.method === "session/load").map((m) => m.params?.sessionId)).toEqual([sessionId]);
+      await page
+        .getByRole("button", { name: /^Show \d+ earlier of/ })
+        .first()
+        .waitFor();
+      expect(
+        h
+          .agentMessages()
+          .filter((m) => m.method === "session/load")
+          .map((m) => m.params?.sessionId),
+      ).toEqual([sessionId]);
     } finally {
       await h.close();
     }

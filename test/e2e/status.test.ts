@@ -1,12 +1,13 @@
 /** The side panel's status line for each way the host and agent can be found (or not). */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 
 type Box = { x: number; y: number; width: number; height: number };
+
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
-import { ROOT, installHostManifest, launchExtension, type Harness } from "./harness";
+import { type Harness, installHostManifest, launchExtension, ROOT } from "./harness";
 
 const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
 

@@ -4,7 +4,7 @@
  * Covers initialize, approve-by-default, prompt, permission, cancel, agent death and the restore
  * of the active session after a restart.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ClientController } from "../../extension/background/client-controller";
 import type { MetaStorage, SessionMeta } from "../../extension/background/session-meta";
 import { createStore } from "../../extension/background/store";
-import { initialAppState, reduceApp, type AppEvent, type AppState } from "../../extension/state/app";
+import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { SessionState } from "../../extension/state/session";
 import type { HostHello } from "../../shared/host-protocol";
 import { FAKE_GOOSE, isAlive, waitUntil } from "./host-harness";
@@ -48,7 +48,19 @@ function setup(dir: string, meta = new MemoryMeta(), env: Record<string, string>
       return true;
     },
   });
-  const hello: HostHello = { type: "hello", hostVersion: "t", protocolVersion: 1, profiles: ["goose"], defaultProfile: "goose", cwd: dir, platform: "linux", logFile: "/dev/null", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs" };
+  const hello: HostHello = {
+    type: "hello",
+    hostVersion: "t",
+    protocolVersion: 1,
+    profiles: ["goose"],
+    defaultProfile: "goose",
+    cwd: dir,
+    platform: "linux",
+    logFile: "/dev/null",
+    configFile: "/c/host.json",
+    nodeVersion: "v20.0.0",
+    hostPath: "/h/host.cjs",
+  };
   store.dispatch({ scope: "connection", event: { type: "connecting" } });
   store.dispatch({ scope: "connection", event: { type: "hello", hello } });
 
@@ -71,13 +83,20 @@ function setup(dir: string, meta = new MemoryMeta(), env: Record<string, string>
       }
     });
     const pid = agent.pid!;
-    store.dispatch({ scope: "connection", event: { type: "agent_status", status: { state: "running", profile: "goose", command: FAKE_GOOSE, pid, cwd: dir } } });
+    store.dispatch({
+      scope: "connection",
+      event: { type: "agent_status", status: { state: "running", profile: "goose", command: FAKE_GOOSE, pid, cwd: dir } },
+    });
     return agent;
   }
 
   const agentLog = () =>
     fs.existsSync(path.join(dir, "agent.ndjson"))
-      ? fs.readFileSync(path.join(dir, "agent.ndjson"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l))
+      ? fs
+          .readFileSync(path.join(dir, "agent.ndjson"), "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
       : [];
   const client = () => store.get().client;
   const active = (): SessionState => client().sessions[client().activeSessionId!]!;
@@ -171,7 +190,13 @@ describe("ClientController against the scripted goose", () => {
     await t.until(() => t.active().turn === "running" && t.active().entries.length > 3, "second turn streaming");
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
-    t.store.dispatch({ scope: "connection", event: { type: "agent_status", status: { state: "exited", profile: "goose", command: FAKE_GOOSE, code: null, signal: "SIGKILL", stderrTail: [] } } });
+    t.store.dispatch({
+      scope: "connection",
+      event: {
+        type: "agent_status",
+        status: { state: "exited", profile: "goose", command: FAKE_GOOSE, code: null, signal: "SIGKILL", stderrTail: [] },
+      },
+    });
     await turn;
     expect(t.client().agent.phase).toBe("offline");
     expect(t.active().turn).toBe("idle");
@@ -181,7 +206,9 @@ describe("ClientController against the scripted goose", () => {
     await t.until(() => t.client().agent.phase === "ready" && t.client().sessions[sessionId]?.loading === false, "restored");
     const restored = t.client().sessions[sessionId]!;
     expect(t.client().activeSessionId).toBe(sessionId);
-    expect(restored.entries.some((e) => e.kind === "user" && e.content.some((b) => b.type === "text" && b.text === "remember this"))).toBe(true);
+    expect(restored.entries.some((e) => e.kind === "user" && e.content.some((b) => b.type === "text" && b.text === "remember this"))).toBe(
+      true,
+    );
     const loads = t.agentLog().filter((m) => m.method === "session/load");
     expect(loads.at(-1)?.params).toMatchObject({ sessionId, cwd: dir, mcpServers: [] });
     await t.controller.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "still there?" }] });
@@ -215,7 +242,12 @@ describe("ClientController against the scripted goose", () => {
     const beta = t.client().activeSessionId!;
     expect(beta).not.toBe(alpha);
     await t.controller.handle({ type: "refresh_history" });
-    expect(t.client().history.items.map((s) => s.sessionId).sort()).toEqual([alpha, beta].sort());
+    expect(
+      t
+        .client()
+        .history.items.map((s) => s.sessionId)
+        .sort(),
+    ).toEqual([alpha, beta].sort());
     // Switching drops the idle transcript from memory and rebuilds the other from its replay.
     await t.controller.handle({ type: "load_session", sessionId: alpha });
     expect(t.client().activeSessionId).toBe(alpha);

@@ -3,14 +3,21 @@
  * the way a browser does: framed stdin, framed stdout. Every byte of stdout must decode as a frame;
  * chunked agent messages are reassembled as the extension would.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ChunkReassembler } from "../../shared/chunks";
-import { DEV_EXTENSION_ID, chromeOrigin } from "../../shared/extension-ids";
-import { CHROME_MAX_HOST_MESSAGE_BYTES, HOST_PROTOCOL_VERSION, isHostEnvelope, type AgentStatus, type HostEvent, type JsonRpcMessage } from "../../shared/host-protocol";
 import { FrameDecoder, frameJson } from "../../native-host/frames";
+import { ChunkReassembler } from "../../shared/chunks";
+import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
+import {
+  type AgentStatus,
+  CHROME_MAX_HOST_MESSAGE_BYTES,
+  HOST_PROTOCOL_VERSION,
+  type HostEvent,
+  isHostEnvelope,
+  type JsonRpcMessage,
+} from "../../shared/host-protocol";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const HOST_LAUNCHER = path.join(ROOT, "dist/native-host/goose-browser-host");
@@ -99,7 +106,11 @@ export class HostUnderTest {
   async request(method: string, params: unknown, timeoutMs = 15_000): Promise<JsonRpcMessage> {
     const id = this.nextId++;
     this.send({ jsonrpc: "2.0", id, method, params });
-    const r = await this.waitFor((m) => m.kind === "rpc" && m.message.id === id && m.message.method === undefined, timeoutMs, `response to ${method}`);
+    const r = await this.waitFor(
+      (m) => m.kind === "rpc" && m.message.id === id && m.message.method === undefined,
+      timeoutMs,
+      `response to ${method}`,
+    );
     return (r as { message: JsonRpcMessage }).message;
   }
 
@@ -110,7 +121,10 @@ export class HostUnderTest {
   }
 
   async initialize(): Promise<JsonRpcMessage> {
-    return this.request("initialize", { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false } });
+    return this.request("initialize", {
+      protocolVersion: 1,
+      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    });
   }
 
   waitForHost<T extends HostEvent["type"]>(type: T, timeoutMs = 15_000): Promise<Extract<HostEvent, { type: T }>> {
@@ -120,7 +134,11 @@ export class HostUnderTest {
   }
 
   async waitForStatus<S extends AgentStatus["state"]>(state: S, timeoutMs = 15_000): Promise<Extract<AgentStatus, { state: S }>> {
-    const m = await this.waitFor((x) => x.kind === "host" && x.event.type === "status" && x.event.status.state === state, timeoutMs, `status ${state}`);
+    const m = await this.waitFor(
+      (x) => x.kind === "host" && x.event.type === "status" && x.event.status.state === state,
+      timeoutMs,
+      `status ${state}`,
+    );
     return (m as unknown as { event: { status: Extract<AgentStatus, { state: S }> } }).event.status;
   }
 
@@ -171,7 +189,11 @@ export class HostUnderTest {
   summary(): string {
     return this.received
       .slice(-15)
-      .map((m) => (m.kind === "host" ? `host:${m.event.type}${m.event.type === "status" ? `:${m.event.status.state}` : ""}` : `rpc:${m.message.method ?? `#${m.message.id}`}`))
+      .map((m) =>
+        m.kind === "host"
+          ? `host:${m.event.type}${m.event.type === "status" ? `:${m.event.status.state}` : ""}`
+          : `rpc:${m.message.method ?? `#${m.message.id}`}`,
+      )
       .join(", ");
   }
 
@@ -196,7 +218,8 @@ export class HostUnderTest {
         if (event.type === "chunk") {
           const r = this.chunks.accept(event);
           if (r.dropped) this.stdoutErrors.push(r.dropped);
-          if (r.complete) this.push({ kind: "rpc", message: JSON.parse(Buffer.from(r.complete).toString("utf8")) as JsonRpcMessage, chunked: true });
+          if (r.complete)
+            this.push({ kind: "rpc", message: JSON.parse(Buffer.from(r.complete).toString("utf8")) as JsonRpcMessage, chunked: true });
           continue;
         }
         this.push({ kind: "host", event });

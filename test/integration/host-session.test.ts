@@ -1,7 +1,8 @@
 /** The built host relaying a whole ACP conversation between "the browser" (this test) and the scripted goose. */
+
+import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
-import { createRequire } from "node:module";
 import { FAKE_GOOSE, HostUnderTest } from "./host-harness";
 
 const require = createRequire(import.meta.url);
@@ -31,7 +32,13 @@ describe("host ⇄ scripted goose conversation", () => {
     host = new HostUnderTest();
     const hello = await host.waitForHost("hello");
     expect(host.received[0]).toMatchObject({ kind: "host", event: { type: "hello" } });
-    expect(hello).toMatchObject({ protocolVersion: 1, profiles: ["goose"], defaultProfile: "goose", cwd: host.dir, nodeVersion: process.version });
+    expect(hello).toMatchObject({
+      protocolVersion: 1,
+      profiles: ["goose"],
+      defaultProfile: "goose",
+      cwd: host.dir,
+      nodeVersion: process.version,
+    });
     expect(hello.hostPath).toMatch(/dist\/native-host\/host\.cjs$/);
     expect(hello.configFile).toBe(`${host.dir}/host.json`);
     expect(hello.configError).toBeUndefined();
@@ -51,7 +58,12 @@ describe("host ⇄ scripted goose conversation", () => {
     expect(mode.error).toBeUndefined();
 
     const promptId = 42;
-    host.send({ jsonrpc: "2.0", id: promptId, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "tool please" }] } });
+    host.send({
+      jsonrpc: "2.0",
+      id: promptId,
+      method: "session/prompt",
+      params: { sessionId, prompt: [{ type: "text", text: "tool please" }] },
+    });
     const ask = await host.waitFor((m) => m.kind === "rpc" && m.message.method === "session/request_permission");
     const req = (ask as { message: JsonRpcMessage }).message;
     const params = req.params as { toolCall: { toolCallId: string }; options: Array<{ optionId: string; kind: string }> };
@@ -63,7 +75,9 @@ describe("host ⇄ scripted goose conversation", () => {
 
     const ups = updates(host);
     expect(ups.some((u) => u.sessionUpdate === "agent_message_chunk")).toBe(true);
-    expect(ups.find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed" && u.toolCallId === params.toolCall.toolCallId)).toBeDefined();
+    expect(
+      ups.find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed" && u.toolCallId === params.toolCall.toolCallId),
+    ).toBeDefined();
     const answer = host.agentReceived().find((m) => m.id === req.id && m.method === undefined);
     expect(answer?.result).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
   });
@@ -74,7 +88,12 @@ describe("host ⇄ scripted goose conversation", () => {
     await host.initialize();
     const sessionId = await newSession(host);
     host.send({ jsonrpc: "2.0", id: 7, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "slow" }] } });
-    await host.waitFor((m) => m.kind === "rpc" && m.message.method === "session/update" && (m.message.params as { update: Update }).update.sessionUpdate === "agent_message_chunk");
+    await host.waitFor(
+      (m) =>
+        m.kind === "rpc" &&
+        m.message.method === "session/update" &&
+        (m.message.params as { update: Update }).update.sessionUpdate === "agent_message_chunk",
+    );
     host.send({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } });
     const r = await host.waitFor((m) => m.kind === "rpc" && m.message.id === 7 && m.message.method === undefined, 5000);
     expect((r as { message: JsonRpcMessage }).message.result).toEqual({ stopReason: "cancelled" });
@@ -101,7 +120,10 @@ describe("host ⇄ scripted goose conversation", () => {
     await host.waitFor((m) => m.kind === "rpc" && m.message.id === loadId && m.message.method === undefined);
     const rpc = host.rpc();
     const responseAt = rpc.findIndex((m) => m.id === loadId && m.method === undefined);
-    const replay = rpc.slice(0, responseAt).filter((m) => m.method === "session/update").map((m) => (m.params as { update: Update }).update);
+    const replay = rpc
+      .slice(0, responseAt)
+      .filter((m) => m.method === "session/update")
+      .map((m) => (m.params as { update: Update }).update);
     expect(replay.some((u) => u.sessionUpdate === "user_message_chunk")).toBe(true);
     expect(replay.some((u) => u.sessionUpdate === "agent_message_chunk")).toBe(true);
   });

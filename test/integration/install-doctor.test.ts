@@ -1,7 +1,7 @@
 /** doctor against real installs in a temporary HOME: broken setups each reported with a fix, --fix, and the live check. */
 import fs from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { TempMachine, problems, requireBuilt } from "./install-harness";
+import { problems, requireBuilt, TempMachine } from "./install-harness";
 
 const DATA = ".local/share/goose-browser";
 const LAUNCHER = `${DATA}/goose-browser-host`;
@@ -29,11 +29,31 @@ describe("doctor", () => {
     const { code, report } = await m.doctor();
     expect(problems(report)).toEqual([]);
     expect(code).toBe(0);
-    expect(report.live).toMatchObject({ ok: true, hello: { hostVersion: "0.1.0", protocolVersion: 1 }, status: { state: "running" }, agent: "goose 1.50.0", exitCode: 0 });
+    expect(report.live).toMatchObject({
+      ok: true,
+      hello: { hostVersion: "0.1.0", protocolVersion: 1 },
+      status: { state: "running" },
+      agent: "goose 1.50.0",
+      exitCode: 0,
+    });
     const subjects = report.findings.filter((f) => f.severity === "ok").map((f) => f.subject);
-    expect(subjects).toEqual(expect.arrayContaining(["receipt", "launcher", "node", "Google Chrome", "Chromium", "host config", "agent goose (default)", "policies", "live check"]));
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        "receipt",
+        "launcher",
+        "node",
+        "Google Chrome",
+        "Chromium",
+        "host config",
+        "agent goose (default)",
+        "policies",
+        "live check",
+      ]),
+    );
     // The host ran with the temp HOME: its log is there, not in the real home.
-    expect(fs.readFileSync(m.path(".local/state/goose-browser/host.log"), "utf8")).toMatch(/started by \["chrome-extension:\/\/pnljljcndaiadglpnlgkgmginmofjkch\/"\]/);
+    expect(fs.readFileSync(m.path(".local/state/goose-browser/host.log"), "utf8")).toMatch(
+      /started by \["chrome-extension:\/\/pnljljcndaiadglpnlgkgmginmofjkch\/"\]/,
+    );
   });
 
   it("prints ✓/✗ lines, each problem ending with its fix", async () => {
@@ -42,7 +62,9 @@ describe("doctor", () => {
     const r = await m.run("doctor", "--no-live");
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^ {2}✓ Chromium: .* is valid$/m);
-    expect(r.out).toMatch(/^ {2}✗ Google Chrome: no manifest at .*google-chrome.* \(“Specified native messaging host not found\.”\) → npm run doctor -- --fix$/m);
+    expect(r.out).toMatch(
+      /^ {2}✗ Google Chrome: no manifest at .*google-chrome.* \(“Specified native messaging host not found\.”\) → npm run doctor -- --fix$/m,
+    );
     expect(r.out).toMatch(/1 problem found/);
   });
 
@@ -66,7 +88,12 @@ describe("doctor", () => {
     manifest.allowed_origins = [`chrome-extension://${"a".repeat(32)}/`];
     fs.writeFileSync(m.path(CHROMIUM), JSON.stringify(manifest));
     const { report } = await m.doctor("--no-live");
-    expect(problems(report)).toEqual([expect.objectContaining({ subject: "Chromium", message: expect.stringMatching(/allowed_origins lacks chrome-extension:\/\/pnljljcndaiadglpnlgkgmginmofjkch\/.*forbidden/) })]);
+    expect(problems(report)).toEqual([
+      expect.objectContaining({
+        subject: "Chromium",
+        message: expect.stringMatching(/allowed_origins lacks chrome-extension:\/\/pnljljcndaiadglpnlgkgmginmofjkch\/.*forbidden/),
+      }),
+    ]);
     expect((await m.doctor("--fix", "--no-live")).code).toBe(0);
   });
 
@@ -81,7 +108,9 @@ describe("doctor", () => {
       expect(p.message).toMatch(/not executable/);
       expect(p.fix).toMatch(new RegExp(`chmod 755 '${m.path(LAUNCHER)}'`));
     }
-    expect(report.findings).toContainEqual(expect.objectContaining({ subject: "live check", severity: "info", message: expect.stringMatching(/skipped/) }));
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({ subject: "live check", severity: "info", message: expect.stringMatching(/skipped/) }),
+    );
   });
 
   it("the launcher's node missing → “Native host has exited”, fixed by re-running the installer", async () => {
@@ -91,7 +120,11 @@ describe("doctor", () => {
     const { code, report } = await m.doctor();
     expect(code).toBe(1);
     expect(problems(report)).toEqual([
-      expect.objectContaining({ subject: "node", message: expect.stringMatching(/runs \/nonexistent\/node-v18\/bin\/node, which does not exist/), fix: expect.stringMatching(/npm run install-host/) }),
+      expect.objectContaining({
+        subject: "node",
+        message: expect.stringMatching(/runs \/nonexistent\/node-v18\/bin\/node, which does not exist/),
+        fix: expect.stringMatching(/npm run install-host/),
+      }),
     ]);
     expect((await m.run("install")).code).toBe(0);
     expect((await m.doctor("--no-live")).code).toBe(0);
@@ -117,7 +150,11 @@ describe("doctor", () => {
     fs.writeFileSync(`${dir}/corp.json`, JSON.stringify({ NativeMessagingUserLevelHosts: false }));
     const { report } = await m.doctor("--no-live");
     expect(problems(report)).toEqual([
-      expect.objectContaining({ section: "policies", subject: "Google Chrome policy", fix: expect.stringMatching(/administrator.*\/etc\/opt\/chrome\/native-messaging-hosts/) }),
+      expect.objectContaining({
+        section: "policies",
+        subject: "Google Chrome policy",
+        fix: expect.stringMatching(/administrator.*\/etc\/opt\/chrome\/native-messaging-hosts/),
+      }),
     ]);
   });
 

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runCli, type CliContext } from "../../install-scripts/cli";
+import { type CliContext, runCli } from "../../install-scripts/cli";
 import { MemoryRegistry } from "../../install-scripts/registry";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -47,7 +47,9 @@ export class TempMachine {
     for (const d of o.dirs ?? []) fs.mkdirSync(this.path(d), { recursive: true });
     // Like a real login shell: noise from rc files around the output of the script it is given ($4).
     const loginPath = o.loginPath ?? `${FAKE_GOOSE_DIR}:/usr/bin:/bin`;
-    fs.writeFileSync(this.shell, `#!/bin/sh\necho "Welcome back! (motd)"\nPATH='${loginPath}'; export PATH\neval "$4"\necho "rc: done"\n`, { mode: 0o755 });
+    fs.writeFileSync(this.shell, `#!/bin/sh\necho "Welcome back! (motd)"\nPATH='${loginPath}'; export PATH\neval "$4"\necho "rc: done"\n`, {
+      mode: 0o755,
+    });
     this.env = { HOME: this.home, PATH: "/usr/bin:/bin", SHELL: this.shell, LANG: "C.UTF-8" };
   }
 
@@ -115,7 +117,15 @@ export class TempMachine {
 export interface DoctorJson {
   ok: boolean;
   findings: Array<{ section: string; severity: "ok" | "info" | "warn" | "problem"; subject: string; message: string; fix?: string }>;
-  live?: { ok: boolean; step?: string; message?: string; hello?: { hostVersion: string; protocolVersion: number }; status?: { state: string; command: string }; agent?: string; exitCode?: number | null };
+  live?: {
+    ok: boolean;
+    step?: string;
+    message?: string;
+    hello?: { hostVersion: string; protocolVersion: number };
+    status?: { state: string; command: string };
+    agent?: string;
+    exitCode?: number | null;
+  };
 }
 
 export const problems = (r: DoctorJson) => r.findings.filter((f) => f.severity === "problem");

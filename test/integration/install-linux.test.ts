@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DIST_BUNDLE, FAKE_GOOSE, FAKE_GOOSE_DIR, ROOT, TempMachine, requireBuilt } from "./install-harness";
+import { DIST_BUNDLE, FAKE_GOOSE, FAKE_GOOSE_DIR, ROOT, requireBuilt, TempMachine } from "./install-harness";
 
 const DATA = ".local/share/goose-browser";
 const CHROME = ".config/google-chrome/NativeMessagingHosts/dev.goose_browser.host.json";
@@ -56,7 +56,12 @@ describe("install (Linux layout)", () => {
       `${DATA}/install-receipt.json`,
     ]);
 
-    expect([m.mode(CHROME), m.mode(CHROMIUM), m.mode(`${DATA}/host.cjs`), m.mode(`${DATA}/install-receipt.json`)]).toEqual(["644", "644", "644", "644"]);
+    expect([m.mode(CHROME), m.mode(CHROMIUM), m.mode(`${DATA}/host.cjs`), m.mode(`${DATA}/install-receipt.json`)]).toEqual([
+      "644",
+      "644",
+      "644",
+      "644",
+    ]);
     expect(m.mode(`${DATA}/goose-browser-host`)).toBe("755");
     expect(m.mode(CONFIG)).toBe("600");
     expect(fs.readFileSync(m.path(`${DATA}/host.cjs`)).equals(fs.readFileSync(DIST_BUNDLE))).toBe(true);
@@ -158,10 +163,18 @@ describe("install (Linux layout)", () => {
     expect(fs.existsSync(m.path(CHROMIUM))).toBe(true);
     expect(fs.existsSync(m.path(CHROME))).toBe(false);
     await m.run("install", "--browser", "chrome", "--extension-id", "abcdefghijklmnopabcdefghijklmnop");
-    expect(JSON.parse(m.read(CHROME)).allowed_origins).toEqual(["chrome-extension://pnljljcndaiadglpnlgkgmginmofjkch/", "chrome-extension://abcdefghijklmnopabcdefghijklmnop/"]);
+    expect(JSON.parse(m.read(CHROME)).allowed_origins).toEqual([
+      "chrome-extension://pnljljcndaiadglpnlgkgmginmofjkch/",
+      "chrome-extension://abcdefghijklmnopabcdefghijklmnop/",
+    ]);
     expect(JSON.parse(m.read(CONFIG)).allowedExtensionIds).toEqual(["abcdefghijklmnopabcdefghijklmnop"]);
     const receipt = JSON.parse(m.read(`${DATA}/install-receipt.json`)) as { files: Array<{ path: string }> };
-    expect(receipt.files.map((f) => path.relative(m!.home, f.path))).toEqual([CHROMIUM, CHROME, `${DATA}/goose-browser-host`, `${DATA}/host.cjs`]);
+    expect(receipt.files.map((f) => path.relative(m!.home, f.path))).toEqual([
+      CHROMIUM,
+      CHROME,
+      `${DATA}/goose-browser-host`,
+      `${DATA}/host.cjs`,
+    ]);
   });
 
   it("--dry-run changes nothing", async () => {
@@ -230,7 +243,12 @@ describe("cli.ts as a program", () => {
   it("runs standalone with node --import tsx, in a temp HOME, and rejects bad usage with exit 2", () => {
     m = new TempMachine({ dirs: [".config/chromium"] });
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "install-scripts/cli.ts"), ...args], { cwd: ROOT, env: m!.env, encoding: "utf8", timeout: 30_000 });
+      spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "install-scripts/cli.ts"), ...args], {
+        cwd: ROOT,
+        env: m!.env,
+        encoding: "utf8",
+        timeout: 30_000,
+      });
     const ok = run("install");
     expect(ok.status, ok.stdout + ok.stderr).toBe(0);
     expect(fs.existsSync(m.path(CHROMIUM))).toBe(true);

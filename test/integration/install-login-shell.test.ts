@@ -23,7 +23,9 @@ const p = (SHELL: string) => ({ platform: "linux" as const, home: "/home/me", en
 
 describe("captureLoginPath", () => {
   it("runs $SHELL -l -i -c <fixed script> and keeps only the PATH between the markers", async () => {
-    const sh = shell(`[ "$1 $2 $3" = "-l -i -c" ] || exit 9\necho "motd: welcome"\nPATH="/opt/tools/bin:relative:/usr/bin:/opt/tools/bin"; export PATH\neval "$4"\necho "logout"`);
+    const sh = shell(
+      `[ "$1 $2 $3" = "-l -i -c" ] || exit 9\necho "motd: welcome"\nPATH="/opt/tools/bin:relative:/usr/bin:/opt/tools/bin"; export PATH\neval "$4"\necho "logout"`,
+    );
     expect(await captureLoginPath(p(sh))).toEqual({ source: "login-shell", shell: sh, path: "/opt/tools/bin:/usr/bin" });
   });
 
@@ -44,7 +46,14 @@ describe("captureLoginPath", () => {
   });
 
   it("a shell that prints no PATH, or cannot start, falls back too", async () => {
-    expect(await captureLoginPath(p(shell("echo nothing here")))).toMatchObject({ source: "environment", path: "/usr/bin:/bin", why: expect.stringMatching(/printed no PATH/) });
-    expect(await captureLoginPath(p("/nonexistent/zsh"))).toMatchObject({ source: "environment", why: expect.stringMatching(/cannot run \/nonexistent\/zsh/) });
+    expect(await captureLoginPath(p(shell("echo nothing here")))).toMatchObject({
+      source: "environment",
+      path: "/usr/bin:/bin",
+      why: expect.stringMatching(/printed no PATH/),
+    });
+    expect(await captureLoginPath(p("/nonexistent/zsh"))).toMatchObject({
+      source: "environment",
+      why: expect.stringMatching(/cannot run \/nonexistent\/zsh/),
+    });
   });
 });

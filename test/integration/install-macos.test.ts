@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_GOOSE, TempMachine, requireBuilt } from "./install-harness";
+import { FAKE_GOOSE, requireBuilt, TempMachine } from "./install-harness";
 
 const SUPPORT = "Library/Application Support";
 const DATA = `${SUPPORT}/goose-browser`;

@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import type {
   AgentCapabilities,
   ContentBlock,
@@ -7,12 +6,13 @@ import type {
   SessionModeState,
   SessionUpdate,
 } from "@agentclientprotocol/sdk";
+import { describe, expect, it } from "vitest";
 import {
   activeSession,
+  canListSessions,
   initialClientState,
   newSessionState,
   pendingPermissionCount,
-  canListSessions,
   reduceClient,
 } from "../../extension/state/client-reducer";
 import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/session";
@@ -202,7 +202,6 @@ describe("initial state and selectors", () => {
     expect(pendingPermissionCount(s)).toBe(3);
     expect(pendingPermissionCount(run(s, { type: "permission_resolved", sessionId: S2, key: "3" }))).toBe(2);
   });
-
 });
 
 describe("agent lifecycle", () => {
@@ -356,15 +355,20 @@ describe("opening, activating and closing sessions", () => {
   });
 
   it("session_opened (new) creates an active empty session with the agent's modes and options", () => {
-    const s = run(initialClientState, ready, { type: "session_opening", open: { kind: "new" } }, {
-      type: "session_opened",
-      sessionId: S,
-      cwd: CWD,
-      loading: false,
-      modes,
-      configOptions,
-      title: "Reading example.com",
-    });
+    const s = run(
+      initialClientState,
+      ready,
+      { type: "session_opening", open: { kind: "new" } },
+      {
+        type: "session_opened",
+        sessionId: S,
+        cwd: CWD,
+        loading: false,
+        modes,
+        configOptions,
+        title: "Reading example.com",
+      },
+    );
     expect(s.opening).toBeNull();
     expect(s.activeSessionId).toBe(S);
     expect(session(s)).toEqual(newSessionState(S, CWD, { modes, configOptions, title: "Reading example.com" }));
@@ -414,13 +418,11 @@ describe("opening, activating and closing sessions", () => {
 
   it("session_open_failed for a loading session puts the error on it and stops loading", () => {
     const error: UiError = { title: "Could not load", message: "Resource not found", code: -32002 };
-    const s = run(
-      initialClientState,
-      ready,
-      { type: "session_opening", open: { kind: "load", sessionId: S } },
-      opened(S, true),
-      { type: "session_open_failed", sessionId: S, error },
-    );
+    const s = run(initialClientState, ready, { type: "session_opening", open: { kind: "load", sessionId: S } }, opened(S, true), {
+      type: "session_open_failed",
+      sessionId: S,
+      error,
+    });
     expect(s.opening).toBeNull();
     expect(s.lastError).toBeNull();
     expect(session(s).error).toEqual(error);
@@ -488,7 +490,11 @@ describe("message chunks", () => {
   it("non-text blocks go to attachments", () => {
     const image: ContentBlock = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" };
     const link: ContentBlock = { type: "resource_link", uri: "file:///home/me/a.md", name: "a.md" };
-    const s = withSession(upd(agentChunk("See:", "m1")), upd({ sessionUpdate: "agent_message_chunk", content: image, messageId: "m1" }), upd({ sessionUpdate: "agent_message_chunk", content: link }));
+    const s = withSession(
+      upd(agentChunk("See:", "m1")),
+      upd({ sessionUpdate: "agent_message_chunk", content: image, messageId: "m1" }),
+      upd({ sessionUpdate: "agent_message_chunk", content: link }),
+    );
     expect(entries(s)).toEqual([{ kind: "agent", id: "e1", messageId: "m1", text: "See:", attachments: [image, link] }]);
   });
 
@@ -532,9 +538,7 @@ describe("message chunks", () => {
       upd(userChunk(resource, "u1")),
       upd(userChunk(text("Thanks"), "u1")),
     );
-    expect(entries(s)).toEqual([
-      { kind: "user", id: "e1", messageId: "u1", content: [text("Explain this"), resource, text("Thanks")] },
-    ]);
+    expect(entries(s)).toEqual([{ kind: "user", id: "e1", messageId: "u1", content: [text("Explain this"), resource, text("Thanks")] }]);
   });
 
   it("a user chunk with a new messageId starts a new user entry", () => {
@@ -624,7 +628,12 @@ describe("tool calls", () => {
       upd({ sessionUpdate: "tool_call", toolCallId: "t1", title: "list files", kind: "execute", status: "in_progress" }),
     );
     expect(entries(s)).toHaveLength(1);
-    expect(session(s).toolCalls.t1).toMatchObject({ title: "list files", kind: "execute", status: "in_progress", rawInput: { command: "ls -la" } });
+    expect(session(s).toolCalls.t1).toMatchObject({
+      title: "list files",
+      kind: "execute",
+      status: "in_progress",
+      rawInput: { command: "ls -la" },
+    });
   });
 
   it("tool_call_update merges the result: status, content and rawOutput", () => {
@@ -666,7 +675,12 @@ describe("tool calls", () => {
     const s = withSession(
       upd(shellToolCall("t1")),
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", title: "listing files", kind: "execute" }),
-      upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", content: [{ type: "content", content: text("1%") }], locations: [{ path: "/a" }] }),
+      upd({
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t1",
+        content: [{ type: "content", content: text("1%") }],
+        locations: [{ path: "/a" }],
+      }),
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", content: [{ type: "content", content: text("100%") }], locations: [] }),
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", rawInput: { command: "ls" } }),
     );
@@ -680,7 +694,11 @@ describe("tool calls", () => {
   });
 
   it("tool_call_update: content [] empties the card", () => {
-    const s = withSession(upd(shellToolCall("t1")), upd(toolResult("t1", "x")), upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", content: [] }));
+    const s = withSession(
+      upd(shellToolCall("t1")),
+      upd(toolResult("t1", "x")),
+      upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", content: [] }),
+    );
     expect(session(s).toolCalls.t1?.content).toEqual([]);
   });
 
@@ -749,7 +767,14 @@ describe("other session updates", () => {
   });
 
   it("session_info_update: undefined leaves, a value sets, null clears", () => {
-    const s = withSession(upd({ sessionUpdate: "session_info_update", title: "List files", updatedAt: "2026-01-05T10:17:11Z", _meta: { messageCount: 4, userSetName: false } }));
+    const s = withSession(
+      upd({
+        sessionUpdate: "session_info_update",
+        title: "List files",
+        updatedAt: "2026-01-05T10:17:11Z",
+        _meta: { messageCount: 4, userSetName: false },
+      }),
+    );
     expect([session(s).title, session(s).updatedAt]).toEqual(["List files", "2026-01-05T10:17:11Z"]);
     const titleOnly = run(s, upd({ sessionUpdate: "session_info_update", title: "Renamed" }));
     expect([session(titleOnly).title, session(titleOnly).updatedAt]).toEqual(["Renamed", "2026-01-05T10:17:11Z"]);
@@ -764,7 +789,9 @@ describe("other session updates", () => {
   });
 
   it("usage_update stores used/size and cost, without the wire's _meta", () => {
-    const s = withSession(upd({ sessionUpdate: "usage_update", used: 1234, size: 200000, cost: { amount: 0.02, currency: "USD", _meta: { x: 1 } } }));
+    const s = withSession(
+      upd({ sessionUpdate: "usage_update", used: 1234, size: 200000, cost: { amount: 0.02, currency: "USD", _meta: { x: 1 } } }),
+    );
     expect(session(s).usage).toEqual({ used: 1234, size: 200000, cost: { amount: 0.02, currency: "USD" } });
     const noCost = run(s, upd({ sessionUpdate: "usage_update", used: 2000, size: 200000 }));
     expect(session(noCost).usage).toEqual({ used: 2000, size: 200000 });
@@ -812,7 +839,10 @@ describe("turns", () => {
     const s = run(before, {
       type: "prompt_sent",
       sessionId: S,
-      content: [text("Explain this"), { type: "resource", resource: { uri: "https://example.com/a", mimeType: "text/plain", text: "sel" } }],
+      content: [
+        text("Explain this"),
+        { type: "resource", resource: { uri: "https://example.com/a", mimeType: "text/plain", text: "sel" } },
+      ],
     });
     expect(session(s).turn).toBe("running");
     expect(session(s).lastStop).toBeNull();
@@ -820,7 +850,10 @@ describe("turns", () => {
     expect(entries(s).at(-1)).toEqual({
       kind: "user",
       id: `e${session(s).seq}`,
-      content: [text("Explain this"), { type: "resource", resource: { uri: "https://example.com/a", mimeType: "text/plain", text: "sel" } }],
+      content: [
+        text("Explain this"),
+        { type: "resource", resource: { uri: "https://example.com/a", mimeType: "text/plain", text: "sel" } },
+      ],
     });
   });
 
@@ -830,7 +863,11 @@ describe("turns", () => {
   });
 
   it("prompt_finished end_turn ends the turn quietly", () => {
-    const s = withSession(promptSent("hi"), upd(agentChunk("Hello", "m1")), { type: "prompt_finished", sessionId: S, stopReason: "end_turn" });
+    const s = withSession(promptSent("hi"), upd(agentChunk("Hello", "m1")), {
+      type: "prompt_finished",
+      sessionId: S,
+      stopReason: "end_turn",
+    });
     expect(session(s).turn).toBe("idle");
     expect(session(s).lastStop).toBe("end_turn");
     expect(notices(s)).toEqual([]);
@@ -975,7 +1012,10 @@ describe("config, mode and history", () => {
   });
 
   it("mode_changed sets the current mode; the same mode changes nothing", () => {
-    const s = withSession({ type: "session_opened", sessionId: S, cwd: CWD, loading: false, modes }, { type: "mode_changed", sessionId: S, modeId: "approve" });
+    const s = withSession(
+      { type: "session_opened", sessionId: S, cwd: CWD, loading: false, modes },
+      { type: "mode_changed", sessionId: S, modeId: "approve" },
+    );
     expect(session(s).modes?.currentModeId).toBe("approve");
     expect(session(s).modes?.availableModes).toEqual(modes.availableModes);
     expect(run(s, { type: "mode_changed", sessionId: S, modeId: "approve" })).toBe(s);
@@ -1075,7 +1115,13 @@ describe("purity and structural sharing", () => {
   }
 
   it("appending a chunk copies only the changed entry, its session and the sessions record", () => {
-    const before = withSession(opened(S2), { type: "session_activated", sessionId: S }, promptSent("hi"), upd(shellToolCall("t1")), upd(agentChunk("A", "m1")));
+    const before = withSession(
+      opened(S2),
+      { type: "session_activated", sessionId: S },
+      promptSent("hi"),
+      upd(shellToolCall("t1")),
+      upd(agentChunk("A", "m1")),
+    );
     const after = run(before, upd(agentChunk("B", "m1")));
     const [b, a] = [session(before), session(after)];
     expect(after).not.toBe(before);
@@ -1139,11 +1185,23 @@ describe("tool calls cancelled by Stop", () => {
     let s = reduceClient(initialClientState, { type: "session_opened", sessionId: "s", cwd: "/", loading: false });
     s = reduceClient(s, { type: "prompt_sent", sessionId: "s", content: [{ type: "text", text: "go" }] });
     for (const id of ["a", "b"]) {
-      s = reduceClient(s, { type: "session_update", sessionId: "s", update: { sessionUpdate: "tool_call", toolCallId: id, title: id, status: "pending" } });
+      s = reduceClient(s, {
+        type: "session_update",
+        sessionId: "s",
+        update: { sessionUpdate: "tool_call", toolCallId: id, title: id, status: "pending" },
+      });
     }
     s = reduceClient(s, { type: "cancel_requested", sessionId: "s" });
-    s = reduceClient(s, { type: "session_update", sessionId: "s", update: { sessionUpdate: "tool_call_update", toolCallId: "a", status: "failed" } });
-    s = reduceClient(s, { type: "session_update", sessionId: "s", update: { sessionUpdate: "tool_call_update", toolCallId: "b", status: "completed" } });
+    s = reduceClient(s, {
+      type: "session_update",
+      sessionId: "s",
+      update: { sessionUpdate: "tool_call_update", toolCallId: "a", status: "failed" },
+    });
+    s = reduceClient(s, {
+      type: "session_update",
+      sessionId: "s",
+      update: { sessionUpdate: "tool_call_update", toolCallId: "b", status: "completed" },
+    });
     expect(s.sessions.s!.toolCalls.a!.status).toBe("cancelled");
     expect(s.sessions.s!.toolCalls.b!.status).toBe("completed");
   });
@@ -1156,7 +1214,11 @@ describe("errors outside a turn", () => {
     const error = { title: "Changing the setting failed", message: "invalid value for model: x", code: -32602 };
     s = reduceClient(s, { type: "session_error", sessionId: "s", error });
     expect(s.sessions.s).toMatchObject({ turn: "idle", error });
-    expect(s.sessions.s!.entries.at(-1)).toMatchObject({ kind: "notice", tone: "error", text: "Changing the setting failed: invalid value for model: x" });
+    expect(s.sessions.s!.entries.at(-1)).toMatchObject({
+      kind: "notice",
+      tone: "error",
+      text: "Changing the setting failed: invalid value for model: x",
+    });
     expect(reduceClient(s, { type: "session_error", sessionId: "nope", error })).toBe(s);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { activeHint, applyCommand, matchCommands, slashQuery } from "../../extension/panel/slash";
 import { diffView } from "../../extension/panel/tool/diff-lines";
 import { toolKind } from "../../extension/panel/tool/tool-kind";
-import { activeHint, applyCommand, matchCommands, slashQuery } from "../../extension/panel/slash";
 import { usageView } from "../../extension/panel/usage";
 
 describe("tool kind", () => {

@@ -4,8 +4,8 @@ import { NativeConnection } from "../../extension/background/native-connection";
 import { servePanels } from "../../extension/background/panel-bridge";
 import type { MessagePort } from "../../extension/background/ports";
 import { createStore } from "../../extension/background/store";
+import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import { initialConnectionState, reduceConnection } from "../../extension/state/connection";
-import { initialAppState, reduceApp, type AppEvent, type AppState } from "../../extension/state/app";
 import type { PanelCommand } from "../../extension/state/panel-messages";
 import { HOST_NAME } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION, type HostHello, type JsonRpcMessage } from "../../shared/host-protocol";
@@ -46,7 +46,10 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/w",
   platform: "linux",
-  logFile: "/w/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
+  logFile: "/w/host.log",
+  configFile: "/c/host.json",
+  nodeVersion: "v20.0.0",
+  hostPath: "/h/host.cjs",
 };
 
 function setup(extra: { onJsonRpc?: (m: JsonRpcMessage) => void; agentChoice?: () => { profile?: string; cwd?: string } } = {}) {

@@ -17,7 +17,13 @@ const gooseMode = (current: string): SessionConfigOption => ({
 
 describe("approval mode", () => {
   it("prefers the mode config option over modes, and leaves a session already there alone", () => {
-    const modes = { currentModeId: "auto", availableModes: [{ id: "auto", name: "auto" }, { id: "approve", name: "approve" }] };
+    const modes = {
+      currentModeId: "auto",
+      availableModes: [
+        { id: "auto", name: "auto" },
+        { id: "approve", name: "approve" },
+      ],
+    };
     expect(modeChangeTo("approve", [gooseMode("auto")], modes)).toEqual({ kind: "config", configId: "mode", value: "approve" });
     expect(modeChangeTo("approve", [gooseMode("approve")], modes)).toBeNull();
     expect(modeChangeTo("approve", null, modes)).toEqual({ kind: "mode", modeId: "approve" });
@@ -97,7 +103,9 @@ describe("errors", () => {
   });
 
   it("names credits exhausted, missing sessions and lost connections", () => {
-    expect(toUiError({ code: -32603, message: "x", data: { reason: "credits_exhausted", url: "https://p" } }, "The turn").fix).toContain("https://p");
+    expect(toUiError({ code: -32603, message: "x", data: { reason: "credits_exhausted", url: "https://p" } }, "The turn").fix).toContain(
+      "https://p",
+    );
     expect(toUiError({ code: -32002, message: "nope" }, "Opening").title).toBe("Session not found");
     expect(toUiError(new Error("connection closed"), "The turn").fix).toMatch(/Restart/);
     expect(toUiError({ code: -32602, message: "bad" }, "The turn")).toEqual({ title: "The turn failed", message: "bad", code: -32602 });
@@ -121,7 +129,12 @@ describe("session metadata", () => {
 
 describe("history groups", () => {
   const now = new Date(2026, 10, 22, 15, 0);
-  const at = (d: Date, id: string, title?: string): SessionInfo => ({ sessionId: id, cwd: "/home/me", title: title ?? id, updatedAt: d.toISOString() });
+  const at = (d: Date, id: string, title?: string): SessionInfo => ({
+    sessionId: id,
+    cwd: "/home/me",
+    title: title ?? id,
+    updatedAt: d.toISOString(),
+  });
 
   it("buckets by age, newest first, and filters by title", () => {
     const items = [

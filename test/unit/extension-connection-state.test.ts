@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  initialConnectionState,
-  reduceConnection,
   type ConnectionEvent,
   type ConnectionState,
   type DisconnectReason,
+  initialConnectionState,
+  reduceConnection,
 } from "../../extension/state/connection";
-import { HOST_PROTOCOL_VERSION, type AgentStatus, type HostHello } from "../../shared/host-protocol";
+import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 
 const hello: HostHello = {
   type: "hello",
@@ -16,7 +16,10 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/home/me",
   platform: "linux",
-  logFile: "/home/me/.local/state/goose-browser/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
+  logFile: "/home/me/.local/state/goose-browser/host.log",
+  configFile: "/c/host.json",
+  nodeVersion: "v20.0.0",
+  hostPath: "/h/host.cjs",
 };
 const running: AgentStatus = { profile: "goose", state: "running", command: "/bin/goose", pid: 42, cwd: "/home/me", version: "1.50.0" };
 const exitedReason: DisconnectReason = { cause: "host_exited", message: "Native host has exited.", fix: "See the log." };
@@ -56,12 +59,22 @@ describe("reduceConnection", () => {
 
   it("keeps only the latest agent status", () => {
     const exited: AgentStatus = { profile: "goose", state: "exited", command: "/bin/goose", code: 1, signal: null, stderrTail: ["boom"] };
-    const s = run({ type: "connecting" }, { type: "hello", hello }, { type: "agent_status", status: running }, { type: "agent_status", status: exited });
+    const s = run(
+      { type: "connecting" },
+      { type: "hello", hello },
+      { type: "agent_status", status: running },
+      { type: "agent_status", status: exited },
+    );
     expect(s.agent).toEqual(exited);
   });
 
   it("on disconnect records the reason and forgets the agent but not the last hello", () => {
-    const s = run({ type: "connecting" }, { type: "hello", hello }, { type: "agent_status", status: running }, { type: "disconnected", reason: exitedReason });
+    const s = run(
+      { type: "connecting" },
+      { type: "hello", hello },
+      { type: "agent_status", status: running },
+      { type: "disconnected", reason: exitedReason },
+    );
     expect(s.link).toEqual({ phase: "disconnected", reason: exitedReason });
     expect(s.agent).toBeNull();
     expect(s.lastHello).toBe(hello);

@@ -23,7 +23,9 @@ describe("disconnect reasons", () => {
   });
 
   it("names this extension's origin when access is forbidden", () => {
-    const r = disconnectReason("Access to the specified native messaging host is forbidden.", { extensionId: "abcdefghijklmnopabcdefghijklmnop" });
+    const r = disconnectReason("Access to the specified native messaging host is forbidden.", {
+      extensionId: "abcdefghijklmnopabcdefghijklmnop",
+    });
     expect(r.fix).toContain("allowed_origins");
     expect(r.fix).toContain("`npm run build:host && npm run install-host`");
     expect(r.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/"] });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HostInbound } from "../../extension/background/host-inbound";
-import { chunksOf } from "./helpers/chunks";
 import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
+import { chunksOf } from "./helpers/chunks";
 
 const hello: HostHello = {
   type: "hello",
@@ -11,7 +11,10 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/w",
   platform: "linux",
-  logFile: "/w/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
+  logFile: "/w/host.log",
+  configFile: "/c/host.json",
+  nodeVersion: "v20.0.0",
+  hostPath: "/h/host.cjs",
 };
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 

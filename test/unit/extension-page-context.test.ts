@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Attention } from "../../extension/background/attention";
 import { badgeFor } from "../../extension/background/badge";
-import { deliverContext, takeContexts, PENDING_KEY, type SessionArea } from "../../extension/context/pending";
+import { deliverContext, PENDING_KEY, type SessionArea, takeContexts } from "../../extension/context/pending";
 import { exportFileName, transcriptMarkdown } from "../../extension/panel/export";
-import { initialAppState, reduceApp, type AppEvent } from "../../extension/state/app";
-import { buildPrompt, capText, quote, type PageContext } from "../../extension/state/page-context";
+import { type AppEvent, initialAppState, reduceApp } from "../../extension/state/app";
+import { buildPrompt, capText, type PageContext, quote } from "../../extension/state/page-context";
 
 const selection: PageContext = {
   id: "c1",
@@ -17,7 +17,10 @@ const selection: PageContext = {
 describe("prompt blocks", () => {
   it("sends a selection as a labelled, quoted text block (newlines kept), then the user's text", () => {
     expect(buildPrompt("What does this mean?", [selection], { embeddedContext: false })).toEqual([
-      { type: "text", text: 'Selected text from "Rust ownership" (https://example.com/rust):\n\n> First line\n>\n>   indented second\n> third' },
+      {
+        type: "text",
+        text: 'Selected text from "Rust ownership" (https://example.com/rust):\n\n> First line\n>\n>   indented second\n> third',
+      },
       { type: "text", text: "What does this mean?" },
     ]);
   });
@@ -30,12 +33,23 @@ describe("prompt blocks", () => {
   });
 
   it("sends a page as Markdown, saying when it was truncated", () => {
-    const page: PageContext = { id: "p", kind: "page", title: "Doc", url: "https://d.example/", text: "# Doc\nbody", truncated: true, originalChars: 250_000 };
+    const page: PageContext = {
+      id: "p",
+      kind: "page",
+      title: "Doc",
+      url: "https://d.example/",
+      text: "# Doc\nbody",
+      truncated: true,
+      originalChars: 250_000,
+    };
     const [resource, note] = buildPrompt("", [page], { embeddedContext: true });
     expect(resource).toEqual({ type: "resource", resource: { uri: "https://d.example/", mimeType: "text/markdown", text: "# Doc\nbody" } });
     expect(note).toEqual({ type: "text", text: "Only the first 10 of 250,000 characters of the page are included." });
     const [plain] = buildPrompt("", [page], {});
-    expect(plain).toMatchObject({ type: "text", text: expect.stringContaining('The page "Doc" (https://d.example/) as Markdown:\n\n> # Doc\n> body') });
+    expect(plain).toMatchObject({
+      type: "text",
+      text: expect.stringContaining('The page "Doc" (https://d.example/) as Markdown:\n\n> # Doc\n> body'),
+    });
   });
 
   it("sends a screenshot as an image only to agents that take images", () => {
@@ -99,8 +113,14 @@ describe("context hand-over", () => {
 });
 
 describe("attention while the panel is closed", () => {
-  const opened = reduceApp(initialAppState, { scope: "client", event: { type: "session_opened", sessionId: "s1", cwd: "/", loading: false, title: "Fix it" } });
-  const running = reduceApp(opened, { scope: "client", event: { type: "prompt_sent", sessionId: "s1", content: [{ type: "text", text: "go" }] } });
+  const opened = reduceApp(initialAppState, {
+    scope: "client",
+    event: { type: "session_opened", sessionId: "s1", cwd: "/", loading: false, title: "Fix it" },
+  });
+  const running = reduceApp(opened, {
+    scope: "client",
+    event: { type: "prompt_sent", sessionId: "s1", content: [{ type: "text", text: "go" }] },
+  });
   const finish: AppEvent = { scope: "client", event: { type: "prompt_finished", sessionId: "s1", stopReason: "end_turn" } };
   const done = reduceApp(running, finish);
 
@@ -123,12 +143,24 @@ describe("attention while the panel is closed", () => {
 
 describe("export", () => {
   it("writes the transcript as Markdown with a safe file name", () => {
-    let s = reduceApp(initialAppState, { scope: "client", event: { type: "session_opened", sessionId: "s1", cwd: "/w", loading: false, title: "Fix: the/parser?" } });
+    let s = reduceApp(initialAppState, {
+      scope: "client",
+      event: { type: "session_opened", sessionId: "s1", cwd: "/w", loading: false, title: "Fix: the/parser?" },
+    });
     s = reduceApp(s, { scope: "client", event: { type: "prompt_sent", sessionId: "s1", content: [{ type: "text", text: "Why?" }] } });
-    s = reduceApp(s, { scope: "client", event: { type: "session_update", sessionId: "s1", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Because **types**." } } } });
+    s = reduceApp(s, {
+      scope: "client",
+      event: {
+        type: "session_update",
+        sessionId: "s1",
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Because **types**." } },
+      },
+    });
     const session = s.client.sessions.s1!;
     const md = transcriptMarkdown(session, new Date("2026-11-22T12:00:00Z"));
-    expect(md).toBe("# Fix: the/parser?\n\n_Exported 2026-11-22T12:00:00.000Z · session s1 · /w_\n\n## You\n\nWhy?\n\n## goose\n\nBecause **types**.\n");
+    expect(md).toBe(
+      "# Fix: the/parser?\n\n_Exported 2026-11-22T12:00:00.000Z · session s1 · /w_\n\n## You\n\nWhy?\n\n## goose\n\nBecause **types**.\n",
+    );
     expect(exportFileName(session)).toBe("Fix-theparser.md");
   });
 });
@@ -154,12 +186,23 @@ describe("diagnostics report", async () => {
     };
     let s = reduceApp(initialAppState, { scope: "connection", event: { type: "connecting" } });
     s = reduceApp(s, { scope: "connection", event: { type: "hello", hello } });
-    s = reduceApp(s, { scope: "connection", event: { type: "agent_status", status: { state: "exited", profile: "goose", command: "/g", code: 101, signal: null, stderrTail: ["thread main panicked"] } } });
+    s = reduceApp(s, {
+      scope: "connection",
+      event: {
+        type: "agent_status",
+        status: { state: "exited", profile: "goose", command: "/g", code: 101, signal: null, stderrTail: ["thread main panicked"] },
+      },
+    });
     s = reduceApp(s, {
       scope: "connection",
       event: {
         type: "host_diagnostics",
-        diagnostics: { type: "diagnostics", logTail: ["line a", "line b"], profiles: [{ name: "claude", command: "claude-agent-acp", args: [], problem: { state: "not_found", fix: "Not found" } }], agentLogDir: "/home/me/.local/state/goose/logs" },
+        diagnostics: {
+          type: "diagnostics",
+          logTail: ["line a", "line b"],
+          profiles: [{ name: "claude", command: "claude-agent-acp", args: [], problem: { state: "not_found", fix: "Not found" } }],
+          agentLogDir: "/home/me/.local/state/goose/logs",
+        },
       },
     });
     const text = diagnosticsReport(s, { extensionId: "abc", extensionVersion: "0.1.0", userAgent: "Chrome/156" });
@@ -170,7 +213,13 @@ describe("diagnostics report", async () => {
     expect(text).toContain("  claude: claude-agent-acp → not found — not_found: Not found");
     expect(text).toContain("goose's own logs: /home/me/.local/state/goose/logs");
     expect(text.trimEnd().endsWith("  line b")).toBe(true);
-    const gone = reduceApp(s, { scope: "connection", event: { type: "disconnected", reason: { cause: "forbidden", message: "Access to the specified native messaging host is forbidden.", fix: "Add the id" } } });
+    const gone = reduceApp(s, {
+      scope: "connection",
+      event: {
+        type: "disconnected",
+        reason: { cause: "forbidden", message: "Access to the specified native messaging host is forbidden.", fix: "Add the id" },
+      },
+    });
     expect(diagnosticsReport(gone, { extensionId: "abc", extensionVersion: "0.1.0", userAgent: "x" })).toContain("  cause: forbidden");
   });
 });

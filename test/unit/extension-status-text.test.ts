@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { describeConnection } from "../../extension/panel/status-text";
-import {
-  initialConnectionState,
-  reduceConnection,
-  type ConnectionEvent,
-  type ConnectionState,
-} from "../../extension/state/connection";
 import { disconnectReason } from "../../extension/background/disconnect-reason";
-import { HOST_PROTOCOL_VERSION, type AgentStatus, type HostHello } from "../../shared/host-protocol";
+import { describeConnection } from "../../extension/panel/status-text";
+import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "../../extension/state/connection";
+import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 
 const hello: HostHello = {
   type: "hello",
@@ -17,7 +12,10 @@ const hello: HostHello = {
   defaultProfile: "goose",
   cwd: "/home/me",
   platform: "linux",
-  logFile: "/home/me/host.log", configFile: "/c/host.json", nodeVersion: "v20.0.0", hostPath: "/h/host.cjs",
+  logFile: "/home/me/host.log",
+  configFile: "/c/host.json",
+  nodeVersion: "v20.0.0",
+  hostPath: "/h/host.cjs",
 };
 
 function state(...events: ConnectionEvent[]): ConnectionState {
@@ -29,7 +27,9 @@ function withAgent(status: AgentStatus): ConnectionState {
 
 describe("describeConnection", () => {
   it("says goose is running, with its version and folder", () => {
-    const v = describeConnection(withAgent({ profile: "goose", state: "running", command: "/g", pid: 1, cwd: "/home/me", version: "1.50.0" }));
+    const v = describeConnection(
+      withAgent({ profile: "goose", state: "running", command: "/g", pid: 1, cwd: "/home/me", version: "1.50.0" }),
+    );
     expect(v).toMatchObject({ tone: "ok", headline: "goose 1.50.0 is running in /home/me" });
     expect(v.facts).toEqual(["host 0.3.1", "profile goose"]);
   });
@@ -41,23 +41,35 @@ describe("describeConnection", () => {
 
   it("shows the host's own fix and searched paths when goose is missing", () => {
     const v = describeConnection(
-      withAgent({ profile: "goose", state: "not_found", command: "goose", searched: ["/usr/bin", "/opt/goose"], fix: "Install goose from block.github.io/goose." }),
+      withAgent({
+        profile: "goose",
+        state: "not_found",
+        command: "goose",
+        searched: ["/usr/bin", "/opt/goose"],
+        fix: "Install goose from block.github.io/goose.",
+      }),
     );
     expect(v).toMatchObject({ tone: "error", headline: "goose was not found.", fix: "Install goose from block.github.io/goose." });
     expect(v.detail).toEqual({ label: "Looked in", lines: ["/usr/bin", "/opt/goose"] });
   });
 
   it("shows the stderr tail of an agent that exited, and how it ended", () => {
-    const v = describeConnection(withAgent({ profile: "goose", state: "exited", command: "/g", code: 2, signal: null, stderrTail: ["a", "b"] }));
+    const v = describeConnection(
+      withAgent({ profile: "goose", state: "exited", command: "/g", code: 2, signal: null, stderrTail: ["a", "b"] }),
+    );
     expect(v.headline).toBe("goose exited with code 2.");
     expect(v.detail).toEqual({ label: "Its last output", lines: ["a", "b"] });
-    const killed = describeConnection(withAgent({ profile: "goose", state: "exited", command: "/g", code: null, signal: "SIGKILL", stderrTail: [] }));
+    const killed = describeConnection(
+      withAgent({ profile: "goose", state: "exited", command: "/g", code: null, signal: "SIGKILL", stderrTail: [] }),
+    );
     expect(killed.headline).toBe("goose was stopped by SIGKILL.");
     expect(killed.detail).toBeUndefined();
   });
 
   it("names both versions when goose is outdated, and passes the host's fix through", () => {
-    const v = describeConnection(withAgent({ profile: "goose", state: "outdated", command: "/g", version: "1.2.0", required: "1.8.0", fix: "Run goose update." }));
+    const v = describeConnection(
+      withAgent({ profile: "goose", state: "outdated", command: "/g", version: "1.2.0", required: "1.8.0", fix: "Run goose update." }),
+    );
     expect(v.headline).toBe("goose 1.2.0 is too old; goose-browser needs 1.8.0 or newer.");
     expect(v.fix).toBe("Run goose update.");
   });
@@ -68,7 +80,12 @@ describe("describeConnection", () => {
   });
 
   it("says the host is not installed and how to install it", () => {
-    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Specified native messaging host not found.", { extensionId: "x" }) }));
+    const v = describeConnection(
+      state(
+        { type: "connecting" },
+        { type: "disconnected", reason: disconnectReason("Specified native messaging host not found.", { extensionId: "x" }) },
+      ),
+    );
     expect(v.headline).toBe("The goose-browser host is not installed.");
     expect(v.fix).toContain("`npm run build:host && npm run install-host`");
     expect(v.detail).toBeUndefined();
@@ -82,27 +99,40 @@ describe("describeConnection", () => {
   });
 
   it("shows the browser's own words only when the cause is unknown", () => {
-    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Weird thing.", { extensionId: "x" }) }));
+    const v = describeConnection(
+      state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Weird thing.", { extensionId: "x" }) }),
+    );
     expect(v.headline).toBe("The goose-browser host disconnected.");
     expect(v.detail).toEqual({ label: "The browser said", lines: ["Weird thing."] });
   });
 
   it("asks for a host update when the host's protocol is older, an extension update when newer", () => {
-    const older = describeConnection(state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 } }));
+    const older = describeConnection(
+      state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 } }),
+    );
     expect(older.headline).toContain("host is out of date");
     expect(older.fix).toContain("npm run install-host");
-    const newer = describeConnection(state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1 } }));
+    const newer = describeConnection(
+      state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1 } }),
+    );
     expect(newer.headline).toContain("newer than this extension");
     expect(newer.fix).toContain("Update the extension");
   });
 
   it("is pending while connecting and while waiting for the first agent status", () => {
-    expect(describeConnection(state({ type: "connecting" }))).toMatchObject({ tone: "pending", headline: "Connecting to the goose-browser host…" });
+    expect(describeConnection(state({ type: "connecting" }))).toMatchObject({
+      tone: "pending",
+      headline: "Connecting to the goose-browser host…",
+    });
     expect(describeConnection(state({ type: "connecting" }, { type: "hello", hello })).tone).toBe("pending");
   });
 
   it("adds the host's last error as a note", () => {
-    const s = state({ type: "connecting" }, { type: "hello", hello }, { type: "host_error", error: { type: "error", code: "agent_not_running", message: "goose is not running" } });
+    const s = state(
+      { type: "connecting" },
+      { type: "hello", hello },
+      { type: "host_error", error: { type: "error", code: "agent_not_running", message: "goose is not running" } },
+    );
     expect(describeConnection(s).note).toBe("The host reported: goose is not running");
   });
 });

@@ -1,9 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { launcherScript, shQuote } from "../../install-scripts/launcher";
 import { isAllowedCaller, parseCaller } from "../../native-host/caller";
 import { DEV_EXTENSION_ID, DEV_EXTENSION_KEY, GECKO_ADDON_ID } from "../../shared/extension-ids";
-import { createHash } from "node:crypto";
-import { launcherScript, shQuote } from "../../install-scripts/launcher";
-import { execFileSync } from "node:child_process";
 
 describe("caller check", () => {
   it("accepts our Chrome origin, with or without Windows' --parent-window", () => {
@@ -45,7 +45,9 @@ describe("launcher", () => {
   });
 
   it("writes a silent .bat on Windows and refuses paths cmd.exe would interpret", () => {
-    expect(launcherScript("win32", "C:\\node\\node.exe", "C:\\gb\\host.cjs")).toBe('@echo off\r\n"C:\\node\\node.exe" "C:\\gb\\host.cjs" %*\r\n');
+    expect(launcherScript("win32", "C:\\node\\node.exe", "C:\\gb\\host.cjs")).toBe(
+      '@echo off\r\n"C:\\node\\node.exe" "C:\\gb\\host.cjs" %*\r\n',
+    );
     expect(() => launcherScript("win32", "C:\\a&b\\node.exe", "C:\\h.cjs")).toThrow(/cmd.exe/);
   });
 });

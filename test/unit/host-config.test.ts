@@ -7,7 +7,11 @@ import { configFile, defaultLogFile, type PlatformInfo } from "../../native-host
 
 const linux: PlatformInfo = { platform: "linux", home: "/home/me", env: {} };
 const mac: PlatformInfo = { platform: "darwin", home: "/Users/me", env: {} };
-const win: PlatformInfo = { platform: "win32", home: "C:\\Users\\me", env: { APPDATA: "C:\\Users\\me\\AppData\\Roaming", LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local" } };
+const win: PlatformInfo = {
+  platform: "win32",
+  home: "C:\\Users\\me",
+  env: { APPDATA: "C:\\Users\\me\\AppData\\Roaming", LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local" },
+};
 
 describe("per-OS paths", () => {
   it("puts the config file in each OS's config dir, overridable by one variable", () => {

@@ -3,13 +3,19 @@ import { agentPath, discoverAgent } from "../../native-host/agent/discover";
 import { compareVersions, parseVersion } from "../../native-host/agent/version";
 import type { PlatformInfo } from "../../native-host/paths";
 
-const only = (...files: string[]) => (f: string) => files.includes(f);
+const only =
+  (...files: string[]) =>
+  (f: string) =>
+    files.includes(f);
 
 describe("discoverAgent", () => {
   const linux: PlatformInfo = { platform: "linux", home: "/home/me", env: { PATH: "/usr/bin:/bin" } };
 
   it("uses a configured absolute path and nothing else", () => {
-    expect(discoverAgent("/opt/goose/goose", linux, undefined, only("/opt/goose/goose"))).toEqual({ found: "/opt/goose/goose", searched: ["/opt/goose/goose"] });
+    expect(discoverAgent("/opt/goose/goose", linux, undefined, only("/opt/goose/goose"))).toEqual({
+      found: "/opt/goose/goose",
+      searched: ["/opt/goose/goose"],
+    });
     expect(discoverAgent("/opt/goose/goose", linux, undefined, only("/usr/bin/goose"))).toEqual({ searched: ["/opt/goose/goose"] });
   });
 
@@ -23,7 +29,9 @@ describe("discoverAgent", () => {
       "/usr/local/bin/goose",
       "/usr/share/goose/bin/goose",
     ]);
-    expect(discoverAgent("goose", linux, undefined, only("/home/me/.local/bin/goose", "/usr/local/bin/goose")).found).toBe("/home/me/.local/bin/goose");
+    expect(discoverAgent("goose", linux, undefined, only("/home/me/.local/bin/goose", "/usr/local/bin/goose")).found).toBe(
+      "/home/me/.local/bin/goose",
+    );
   });
 
   it("searches the macOS dirs and never picks goose Desktop's app binary", () => {

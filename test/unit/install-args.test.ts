@@ -72,7 +72,16 @@ describe("--agent NAME=COMMAND [ARGS]", () => {
 
 describe("splitWords", () => {
   it("quotes group, backslash escapes only quotes and spaces, nothing expands", () => {
-    expect(splitWords(`a "b c" 'd "e"' f\\ g h\\"i \\\\server\\share C:\\dir\\x ""`)).toEqual(["a", "b c", 'd "e"', "f g", 'h"i', "\\\\server\\share", "C:\\dir\\x", ""]);
+    expect(splitWords(`a "b c" 'd "e"' f\\ g h\\"i \\\\server\\share C:\\dir\\x ""`)).toEqual([
+      "a",
+      "b c",
+      'd "e"',
+      "f g",
+      'h"i',
+      "\\\\server\\share",
+      "C:\\dir\\x",
+      "",
+    ]);
     expect(splitWords("  ")).toEqual([]);
   });
 });

@@ -1,11 +1,17 @@
 /** The installer's pure decisions: host-config merging, login-shell PATH parsing, which node to record. */
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../native-host/config";
-import { chooseGooseCommand, configText, mergeHostConfig, type ConfigInputs } from "../../install-scripts/host-config";
-import { cleanPath, LOGIN_SHELL_SCRIPT, parseMarkedPath, PATH_MARKER } from "../../install-scripts/login-shell";
+import { type ConfigInputs, chooseGooseCommand, configText, mergeHostConfig } from "../../install-scripts/host-config";
+import { cleanPath, LOGIN_SHELL_SCRIPT, PATH_MARKER, parseMarkedPath } from "../../install-scripts/login-shell";
 import { chooseNodePath } from "../../install-scripts/node-path";
+import { parseConfig } from "../../native-host/config";
 
-const inputs = (o: Partial<ConfigInputs> = {}): ConfigInputs => ({ platform: "linux", home: "/home/me", agents: [], extensionIds: [], ...o });
+const inputs = (o: Partial<ConfigInputs> = {}): ConfigInputs => ({
+  platform: "linux",
+  home: "/home/me",
+  agents: [],
+  extensionIds: [],
+  ...o,
+});
 
 describe("host config merge", () => {
   it("a fresh config gets goose's path, the login PATH, the default profile and cwd", () => {
@@ -39,7 +45,15 @@ describe("host config merge", () => {
 
   it("--agent updates command and args but keeps the profile's env", () => {
     const user = { profiles: { claude: { command: "claude-agent-acp", args: [], env: { ANTHROPIC_API_KEY: "k" } } } };
-    const m = mergeHostConfig(user, inputs({ agents: [{ name: "claude", command: "/usr/bin/claude-agent-acp", args: ["--verbose"] }, { name: "gemini", command: "gemini", args: ["--experimental-acp"] }] }));
+    const m = mergeHostConfig(
+      user,
+      inputs({
+        agents: [
+          { name: "claude", command: "/usr/bin/claude-agent-acp", args: ["--verbose"] },
+          { name: "gemini", command: "gemini", args: ["--experimental-acp"] },
+        ],
+      }),
+    );
     expect(m.config.profiles).toEqual({
       claude: { command: "/usr/bin/claude-agent-acp", args: ["--verbose"], env: { ANTHROPIC_API_KEY: "k" } },
       gemini: { command: "gemini", args: ["--experimental-acp"] },
@@ -55,12 +69,22 @@ describe("host config merge", () => {
   });
 
   it("extension ids are added once; built-in ids are never written", () => {
-    const m = mergeHostConfig({ allowedExtensionIds: ["abcdefghijklmnopabcdefghijklmnop"] }, inputs({ extensionIds: ["abcdefghijklmnopabcdefghijklmnop", "ponmlkjihgfedcbaponmlkjihgfedcba", "pnljljcndaiadglpnlgkgmginmofjkch"] }));
+    const m = mergeHostConfig(
+      { allowedExtensionIds: ["abcdefghijklmnopabcdefghijklmnop"] },
+      inputs({
+        extensionIds: ["abcdefghijklmnopabcdefghijklmnop", "ponmlkjihgfedcbaponmlkjihgfedcba", "pnljljcndaiadglpnlgkgmginmofjkch"],
+      }),
+    );
     expect(m.config.allowedExtensionIds).toEqual(["abcdefghijklmnopabcdefghijklmnop", "ponmlkjihgfedcbaponmlkjihgfedcba"]);
   });
 
   it("merging twice is the same as merging once (re-runs change nothing)", () => {
-    const i = inputs({ goose: "/usr/bin/goose", loginPath: "/usr/bin", agents: [{ name: "x", command: "/bin/x", args: ["a"] }], extensionIds: ["abcdefghijklmnopabcdefghijklmnop"] });
+    const i = inputs({
+      goose: "/usr/bin/goose",
+      loginPath: "/usr/bin",
+      agents: [{ name: "x", command: "/bin/x", args: ["a"] }],
+      extensionIds: ["abcdefghijklmnopabcdefghijklmnop"],
+    });
     const once = mergeHostConfig(undefined, i);
     const twice = mergeHostConfig(once.config, i);
     expect(twice.changes).toEqual([]);
@@ -109,12 +133,16 @@ describe("node path", () => {
   const real = (f: string) => links[f];
 
   it("prefers the stable symlink on PATH over the versioned Cellar path it resolves to", () => {
-    expect(chooseNodePath("/opt/homebrew/Cellar/node/22.1.0/bin/node", ["/opt/homebrew/bin/node"], real)).toEqual({ path: "/opt/homebrew/bin/node" });
+    expect(chooseNodePath("/opt/homebrew/Cellar/node/22.1.0/bin/node", ["/opt/homebrew/bin/node"], real)).toEqual({
+      path: "/opt/homebrew/bin/node",
+    });
   });
 
   it("takes the first PATH entry that is the same binary", () => {
     expect(chooseNodePath("/usr/bin/node", ["/usr/bin/node", "/bin/node"], real)).toEqual({ path: "/usr/bin/node" });
-    expect(chooseNodePath("/usr/bin/node", ["/home/me/.nvm/versions/node/v22.1.0/bin/node", "/bin/node"], real)).toEqual({ path: "/bin/node" });
+    expect(chooseNodePath("/usr/bin/node", ["/home/me/.nvm/versions/node/v22.1.0/bin/node", "/bin/node"], real)).toEqual({
+      path: "/bin/node",
+    });
   });
 
   it("keeps the running node when PATH has no link to it, and warns about a version manager's path", () => {

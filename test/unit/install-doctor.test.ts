@@ -13,11 +13,19 @@ const FILE = "/home/me/.config/google-chrome/NativeMessagingHosts/dev.goose_brow
 function inspected(json: unknown, target = { exists: true, executable: true }): ManifestInspection {
   return { file: FILE, found: true, json, target };
 }
-const good = { name: "dev.goose_browser.host", description: "x", path: LAUNCHER, type: "stdio", allowed_origins: [`chrome-extension://${DEV}/`] };
+const good = {
+  name: "dev.goose_browser.host",
+  description: "x",
+  path: LAUNCHER,
+  type: "stdio",
+  allowed_origins: [`chrome-extension://${DEV}/`],
+};
 
 describe("judgeManifest", () => {
   it("a correct manifest is one ✓ line", () => {
-    expect(judgeManifest("Google Chrome", inspected(good), chromium)).toEqual([{ severity: "ok", subject: "Google Chrome", message: `${FILE} is valid` }]);
+    expect(judgeManifest("Google Chrome", inspected(good), chromium)).toEqual([
+      { severity: "ok", subject: "Google Chrome", message: `${FILE} is valid` },
+    ]);
   });
 
   it.each([
@@ -28,8 +36,18 @@ describe("judgeManifest", () => {
     ["relative path", inspected({ ...good, path: "host" }), /no absolute "path"/, /doctor -- --fix/],
     ["launcher missing", inspected(good, { exists: false, executable: false }), /does not exist/, /install-host/],
     ["launcher not executable", inspected(good, { exists: true, executable: false }), /not executable.*Failed to start/, /chmod 755/],
-    ["foreign path not executable", inspected({ ...good, path: "/etc/passwd" }, { exists: true, executable: false }), /not executable/, /doctor -- --fix/],
-    ["wrong id", inspected({ ...good, allowed_origins: [`chrome-extension://${"a".repeat(32)}/`] }), /lacks chrome-extension:\/\/pnlj.*forbidden/, /doctor -- --fix/],
+    [
+      "foreign path not executable",
+      inspected({ ...good, path: "/etc/passwd" }, { exists: true, executable: false }),
+      /not executable/,
+      /doctor -- --fix/,
+    ],
+    [
+      "wrong id",
+      inspected({ ...good, allowed_origins: [`chrome-extension://${"a".repeat(32)}/`] }),
+      /lacks chrome-extension:\/\/pnlj.*forbidden/,
+      /doctor -- --fix/,
+    ],
   ] as const)("%s: a problem with its fix", (_, m, message, fix) => {
     const findings = judgeManifest("Google Chrome", m as ManifestInspection, chromium);
     expect(findings).toHaveLength(1);
@@ -45,8 +63,12 @@ describe("judgeManifest", () => {
 
   it("Firefox needs the add-on id in allowed_extensions", () => {
     const ff = { ...good, allowed_origins: undefined, allowed_extensions: ["someone@else"] };
-    expect(judgeManifest("Firefox", inspected(ff), firefox)[0]!.message).toMatch(/allowed_extensions lacks goose-browser@goose-browser.dev/);
-    expect(judgeManifest("Firefox", inspected({ ...ff, allowed_extensions: ["goose-browser@goose-browser.dev"] }), firefox)[0]!.severity).toBe("ok");
+    expect(judgeManifest("Firefox", inspected(ff), firefox)[0]!.message).toMatch(
+      /allowed_extensions lacks goose-browser@goose-browser.dev/,
+    );
+    expect(
+      judgeManifest("Firefox", inspected({ ...ff, allowed_extensions: ["goose-browser@goose-browser.dev"] }), firefox)[0]!.severity,
+    ).toBe("ok");
   });
 
   it("every problem prints on one line ending with its fix", () => {
@@ -73,7 +95,9 @@ describe("judgePolicy", () => {
   it("a blocklist of * or of our name blocks us unless the allowlist names us", () => {
     expect(judgePolicy(chrome, { NativeMessagingBlocklist: ["*"] }, files)[0]!.fix).toMatch(/NativeMessagingAllowlist/);
     expect(judgePolicy(chrome, { NativeMessagingBlocklist: ["dev.goose_browser.host"] }, files)).toHaveLength(1);
-    expect(judgePolicy(chrome, { NativeMessagingBlocklist: ["*"], NativeMessagingAllowlist: ["dev.goose_browser.host"] }, files)).toEqual([]);
+    expect(judgePolicy(chrome, { NativeMessagingBlocklist: ["*"], NativeMessagingAllowlist: ["dev.goose_browser.host"] }, files)).toEqual(
+      [],
+    );
     expect(judgePolicy(chrome, { NativeMessagingBlocklist: ["com.other"] }, files)).toEqual([]);
   });
 });

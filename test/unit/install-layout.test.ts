@@ -1,16 +1,21 @@
 /** Where the installer writes, per OS: data dir, browser manifest dirs, registry keys, launcher, manifests. */
 import { describe, expect, it } from "vitest";
-import type { PlatformInfo } from "../../native-host/paths";
 import { browserTargets, sandboxedCandidates, selectTargets } from "../../install-scripts/browsers";
-import { installLayout } from "../../install-scripts/layout";
 import { launcherScript, parseLauncher } from "../../install-scripts/launcher";
+import { installLayout } from "../../install-scripts/layout";
 import { chromiumManifest, firefoxManifest, manifestText } from "../../install-scripts/manifest";
+import type { PlatformInfo } from "../../native-host/paths";
 
 const linux: PlatformInfo = { platform: "linux", home: "/home/me", env: {} };
 const mac: PlatformInfo = { platform: "darwin", home: "/Users/me", env: {} };
-const win: PlatformInfo = { platform: "win32", home: "C:\\Users\\me", env: { LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local", APPDATA: "C:\\Users\\me\\AppData\\Roaming" } };
+const win: PlatformInfo = {
+  platform: "win32",
+  home: "C:\\Users\\me",
+  env: { LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local", APPDATA: "C:\\Users\\me\\AppData\\Roaming" },
+};
 
-const manifestFiles = (p: PlatformInfo) => Object.fromEntries(browserTargets(p).map((t) => [t.id, t.where === "dir" ? t.manifestFile : t.key]));
+const manifestFiles = (p: PlatformInfo) =>
+  Object.fromEntries(browserTargets(p).map((t) => [t.id, t.where === "dir" ? t.manifestFile : t.key]));
 
 describe("data dir", () => {
   it("is per user and outside the checkout on every OS", () => {
@@ -115,7 +120,12 @@ describe("browser location table", () => {
 
 describe("manifests", () => {
   it("Chromium family: exact JSON with the extension origins", () => {
-    const text = manifestText(chromiumManifest("/home/me/.local/share/goose-browser/goose-browser-host", ["pnljljcndaiadglpnlgkgmginmofjkch", "abcdefghijklmnopabcdefghijklmnop"]));
+    const text = manifestText(
+      chromiumManifest("/home/me/.local/share/goose-browser/goose-browser-host", [
+        "pnljljcndaiadglpnlgkgmginmofjkch",
+        "abcdefghijklmnopabcdefghijklmnop",
+      ]),
+    );
     expect(text).toBe(
       `{
   "name": "dev.goose_browser.host",
@@ -155,7 +165,10 @@ describe("launcher", () => {
   it("Windows: a .bat that prints nothing", () => {
     const text = launcherScript("win32", "C:\\Program Files\\nodejs\\node.exe", "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs");
     expect(text).toBe('@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" %*\r\n');
-    expect(parseLauncher("win32", text)).toEqual({ node: "C:\\Program Files\\nodejs\\node.exe", bundle: "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" });
+    expect(parseLauncher("win32", text)).toEqual({
+      node: "C:\\Program Files\\nodejs\\node.exe",
+      bundle: "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs",
+    });
     expect(() => launcherScript("win32", "C:\\a&b\\node.exe", "C:\\x\\host.cjs")).toThrow(/cmd\.exe/);
   });
 });

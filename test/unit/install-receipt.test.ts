@@ -1,19 +1,26 @@
 /** The receipt: round trip, stable bytes, merging across runs, and what uninstall may touch. */
 import { describe, expect, it } from "vitest";
-import { emptyReceipt, mergeReceipts, parseReceipt, serializeReceipt, type Receipt } from "../../install-scripts/receipt";
+import { emptyReceipt, mergeReceipts, parseReceipt, type Receipt, serializeReceipt } from "../../install-scripts/receipt";
 import { isOurFile } from "../../install-scripts/uninstall";
 
 const D = "/home/me/.local/share/goose-browser";
 
 function sample(): Receipt {
-  const r = emptyReceipt({ hostVersion: "0.1.0", platform: "linux", dataDir: D, launcher: `${D}/goose-browser-host` }, "/home/me/.config/goose-browser/host.json");
+  const r = emptyReceipt(
+    { hostVersion: "0.1.0", platform: "linux", dataDir: D, launcher: `${D}/goose-browser-host` },
+    "/home/me/.config/goose-browser/host.json",
+  );
   r.files.push(
     { path: `${D}/host.cjs`, what: "host bundle" },
     { path: "/home/me/.config/google-chrome/NativeMessagingHosts/dev.goose_browser.host.json", what: "manifest for Google Chrome" },
     { path: `${D}/goose-browser-host`, what: "launcher" },
   );
   r.dirs.push(D, "/home/me/.config/google-chrome/NativeMessagingHosts");
-  r.registryKeys.push({ key: "HKCU\\Software\\Mozilla\\NativeMessagingHosts\\dev.goose_browser.host", value: "C:\\x.json", what: "registry key for Firefox" });
+  r.registryKeys.push({
+    key: "HKCU\\Software\\Mozilla\\NativeMessagingHosts\\dev.goose_browser.host",
+    value: "C:\\x.json",
+    what: "registry key for Firefox",
+  });
   r.config.dirs.push("/home/me/.config/goose-browser");
   return r;
 }
@@ -47,7 +54,10 @@ describe("receipt", () => {
 
   it("a later run keeps what earlier runs wrote that still exists", () => {
     const previous = sample();
-    const current = emptyReceipt({ hostVersion: "0.2.0", platform: "linux", dataDir: D, launcher: `${D}/goose-browser-host` }, "/home/me/.config/goose-browser/host.json");
+    const current = emptyReceipt(
+      { hostVersion: "0.2.0", platform: "linux", dataDir: D, launcher: `${D}/goose-browser-host` },
+      "/home/me/.config/goose-browser/host.json",
+    );
     current.files.push({ path: "/home/me/.mozilla/native-messaging-hosts/dev.goose_browser.host.json", what: "manifest for Firefox" });
     const gone = `${D}/host.cjs`;
     const merged = mergeReceipts(previous, current, { file: (f) => f !== gone, dir: () => true, key: () => false });

@@ -1,17 +1,21 @@
 /** Windows install logic on any OS: the plan for a win32 machine, its registry keys through the fake, and their removal. */
 import { describe, expect, it } from "vitest";
-import type { PlatformInfo } from "../../native-host/paths";
 import { applyActions } from "../../install-scripts/apply";
 import { browserTargets } from "../../install-scripts/browsers";
 import { installLayout } from "../../install-scripts/layout";
-import { planInstall, type InstallFacts } from "../../install-scripts/plan";
+import { type InstallFacts, planInstall } from "../../install-scripts/plan";
 import { MemoryRegistry, parseRegQueryDefault } from "../../install-scripts/registry";
 import { removeRegistryKeys } from "../../install-scripts/uninstall";
+import type { PlatformInfo } from "../../native-host/paths";
 
 const win: PlatformInfo = {
   platform: "win32",
   home: "C:\\Users\\me",
-  env: { LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local", APPDATA: "C:\\Users\\me\\AppData\\Roaming", Path: "C:\\Windows\\System32;C:\\Program Files\\nodejs" },
+  env: {
+    LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local",
+    APPDATA: "C:\\Users\\me\\AppData\\Roaming",
+    Path: "C:\\Windows\\System32;C:\\Program Files\\nodejs",
+  },
 };
 const DATA = "C:\\Users\\me\\AppData\\Local\\goose-browser";
 const CHROMIUM_JSON = `${DATA}\\dev.goose_browser.host.chromium.json`;
@@ -101,7 +105,11 @@ describe("Windows install plan", () => {
     const targets = plan.actions.flatMap((a) => (a.kind === "registry" ? [a.key] : a.role === "manifest" ? [a.path] : []));
     expect(targets).toEqual([FIREFOX_JSON, "HKCU\\Software\\Mozilla\\NativeMessagingHosts\\dev.goose_browser.host"]);
     const registry = new MemoryRegistry();
-    const dry = await applyActions(plan.actions.filter((a) => a.kind === "registry"), registry, true);
+    const dry = await applyActions(
+      plan.actions.filter((a) => a.kind === "registry"),
+      registry,
+      true,
+    );
     expect(dry.results.map((r) => r.outcome)).toEqual(["created"]);
     expect(registry.snapshot()).toEqual({});
   });
@@ -109,7 +117,11 @@ describe("Windows install plan", () => {
   it("refuses an unknown --browser, naming the known ones", () => {
     const plan = planInstall(facts(), { browsers: ["safari"], extensionIds: [], agents: [] });
     expect(plan.ok).toBe(false);
-    expect(plan.findings[0]).toMatchObject({ severity: "problem", message: "unknown browser safari", fix: "use one of chrome, chromium, edge, brave, vivaldi, firefox" });
+    expect(plan.findings[0]).toMatchObject({
+      severity: "problem",
+      message: "unknown browser safari",
+      fix: "use one of chrome, chromium, edge, brave, vivaldi, firefox",
+    });
   });
 
   it("refuses a node path cmd.exe would misread", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LineSplitter, type LineEvent } from "../../native-host/lines";
+import { type LineEvent, LineSplitter } from "../../native-host/lines";
 
 const text = (events: LineEvent[]) => events.map((e) => (e.kind === "line" ? e.bytes.toString("utf8") : `overflow:${e.bytes}`));
 

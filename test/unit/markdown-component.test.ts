@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { h, render } from "preact";
-import { signal } from "@preact/signals";
-import { Markdown, StreamingMarkdown } from "../../extension/panel/markdown/Markdown";
-import { hljsLoader } from "../../extension/panel/markdown/highlight";
-import { markdownStats } from "../../extension/panel/markdown/render";
 
+import { signal } from "@preact/signals";
+import { h, render } from "preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { hljsLoader } from "../../extension/panel/markdown/highlight";
+import { Markdown, StreamingMarkdown } from "../../extension/panel/markdown/Markdown";
+import { markdownStats } from "../../extension/panel/markdown/render";
 
 // Counts real imports of the highlight.js chunk, whoever triggers them.
 const hljsImports = vi.hoisted(() => ({ count: 0 }));

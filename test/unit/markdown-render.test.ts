@@ -1,25 +1,71 @@
 // @vitest-environment happy-dom
-import { beforeAll, describe, expect, it } from "vitest";
+
 import { Marked } from "marked";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createMarked } from "../../extension/panel/markdown/marked-instance";
 import { markdownStats, renderMarkdown } from "../../extension/panel/markdown/render";
 import { sanitizeToFragment } from "../../extension/panel/markdown/sanitize";
-import { createMarked } from "../../extension/panel/markdown/marked-instance";
-
 
 // Payloads contain stylesheets and iframes; happy-dom refuses to load them (good) but logs a stack
 // trace for each refused stylesheet unless told to treat the refusal as success. (It still logs
 // the refused iframe of the "iframe javascript src" payload, even inside DOMPurify's DOMParser
 // document: two expected "Iframe page loading is disabled" lines.)
-(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+(
+  window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
 
 // ---- the invariant every rendered message must satisfy -------------------------------------------
 
 const OUR_TAGS = new Set([
-  "P", "BR", "HR", "H1", "H2", "H3", "H4", "H5", "H6", "STRONG", "EM", "DEL", "CODE", "PRE",
-  "BLOCKQUOTE", "UL", "OL", "LI", "A", "TABLE", "THEAD", "TBODY", "TR", "TH", "TD", "INPUT",
-  "DIV", "BUTTON",
+  "P",
+  "BR",
+  "HR",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "H5",
+  "H6",
+  "STRONG",
+  "EM",
+  "DEL",
+  "CODE",
+  "PRE",
+  "BLOCKQUOTE",
+  "UL",
+  "OL",
+  "LI",
+  "A",
+  "TABLE",
+  "THEAD",
+  "TBODY",
+  "TR",
+  "TH",
+  "TD",
+  "INPUT",
+  "DIV",
+  "BUTTON",
 ]);
-const DANGEROUS_TAGS = ["script", "iframe", "object", "embed", "style", "form", "meta", "base", "link", "img", "svg", "math", "frame", "textarea", "select", "details", "template", "noscript"];
+const DANGEROUS_TAGS = [
+  "script",
+  "iframe",
+  "object",
+  "embed",
+  "style",
+  "form",
+  "meta",
+  "base",
+  "link",
+  "img",
+  "svg",
+  "math",
+  "frame",
+  "textarea",
+  "select",
+  "details",
+  "template",
+  "noscript",
+];
 const URL_ATTRS = ["href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "background", "data", "ping", "cite", "srcdoc"];
 const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
 
@@ -52,8 +98,10 @@ function violations(root: ParentNode, { beforePolicy = false } = {}): string[] {
     if (tag === "A" && !beforePolicy && (el.getAttribute("target") !== "_blank" || el.getAttribute("rel") !== "noopener noreferrer")) {
       out.push(`link without target/rel: ${el.outerHTML}`);
     }
-    if (tag === "INPUT" && (el.getAttribute("type") !== "checkbox" || !el.hasAttribute("disabled"))) out.push(`live input: ${el.outerHTML}`);
-    if (tag === "BUTTON" && (el.getAttribute("type") !== "button" || !el.hasAttribute("data-copy"))) out.push(`foreign button: ${el.outerHTML}`);
+    if (tag === "INPUT" && (el.getAttribute("type") !== "checkbox" || !el.hasAttribute("disabled")))
+      out.push(`live input: ${el.outerHTML}`);
+    if (tag === "BUTTON" && (el.getAttribute("type") !== "button" || !el.hasAttribute("data-copy")))
+      out.push(`foreign button: ${el.outerHTML}`);
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ChunkReassembler } from "../../shared/chunks";
-import type { HostChunk } from "../../shared/host-protocol";
 import { FrameDecoder } from "../../native-host/frames";
 import { encodeAgentLine } from "../../native-host/outbound";
+import { ChunkReassembler } from "../../shared/chunks";
+import type { HostChunk } from "../../shared/host-protocol";
 
 let n = 0;
 const ids = () => `c${++n}`;

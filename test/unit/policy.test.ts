@@ -34,10 +34,17 @@ describe("checkFromExtension", () => {
     if (n.action === "refuse") expect(n.reply).toBeUndefined();
   });
 
-  it.each([null, 3, "x", [], [{ jsonrpc: "2.0", method: "initialize" }], { id: 1, method: "initialize" }, { jsonrpc: "2.0", id: 1 }, { jsonrpc: "2.0", id: 1, result: 1, error: {} }, { jsonrpc: "2.0", method: 5 }])(
-    "refuses %j as not JSON-RPC",
-    (m) => {
-      expect(checkFromExtension(m)).toMatchObject({ action: "refuse", code: "not_jsonrpc" });
-    },
-  );
+  it.each([
+    null,
+    3,
+    "x",
+    [],
+    [{ jsonrpc: "2.0", method: "initialize" }],
+    { id: 1, method: "initialize" },
+    { jsonrpc: "2.0", id: 1 },
+    { jsonrpc: "2.0", id: 1, result: 1, error: {} },
+    { jsonrpc: "2.0", method: 5 },
+  ])("refuses %j as not JSON-RPC", (m) => {
+    expect(checkFromExtension(m)).toMatchObject({ action: "refuse", code: "not_jsonrpc" });
+  });
 });

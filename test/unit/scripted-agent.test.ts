@@ -186,7 +186,11 @@ describe.concurrent("prompt turns", SUITE, () => {
     expect(agent.updates("usage_update", from)).toHaveLength(1);
 
     // SCRIPTED_AGENT_LOG recorded the client's answer as received.
-    const inbound = fs.readFileSync(log, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const inbound = fs
+      .readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(inbound).toContainEqual({
       jsonrpc: "2.0",
       id: permission.id,
@@ -227,10 +231,12 @@ describe.concurrent("prompt turns", SUITE, () => {
     expect(second.params.toolCall.title).toBe("developer: shell · git status");
     agent.respond(second.id, { outcome: { outcome: "selected", optionId: "no_such_option" } });
     expect((await done).result.stopReason).toBe("end_turn");
-    expect(agent.updates("tool_call_update").filter((u) => u.status !== "in_progress").map((u) => u.status)).toEqual([
-      "completed",
-      "failed",
-    ]);
+    expect(
+      agent
+        .updates("tool_call_update")
+        .filter((u) => u.status !== "in_progress")
+        .map((u) => u.status),
+    ).toEqual(["completed", "failed"]);
   });
 
   it("rejects a second concurrent prompt with -32602 and ends a cancelled turn promptly", async () => {
@@ -294,7 +300,10 @@ describe.concurrent("prompt turns", SUITE, () => {
 
     const from = agent.messages.length;
     await sendPrompt(agent, sessionId, "markdown");
-    const markdown = agent.updates("agent_message_chunk", from).map((u) => u.content.text).join("");
+    const markdown = agent
+      .updates("agent_message_chunk", from)
+      .map((u) => u.content.text)
+      .join("");
     expect(markdown).toMatch(/^# /m);
     expect(markdown).toMatch(/```typescript/);
     expect(markdown).toMatch(/\| --- \|/);
@@ -406,7 +415,12 @@ describe.concurrent("hostile scenarios", SUITE, () => {
     expect(lines).toContain("{not json");
     expect(lines).toContain("");
     expect(lines.some((line) => line.endsWith("}\r"))).toBe(true);
-    expect(agent.updates("agent_message_chunk").map((u) => u.content.text).join("")).toBe("Junk survives the noise.");
+    expect(
+      agent
+        .updates("agent_message_chunk")
+        .map((u) => u.content.text)
+        .join(""),
+    ).toBe("Junk survives the noise.");
     const junkIndex = lines.indexOf("INFO starting...");
     const firstChunk = lines.findIndex((line) => line.includes('"Junk "'));
     expect(junkIndex).toBeLessThan(firstChunk);

@@ -1,8 +1,8 @@
+import { effect } from "@preact/signals";
 import { render } from "preact";
 import { OptionsApp } from "../../options/OptionsApp";
 import { linkToBackground, send } from "../../panel/background-link";
 import { connection } from "../../panel/store";
-import { effect } from "@preact/signals";
 import { OPTIONS_PORT_NAME } from "../../state/panel-messages";
 import "../../panel/panel.css";
 import "../../options/options.css";

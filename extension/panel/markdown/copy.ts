@@ -8,7 +8,11 @@ function show(button: HTMLButtonElement, label: string): void {
   // The accessible name follows the visible label, so screen readers hear the outcome too.
   button.setAttribute("aria-label", label === "Copy" ? "Copy code" : label);
   clearTimeout(resets.get(button));
-  if (label !== "Copy") resets.set(button, setTimeout(() => show(button, "Copy"), RESET_MS));
+  if (label !== "Copy")
+    resets.set(
+      button,
+      setTimeout(() => show(button, "Copy"), RESET_MS),
+    );
 }
 
 /** Click handler for a rendered-markdown container (event delegation: no listener per button). */

@@ -7,16 +7,54 @@ import { safeLinkHref } from "./urls";
 
 // Exactly what our marked renderer emits. Everything else is dropped (its text kept).
 const ALLOWED_TAGS = [
-  "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "em", "del", "code", "pre",
-  "blockquote", "ul", "ol", "li", "a", "table", "thead", "tbody", "tr", "th", "td", "input",
+  "p",
+  "br",
+  "hr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "strong",
+  "em",
+  "del",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "input",
 ];
 const ALLOWED_ATTR = ["href", "title", "class", "align", "start", "type", "checked", "disabled"];
 const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
 const ALLOWED_ATTR_SET = new Set(ALLOWED_ATTR);
 // Disallowed elements are unwrapped (their text kept), except these, whose content isn't prose.
 const DROP_WITH_CONTENT = new Set([
-  "script", "style", "template", "iframe", "object", "embed", "noscript", "noembed", "noframes",
-  "textarea", "select", "svg", "math", "title", "xmp", "plaintext",
+  "script",
+  "style",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "noscript",
+  "noembed",
+  "noframes",
+  "textarea",
+  "select",
+  "svg",
+  "math",
+  "title",
+  "xmp",
+  "plaintext",
 ]);
 
 const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {

@@ -6,8 +6,8 @@ import { useComputed } from "@preact/signals";
 import type { ToolCallState } from "../../state/session";
 import { active, toolCallSignal } from "../store";
 import { ApprovalBar } from "./ApprovalBar";
-import { toolKind } from "./tool-kind";
 import { ToolInput, ToolOutput } from "./ToolOutput";
+import { toolKind } from "./tool-kind";
 
 const STATUS_LABEL: Record<ToolCallState["status"], string> = {
   pending: "Pending",

@@ -23,7 +23,12 @@ export function ToolOutput({ content }: { content: ToolCallContent[] }) {
     <div class="tool__output">
       {content.map((c, i) => {
         if (c.type === "diff") return <DiffBlock key={i} path={c.path} oldText={c.oldText} newText={c.newText} />;
-        if (c.type === "terminal") return <p key={i} class="tool__note">Terminal output ({c.terminalId})</p>;
+        if (c.type === "terminal")
+          return (
+            <p key={i} class="tool__note">
+              Terminal output ({c.terminalId})
+            </p>
+          );
         return <Block key={i} block={c.content} />;
       })}
     </div>
@@ -47,7 +52,11 @@ function Block({ block }: { block: ContentBlock }) {
           <p class="tool__note">
             <code>{r.uri}</code>
           </p>
-          {"text" in r ? <Clamped text={r.text} class="tool__text" /> : <p class="tool__note">Binary content ({r.mimeType ?? "unknown type"})</p>}
+          {"text" in r ? (
+            <Clamped text={r.text} class="tool__text" />
+          ) : (
+            <p class="tool__note">Binary content ({r.mimeType ?? "unknown type"})</p>
+          )}
         </div>
       );
     }

@@ -1,6 +1,6 @@
-import type { HostChunk } from "../../../shared/host-protocol";
 import { FrameDecoder } from "../../../native-host/frames";
 import { chunkFrames } from "../../../native-host/outbound";
+import type { HostChunk } from "../../../shared/host-protocol";
 
 /** The host's chunk frames for `bytes`, decoded back into the envelopes the extension receives. */
 export function chunksOf(bytes: Uint8Array, id: string, pieceBytes?: number): HostChunk[] {
