@@ -67,20 +67,16 @@ describe("messages from the browser", () => {
 });
 
 describe("agent output", () => {
-  it.each([1, 5, 20])(
-    "delivers a %i MiB agent line as chunks under Chrome's 1 MiB cap",
-    async (mib) => {
-      host = new HostUnderTest();
-      const sessionId = await session(host);
-      const r = await host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: `huge ${mib}` }] }, 60_000);
-      expect(r.result).toEqual({ stopReason: "end_turn" });
-      const big = host.received.find((m) => m.kind === "rpc" && m.chunked);
-      expect(big).toBeDefined();
-      const text = JSON.stringify((big as { message: JsonRpcMessage }).message);
-      expect(Buffer.byteLength(text)).toBeGreaterThan(mib * 1024 * 1024);
-    },
-    90_000,
-  );
+  it.each([1, 5, 20])("delivers a %i MiB agent line as chunks under Chrome's 1 MiB cap", async (mib) => {
+    host = new HostUnderTest();
+    const sessionId = await session(host);
+    const r = await host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: `huge ${mib}` }] }, 60_000);
+    expect(r.result).toEqual({ stopReason: "end_turn" });
+    const big = host.received.find((m) => m.kind === "rpc" && m.chunked);
+    expect(big).toBeDefined();
+    const text = JSON.stringify((big as { message: JsonRpcMessage }).message);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(mib * 1024 * 1024);
+  }, 90_000);
 
   it("drops junk, blank and CRLF noise on the agent's stdout, logs it, and finishes the turn", async () => {
     host = new HostUnderTest({ agentEnv: { SCRIPTED_AGENT_STDOUT_BANNER: "1" } });

@@ -308,14 +308,16 @@ describe("links", () => {
     expect(link("[x](https://example.com/?a=1&amp;b=2)")?.getAttribute("href")).toBe("https://example.com/?a=1&b=2");
   });
 
-  it.each(["[x](ftp://example.com/f)", "[x](file:///etc/passwd)", "[x](chrome://settings)", "[x](./rel)"])(
-    "%s loses its link but keeps its text",
-    (md) => {
-      const root = mount(renderMarkdown(md));
-      expect(root.querySelector("a")).toBeNull();
-      expect(root.textContent?.trim()).toBe("x");
-    },
-  );
+  it.each([
+    "[x](ftp://example.com/f)",
+    "[x](file:///etc/passwd)",
+    "[x](chrome://settings)",
+    "[x](./rel)",
+  ])("%s loses its link but keeps its text", (md) => {
+    const root = mount(renderMarkdown(md));
+    expect(root.querySelector("a")).toBeNull();
+    expect(root.textContent?.trim()).toBe("x");
+  });
 });
 
 describe("images are links, never loaded", () => {
