@@ -11,6 +11,8 @@
  * pieces of one line share `id` and are sent consecutively. See shared/chunks.ts.
  */
 
+import type { ToolContent } from "./browser-tools";
+
 /** Bumped only on a breaking change to this file's shapes. */
 export const HOST_PROTOCOL_VERSION = 1;
 
@@ -119,14 +121,30 @@ export interface HostError {
   message: string;
 }
 
-export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError | HostDiagnostics;
+/** The agent called a browser tool on the host's MCP server; answer with `tool_result` (shared/browser-tools.ts). */
+export interface HostToolCall {
+  type: "tool_call";
+  /** Unique per host run; echo it in the result. */
+  callId: string;
+  tool: string;
+  /** The tool's arguments as the agent sent them; validate with BROWSER_TOOL_INPUTS before use. */
+  args: unknown;
+  /** The ACP session the agent was serving when it called, when the host knows it. */
+  sessionId?: string;
+}
+
+export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError | HostDiagnostics | HostToolCall;
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =
   /** `cwd`: where the agent should run and sessions start; an existing absolute folder, or the config's. */
   | { type: "start"; protocolVersion: number; profile?: string; cwd?: string }
   | { type: "restart"; profile?: string; cwd?: string }
-  | { type: "diagnose" };
+  | { type: "diagnose" }
+  /** Offer the host's browser-tools MCP server to the agent's sessions (off until the user turns it on). */
+  | { type: "browser_tools"; enabled: boolean }
+  /** The outcome of a `tool_call`: MCP content, `isError` for a tool error the agent should see. */
+  | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean };
 
 export interface HostEnvelope<T> {
   host: T;
