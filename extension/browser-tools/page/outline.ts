@@ -78,10 +78,12 @@ export function buildOutline(doc: Document, refs: RefMap, maxChars: number): Out
     const level = levelOf(el);
     // A ref is given only to an element that is listed; the placeholder is as long as a big ref.
     const line = `${"  ".repeat(level)}- ${elementLine(el, role, "\u0000")}`;
+    // 8: room for the real ref ("e123456") and the line break.
     if (used + line.length + 8 > maxChars) omitted++;
     else {
-      lines.push(line.replace("[\u0000]", `[${refs.refFor(el)}]`));
-      used += line.length + 1;
+      const withRef = line.replace("[\u0000]", `[${refs.refFor(el)}]`);
+      lines.push(withRef);
+      used += withRef.length + 1;
       shown++;
     }
     if (LANDMARK_ROLES.has(role)) {
