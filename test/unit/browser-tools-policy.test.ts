@@ -182,3 +182,17 @@ describe("read_page windows", () => {
     expect(() => sliceMarkdown(text, text.length + 1)).toThrow(/past the end/);
   });
 });
+
+describe("manifest", () => {
+  it("ships host access only as optional (asked for at run time), with tabGroups; only the e2e build has it installed", async () => {
+    const { default: config } = await import("../../wxt.config");
+    const manifest = config.manifest as (env: { browser: string; mode: string }) => Record<string, unknown>;
+    const shipped = manifest({ browser: "chrome", mode: "production" });
+    expect(shipped.host_permissions).toBeUndefined();
+    expect(shipped.optional_host_permissions).toEqual(["<all_urls>"]);
+    expect(shipped.permissions).toContain("tabGroups");
+    expect(shipped.permissions).not.toContain("tabs");
+    expect(shipped.optional_permissions).toContain("tabs");
+    expect(manifest({ browser: "chrome", mode: "e2e" }).host_permissions).toEqual(["<all_urls>"]);
+  });
+});

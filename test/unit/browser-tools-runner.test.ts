@@ -12,6 +12,7 @@ import { PAGE_TOOLS_GLOBAL } from "../../extension/browser-tools/page/protocol";
 import { ReadCache } from "../../extension/browser-tools/read-page";
 import { type RunnerDeps, runToolCall } from "../../extension/browser-tools/runner";
 import { TabRefStore } from "../../extension/browser-tools/tab-refs";
+import { ACTING_TOOLS } from "../../shared/browser-tools";
 
 const PAGE = `<main><h1>Shop</h1><form><label for="q">Query</label><input id="q"><button type="button" id="go">Search</button></form><p id="out"></p></main>`;
 const OWN = "chrome-extension://ownownownownownownownownownownow";
@@ -161,6 +162,26 @@ describe("runToolCall", () => {
       ],
     });
     expect((document.getElementById("q") as HTMLInputElement).value).toBe("");
+  });
+
+  it("every acting tool asks first, and a deny does nothing", async () => {
+    const snap = text(await runToolCall({ tool: "page_snapshot", args: {} }, w.deps));
+    const args: Record<string, Record<string, unknown>> = {
+      click: { ref: refOf(snap, "Search") },
+      type: { ref: refOf(snap, "Query"), text: "x" },
+      select_option: { ref: refOf(snap, "Query"), value: "x" },
+      navigate: { url: "https://elsewhere.example/" },
+      open_tab: { url: "https://elsewhere.example/" },
+    };
+    for (const tool of ACTING_TOOLS) {
+      const before = w.asked.length;
+      const o = await runToolCall({ tool, args: args[tool] }, w.deps);
+      expect(text(o), tool).toMatch(/^The user denied this: /);
+      expect(w.asked.length, tool).toBe(before + 1);
+    }
+    expect(w.tabs).toHaveLength(2);
+    expect(w.calls.some((c) => c.startsWith("navigate"))).toBe(false);
+    expect(document.getElementById("out")?.textContent).toBe("");
   });
 
   it("Allow on this site is not asked again on the site", async () => {
