@@ -12,8 +12,21 @@ export default defineConfig({
     // A fixed public key gives unpacked builds a stable id that host manifests can allow.
     ...(browser === "firefox" ? {} : { key: DEV_EXTENSION_KEY }),
     // activeTab + scripting: the page is read only on the user's gesture, never in the background.
-    permissions: ["nativeMessaging", "storage", "contextMenus", "activeTab", "scripting", ...(browser === "firefox" ? [] : ["sidePanel"])],
-    optional_permissions: ["notifications"],
+    // tabGroups: browser tools open tabs into the agent's own group (no install-time warning).
+    permissions: [
+      "nativeMessaging",
+      "storage",
+      "contextMenus",
+      "activeTab",
+      "scripting",
+      ...(browser === "firefox" ? [] : ["sidePanel", "tabGroups"]),
+      // The e2e build stands in for the user having turned browser tools on (which requests "tabs").
+      ...(mode === "e2e" ? ["tabs"] : []),
+    ],
+    // Requested at run time from a user's click: "tabs" when browser tools are turned on (list_tabs
+    // sees every tab's title and address), a site's host access when the agent first reads it.
+    optional_permissions: ["notifications", ...(mode === "e2e" ? [] : ["tabs"])],
+    optional_host_permissions: ["<all_urls>"],
     // The e2e build only: a synthetic menu click or shortcut (all a headless test can fire) carries
     // no activeTab grant, so the test build gets the host access that grant would give.
     ...(mode === "e2e" ? { host_permissions: ["<all_urls>"] } : {}),

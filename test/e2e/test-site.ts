@@ -1,4 +1,4 @@
-/** A local web server for the pages the browser-integration tests read (test/fixtures/pages). */
+/** A local web server for the pages the browser-integration tests read (test/fixtures/pages, and generated ones). */
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,15 +12,17 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-export async function startTestSite(): Promise<TestSite> {
+/** `generated`: pages made by the test (e.g. a very large one), by name, served beside the fixture files. */
+export async function startTestSite(generated: Record<string, string> = {}): Promise<TestSite> {
   const server = http.createServer((req, res) => {
     const name = path.basename(new URL(req.url ?? "/", "http://x").pathname);
     const file = path.join(PAGES, name);
-    if (!name || !fs.existsSync(file)) {
+    const body = Object.hasOwn(generated, name) ? generated[name] : name && fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+    if (body === undefined) {
       res.writeHead(404).end("not found");
       return;
     }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(fs.readFileSync(file));
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

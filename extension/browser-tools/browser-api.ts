@@ -1,0 +1,121 @@
+/**
+ * The browser APIs the tools use, behind one narrow interface (the runner's only I/O besides consent),
+ * and its implementation over the extension APIs.
+ */
+import browser from "webextension-polyfill";
+
+export interface TabInfo {
+  id: number;
+  windowId: number;
+  title?: string;
+  url?: string;
+  active: boolean;
+  /** -1 when the tab is in no group. */
+  groupId: number;
+  status?: string;
+}
+
+export interface BrowserApi {
+  queryTabs(query: { active?: boolean; lastFocusedWindow?: boolean }): Promise<TabInfo[]>;
+  getTab(tabId: number): Promise<TabInfo | null>;
+  navigateTab(tabId: number, url: string): Promise<void>;
+  createTab(url: string): Promise<TabInfo>;
+  /**
+   * Resolves when the tab next finishes loading (or at the time limit, or when it closes). Start it before
+   * a navigation; `orAlreadyLoaded` also counts a load that finished before the call (a new tab).
+   */
+  waitForLoad(tabId: number, timeoutMs: number, options?: { orAlreadyLoaded?: boolean }): Promise<"complete" | "timeout" | "closed">;
+  /** Puts the tab into the window's group with this title, creating the group if there is none. */
+  groupTab(tab: TabInfo, title: string): Promise<void>;
+  /** A data: URL of the window's visible tab, as PNG. */
+  captureVisibleTab(windowId: number): Promise<string>;
+  executeFunc<A extends unknown[], R>(tabId: number, func: (...args: A) => R, args: A): Promise<Awaited<R> | undefined>;
+  executeFile(tabId: number, file: string): Promise<unknown>;
+  hasHostAccess(originPattern: string): Promise<boolean>;
+  fileAccessAllowed(): Promise<boolean>;
+  /** This extension's origin: `chrome-extension://<id>`. */
+  ownOrigin: string;
+}
+
+function toInfo(tab: browser.Tabs.Tab): TabInfo {
+  return {
+    id: tab.id ?? -1,
+    windowId: tab.windowId ?? -1,
+    ...(tab.title !== undefined ? { title: tab.title } : {}),
+    ...(tab.url !== undefined ? { url: tab.url } : {}),
+    active: tab.active,
+    groupId: (tab as { groupId?: number }).groupId ?? -1,
+    ...(tab.status !== undefined ? { status: tab.status } : {}),
+  };
+}
+
+export function extensionBrowserApi(): BrowserApi {
+  return {
+    ownOrigin: new URL(browser.runtime.getURL("/")).origin,
+    async queryTabs(query) {
+      return (await browser.tabs.query(query)).map(toInfo);
+    },
+    async getTab(tabId) {
+      try {
+        return toInfo(await browser.tabs.get(tabId));
+      } catch {
+        return null;
+      }
+    },
+    async navigateTab(tabId, url) {
+      await browser.tabs.update(tabId, { url });
+    },
+    async createTab(url) {
+      return toInfo(await browser.tabs.create({ url, active: true }));
+    },
+    waitForLoad(tabId, timeoutMs, options) {
+      return new Promise((resolve) => {
+        const done = (result: "complete" | "timeout" | "closed") => {
+          clearTimeout(timer);
+          browser.tabs.onUpdated.removeListener(onUpdated);
+          browser.tabs.onRemoved.removeListener(onRemoved);
+          resolve(result);
+        };
+        const onUpdated = (id: number, change: browser.Tabs.OnUpdatedChangeInfoType) => {
+          if (id === tabId && change.status === "complete") done("complete");
+        };
+        const onRemoved = (id: number) => id === tabId && done("closed");
+        const timer = setTimeout(() => done("timeout"), timeoutMs);
+        browser.tabs.onUpdated.addListener(onUpdated);
+        browser.tabs.onRemoved.addListener(onRemoved);
+        if (options?.orAlreadyLoaded) {
+          browser.tabs.get(tabId).then(
+            (tab) => tab.status === "complete" && tab.url !== "about:blank" && done("complete"),
+            () => done("closed"),
+          );
+        }
+      });
+    },
+    async groupTab(tab, title) {
+      const groups = browser.tabGroups ? await browser.tabGroups.query({ title, windowId: tab.windowId }) : [];
+      const existing = groups[0]?.id;
+      const groupId = await browser.tabs.group({
+        tabIds: [tab.id],
+        ...(existing !== undefined ? { groupId: existing } : { createProperties: { windowId: tab.windowId } }),
+      });
+      if (existing === undefined) await browser.tabGroups.update(groupId, { title, color: "blue" });
+    },
+    captureVisibleTab(windowId) {
+      return browser.tabs.captureVisibleTab(windowId, { format: "png" });
+    },
+    async executeFunc(tabId, func, args) {
+      const [first] = await browser.scripting.executeScript({ target: { tabId }, func: func as (...a: unknown[]) => unknown, args });
+      return first?.result as never;
+    },
+    async executeFile(tabId, file) {
+      const [first] = await browser.scripting.executeScript({ target: { tabId }, files: [file] });
+      return first?.result;
+    },
+    hasHostAccess(originPattern) {
+      return browser.permissions.contains({ origins: [originPattern] });
+    },
+    fileAccessAllowed() {
+      return browser.extension.isAllowedFileSchemeAccess();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The user's consent, per site. Reading a site is backed by the browser's optional host permission for
+ * its origin: granted → no question; otherwise the panel asks (and requests the permission from the
+ * user's click, the only place the browser allows it). Every acting tool asks first, in plain words,
+ * unless the user chose "Allow on this site" for the origin earlier in this browser session.
+ * The prompt's I/O is injected (`AskConsent`, the panel's job); the decisions here are plain logic.
+ */
+import type { BrowserToolName } from "../../shared/browser-tools";
+import type { SessionArea } from "../context/pending";
+
+export type ConsentAnswer = "allow_once" | "allow_site" | "deny";
+
+/** The tab a request is about, as the panel shows it. */
+export interface ConsentTab {
+  id: number;
+  title: string;
+  url: string;
+}
+
+interface ConsentBase {
+  tool: BrowserToolName;
+  /** The agent's name as the caller knows it ("goose"), for "goose wants to …". */
+  agent: string;
+  /** The site as the user knows it: a host name, or "local files". */
+  site: string;
+  origin: string;
+  tab: ConsentTab;
+  /** The whole question in plain words, ready to show. */
+  message: string;
+}
+
+/**
+ * Reading a site the extension has no host access to. The panel requests `originPattern` with
+ * permissions.request on the user's click; "deny" or a refused request ends the call.
+ */
+export interface ReadConsentRequest extends ConsentBase {
+  kind: "read";
+  originPattern: string;
+}
+
+/** An acting tool (ACTING_TOOLS): Allow once / Allow on this site / Deny. */
+export interface ActConsentRequest extends ConsentBase {
+  kind: "act";
+  /** What will happen, in plain words: `click button "Submit"`, `type 12 characters into textbox "Email"`. */
+  action: string;
+  /** The element, as the snapshot describes it, when the tool targets one. */
+  element?: string;
+}
+
+export type ConsentRequest = ReadConsentRequest | ActConsentRequest;
+export type AskConsent = (request: ConsentRequest) => Promise<ConsentAnswer>;
+
+export const SITE_GRANTS_KEY = "goose.browserTools.allowedSites";
+
+/** Origins the user allowed every action on ("Allow on this site"), for this browser session. */
+export class SiteGrants {
+  constructor(private readonly area: Pick<SessionArea, "get" | "set">) {}
+
+  private async list(): Promise<string[]> {
+    const raw = (await this.area.get(SITE_GRANTS_KEY))[SITE_GRANTS_KEY];
+    return Array.isArray(raw) ? raw.filter((o): o is string => typeof o === "string") : [];
+  }
+
+  async has(origin: string): Promise<boolean> {
+    return (await this.list()).includes(origin);
+  }
+
+  async add(origin: string): Promise<void> {
+    const list = await this.list();
+    if (!list.includes(origin)) await this.area.set({ [SITE_GRANTS_KEY]: [...list, origin] });
+  }
+}
+
+export function readMessage(agent: string, site: string): string {
+  return `${agent} wants to read pages on ${site}`;
+}
+
+export function actMessage(agent: string, action: string, site: string): string {
+  return `${agent} wants to ${action} on ${site}`;
+}
+
+/** Anything but an explicit allow (a closed prompt, a malformed answer) is a deny. */
+function isAllow(answer: unknown): answer is "allow_once" | "allow_site" {
+  return answer === "allow_once" || answer === "allow_site";
+}
+
+export interface ConsentDeps {
+  ask: AskConsent;
+  grants: SiteGrants;
+  /** permissions.contains for the origin pattern. */
+  hasHostAccess(originPattern: string): Promise<boolean>;
+}
+
+/** null when allowed; otherwise the tool error to return. */
+export async function consentToRead(deps: ConsentDeps, request: Omit<ReadConsentRequest, "kind" | "message">): Promise<string | null> {
+  if (await deps.hasHostAccess(request.originPattern)) return null;
+  const answer = await deps.ask({ ...request, kind: "read", message: readMessage(request.agent, request.site) });
+  if (!isAllow(answer)) return `The user denied reading ${request.site}.`;
+  // The panel requested the permission on the user's click; the browser is the judge of whether it was granted.
+  if (!(await deps.hasHostAccess(request.originPattern))) return `The browser did not grant access to ${request.site}.`;
+  return null;
+}
+
+export async function consentToAct(deps: ConsentDeps, request: Omit<ActConsentRequest, "kind" | "message">): Promise<string | null> {
+  if (await deps.grants.has(request.origin)) return null;
+  const answer = await deps.ask({ ...request, kind: "act", message: actMessage(request.agent, request.action, request.site) });
+  if (!isAllow(answer)) return `The user denied this: ${request.action} on ${request.site}. Nothing was changed.`;
+  if (answer === "allow_site") await deps.grants.add(request.origin);
+  return null;
+}

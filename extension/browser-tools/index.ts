@@ -1,0 +1,26 @@
+/**
+ * The browser tools' entry point for the background: `runToolCall` with dependencies over the real
+ * browser. The caller supplies the consent prompt (the panel) and the agent's name.
+ */
+import browser from "webextension-polyfill";
+import { extensionBrowserApi } from "./browser-api";
+import { type AskConsent, SiteGrants } from "./consent";
+import { ReadCache } from "./read-page";
+import type { RunnerDeps } from "./runner";
+import { TabRefStore } from "./tab-refs";
+
+export type { AskConsent, ConsentAnswer, ConsentRequest } from "./consent";
+export type { ToolOutcome } from "./results";
+export { runToolCall } from "./runner";
+
+export function browserToolDeps(options: { askConsent: AskConsent; agentName: string }): RunnerDeps {
+  const area = browser.storage.session;
+  return {
+    api: extensionBrowserApi(),
+    askConsent: options.askConsent,
+    agentName: options.agentName,
+    grants: new SiteGrants(area),
+    tabRefs: new TabRefStore(area),
+    readCache: new ReadCache(),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The page side of the browser tools: one RefMap per document and the handler for each PageRequest.
+ * `installPageTools` puts it on the isolated world's global (once per document); the extension then calls
+ * it through `callPageTools`, a self-contained function it can inject with scripting.executeScript.
+ */
+import { clickElement, scrollPage, selectionText, selectOption, typeInto } from "./actions";
+import { findElements } from "./find";
+import { buildOutline } from "./outline";
+import { type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
+import { RefMap } from "./refs";
+import { describe } from "./roles";
+import { isVisible } from "./visibility";
+import { pageHasText, waitUntil } from "./wait";
+
+/** Refs above this count are pruned of elements that left the page, before a snapshot adds more. */
+const PRUNE_ABOVE = 5_000;
+
+export interface PageTools {
+  run(request: PageRequest): Promise<PageReply>;
+}
+
+export function createPageTools(win: Window, token: string): PageTools {
+  const doc = win.document;
+  const refs = new RefMap(token);
+  const reply = (text: string): PageReply => ({
+    ok: true,
+    text,
+    token: refs.token,
+    next: refs.nextNumber,
+    title: doc.title,
+    url: win.location.href,
+  });
+  const element = (ref: string, token: string | undefined): Element => {
+    const found = refs.resolve(ref, token);
+    if ("error" in found) throw new Error(found.error);
+    return found.el;
+  };
+
+  async function handle(request: PageRequest): Promise<PageReply> {
+    switch (request.op) {
+      case "snapshot": {
+        refs.startAt(request.refStart);
+        if (refs.size > PRUNE_ABOVE) refs.prune();
+        const outline = buildOutline(doc, refs, request.maxChars);
+        const more =
+          outline.omitted > 0 ? `\n(${outline.omitted} more elements not shown: the snapshot is capped; use find to reach them)` : "";
+        return reply(outline.text ? `${outline.text}${more}` : "(no landmarks or interactive elements on this page)");
+      }
+      case "find": {
+        refs.startAt(request.refStart);
+        const { lines, total } = findElements(doc, refs, request);
+        if (total === 0) return reply("No matching elements.");
+        const more = total > lines.length ? `\n(${total - lines.length} more matches not shown; narrow the query)` : "";
+        return reply(`${lines.join("\n")}${more}`);
+      }
+      case "describe":
+        return reply(describe(element(request.ref, request.token)));
+      case "click":
+        return reply(clickElement(element(request.ref, request.token), request.ref));
+      case "type":
+        return reply(typeInto(element(request.ref, request.token), request.ref, request.text, request.submit ?? false));
+      case "select_option":
+        return reply(selectOption(element(request.ref, request.token), request.ref, request.value));
+      case "scroll": {
+        const el = request.ref ? element(request.ref, request.token) : null;
+        return reply(scrollPage(win, el, request.ref, request.direction));
+      }
+      case "wait_for": {
+        const { text, ref, timeoutMs } = request;
+        const el = ref ? element(ref, request.token) : null;
+        const check = () => (text ? pageHasText(doc, text) : true) && (el ? el.isConnected && isVisible(el) : true);
+        const found = await waitUntil(doc, check, timeoutMs);
+        const what = [text ? `the text "${text}"` : "", el ? `${describe(el)} [${ref}]` : ""].filter(Boolean).join(" and ");
+        if (!found) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+        return reply(`Found ${what}.`);
+      }
+      case "get_selection":
+        return reply(selectionText(doc));
+    }
+  }
+
+  return {
+    async run(request) {
+      try {
+        return await handle(request);
+      } catch (e) {
+        return { ok: false, error: e instanceof Error ? e.message : String(e) };
+      }
+    },
+  };
+}
+
+/** Installs the page tools for this document unless already there (a second injection keeps the refs). */
+export function installPageTools(win: Window & typeof globalThis): void {
+  const holder = win as unknown as Record<string, PageTools | undefined>;
+  if (holder[PAGE_TOOLS_GLOBAL]) return;
+  holder[PAGE_TOOLS_GLOBAL] = createPageTools(win, crypto.randomUUID());
+}
+
+/**
+ * Injected by scripting.executeScript({ func, args }): serialized to text, so it must not use anything
+ * from this module's scope. The global's name is written out; a unit test checks it is PAGE_TOOLS_GLOBAL.
+ */
+export function callPageTools(request: PageRequest): Promise<PageReply> | NotInstalled {
+  const tools = (globalThis as unknown as { __goosePageTools?: PageTools }).__goosePageTools;
+  if (!tools) return { notInstalled: true };
+  return tools.run(request);
+}

@@ -1,0 +1,35 @@
+/**
+ * What the extension asks of the page-side tools and what they answer. The page side is bundled into
+ * `page-tools.js` (extension/entrypoints/page-tools.ts), injected into the tab's ISOLATED world, where it
+ * installs itself on a global; each call then runs a tiny self-contained function that finds that global.
+ */
+
+/** The isolated world's global holding the installed page tools (per document; a page script never sees it). */
+export const PAGE_TOOLS_GLOBAL = "__goosePageTools";
+
+/** A ref op names the document the ref came from (`token`), so a new document fails clearly. */
+interface RefTarget {
+  ref: string;
+  token?: string;
+}
+
+export type PageRequest =
+  /** refStart: the tab's next free ref number, so refs never repeat across the tab's documents. */
+  | { op: "snapshot"; refStart: number; maxChars: number }
+  | { op: "find"; refStart: number; text?: string; role?: string; limit: number }
+  | ({ op: "describe" } & RefTarget)
+  | ({ op: "click" } & RefTarget)
+  | ({ op: "type"; text: string; submit?: boolean } & RefTarget)
+  | ({ op: "select_option"; value: string } & RefTarget)
+  | { op: "scroll"; ref?: string; token?: string; direction?: "up" | "down" | "top" | "bottom" }
+  | { op: "wait_for"; text?: string; ref?: string; token?: string; timeoutMs: number }
+  | { op: "get_selection" };
+
+export type PageReply =
+  /** `next`: the document's next free ref number after this call. */
+  { ok: true; text: string; token: string; next: number; title: string; url: string } | { ok: false; error: string };
+
+/** What a call answers when the document has no page tools yet (a fresh document): inject, then call again. */
+export interface NotInstalled {
+  notInstalled: true;
+}

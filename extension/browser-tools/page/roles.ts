@@ -1,0 +1,292 @@
+/**
+ * A small accessible role / name / state computation, enough for a model to tell elements apart: explicit
+ * `role` first, then the implicit roles of HTML elements (https://www.w3.org/TR/html-aam-1.0/), and a
+ * simplified accessible name (https://www.w3.org/TR/accname-1.2/): aria-labelledby, aria-label, labels,
+ * then content, alt, placeholder, title.
+ */
+
+const MAX_NAME = 100;
+
+const TEXT_INPUTS = new Set(["text", "email", "tel", "url", "password", ""]);
+const BUTTON_INPUTS = new Set(["submit", "reset", "button", "image"]);
+
+/** Roles a user can operate: they always get a ref and a line in the snapshot. */
+export const INTERACTIVE_ROLES = new Set([
+  "button",
+  "link",
+  "checkbox",
+  "radio",
+  "switch",
+  "tab",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "textbox",
+  "searchbox",
+  "combobox",
+  "listbox",
+  "slider",
+  "spinbutton",
+  "treeitem",
+]);
+
+/** Roles that structure the page: shown as outline levels. */
+export const LANDMARK_ROLES = new Set([
+  "banner",
+  "navigation",
+  "main",
+  "complementary",
+  "contentinfo",
+  "search",
+  "form",
+  "region",
+  "dialog",
+  "alertdialog",
+]);
+
+function hasSectioningAncestor(el: Element): boolean {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (/^(ARTICLE|ASIDE|MAIN|NAV|SECTION)$/.test(p.tagName)) return true;
+  }
+  return false;
+}
+
+export function implicitRole(el: Element): string | null {
+  const tag = el.tagName.toLowerCase();
+  switch (tag) {
+    case "a":
+    case "area":
+      return el.hasAttribute("href") ? "link" : null;
+    case "button":
+    case "summary":
+      return "button";
+    case "input": {
+      const type = (el.getAttribute("type") ?? "").toLowerCase();
+      if (type === "checkbox") return "checkbox";
+      if (type === "radio") return "radio";
+      if (type === "range") return "slider";
+      if (type === "number") return "spinbutton";
+      if (type === "search") return el.hasAttribute("list") ? "combobox" : "searchbox";
+      if (BUTTON_INPUTS.has(type)) return "button";
+      if (TEXT_INPUTS.has(type)) return el.hasAttribute("list") ? "combobox" : "textbox";
+      return type === "hidden" ? null : "textbox";
+    }
+    case "select":
+      return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? "listbox" : "combobox";
+    case "textarea":
+      return "textbox";
+    case "option":
+      return "option";
+    case "h1":
+    case "h2":
+    case "h3":
+    case "h4":
+    case "h5":
+    case "h6":
+      return "heading";
+    case "nav":
+      return "navigation";
+    case "main":
+      return "main";
+    case "aside":
+      return "complementary";
+    case "header":
+      return hasSectioningAncestor(el) ? null : "banner";
+    case "footer":
+      return hasSectioningAncestor(el) ? null : "contentinfo";
+    case "form":
+      return "form";
+    case "search":
+      return "search";
+    case "section":
+      return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ? "region" : null;
+    case "dialog":
+      return "dialog";
+    case "img":
+      return el.getAttribute("alt") === "" ? null : "img";
+    case "ul":
+    case "ol":
+      return "list";
+    case "li":
+      return "listitem";
+    case "table":
+      return "table";
+    case "fieldset":
+    case "details":
+      return "group";
+    default:
+      return (el as HTMLElement).isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable ? "textbox" : null;
+  }
+}
+
+export function roleOf(el: Element): string | null {
+  const explicit = el.getAttribute("role")?.trim().split(/\s+/)[0];
+  if (explicit && explicit !== "none" && explicit !== "presentation") return explicit;
+  if (explicit) return null;
+  return implicitRole(el);
+}
+
+function clean(text: string | null | undefined): string {
+  return (text ?? "").replace(/\s+/g, " ").trim();
+}
+
+function cap(text: string): string {
+  return text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
+}
+
+/** Visible text of an element's subtree, with images' alt text; hidden parts skipped. */
+export function textOf(el: Element): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 3) parts.push(child.textContent ?? "");
+      else if (child.nodeType === 1) {
+        const e = child as Element;
+        if (e.getAttribute("aria-hidden") === "true" || e.hasAttribute("hidden") || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(e.tagName))
+          continue;
+        if (e.tagName === "IMG") parts.push(` ${e.getAttribute("alt") ?? ""} `);
+        else if (e.getAttribute("aria-label")) parts.push(` ${e.getAttribute("aria-label")} `);
+        else {
+          // Block boundaries separate words ("Name" + "Email" is not "NameEmail").
+          parts.push(" ");
+          walk(e);
+          parts.push(" ");
+        }
+      }
+    }
+  };
+  walk(el);
+  return clean(parts.join(""));
+}
+
+function byIds(el: Element, ids: string): string {
+  const doc = el.ownerDocument;
+  return clean(
+    ids
+      .split(/\s+/)
+      .map((id) => doc.getElementById(id))
+      .filter((e): e is HTMLElement => e !== null)
+      .map((e) => textOf(e))
+      .join(" "),
+  );
+}
+
+function labelsOf(el: Element): string {
+  const labels = (el as HTMLInputElement).labels;
+  if (!labels || labels.length === 0) return "";
+  return clean(Array.from(labels, (l) => textWithoutControl(l, el)).join(" "));
+}
+
+/** A label's text without the control it wraps (a wrapped <select> would add all its options). */
+function textWithoutControl(label: Element, control: Element): string {
+  if (!label.contains(control)) return textOf(label);
+  const copy = label.cloneNode(true) as Element;
+  for (const c of Array.from(copy.querySelectorAll("input, select, textarea, button"))) c.remove();
+  return textOf(copy);
+}
+
+/** Roles whose name comes from their content (accname "name from content"). */
+const NAME_FROM_CONTENT = new Set([
+  "button",
+  "link",
+  "heading",
+  "tab",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "treeitem",
+  "checkbox",
+  "radio",
+  "switch",
+  "listitem",
+  "cell",
+  "columnheader",
+  "rowheader",
+]);
+
+export function accessibleName(el: Element, role = roleOf(el)): string {
+  const labelledBy = el.getAttribute("aria-labelledby");
+  if (labelledBy) {
+    const text = byIds(el, labelledBy);
+    if (text) return cap(text);
+  }
+  const aria = clean(el.getAttribute("aria-label"));
+  if (aria) return cap(aria);
+  const tag = el.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+    const type = (el.getAttribute("type") ?? "").toLowerCase();
+    if (tag === "INPUT" && BUTTON_INPUTS.has(type)) {
+      const v = clean((el as HTMLInputElement).value) || clean(el.getAttribute("alt"));
+      return cap(v || (type === "reset" ? "Reset" : type === "submit" || type === "image" ? "Submit" : ""));
+    }
+    const label = labelsOf(el);
+    if (label) return cap(label);
+  }
+  if (tag === "IMG" || tag === "AREA") return cap(clean(el.getAttribute("alt")) || clean(el.getAttribute("title")));
+  if (tag === "FIELDSET") {
+    const legend = el.querySelector(":scope > legend");
+    if (legend) return cap(textOf(legend));
+  }
+  if (tag === "TABLE") {
+    const caption = el.querySelector(":scope > caption");
+    if (caption) return cap(textOf(caption));
+  }
+  if (role && NAME_FROM_CONTENT.has(role)) {
+    const text = textOf(el);
+    if (text) return cap(text);
+  }
+  return cap(clean(el.getAttribute("placeholder")) || clean(el.getAttribute("title")));
+}
+
+/** The value a user would see in a form control; never a password. */
+export function controlValue(el: Element): string | null {
+  if (el instanceof HTMLInputElement) {
+    const type = el.type;
+    if (type === "password") return el.value ? "(hidden)" : null;
+    if (type === "checkbox" || type === "radio" || BUTTON_INPUTS.has(type) || type === "file") return null;
+    return el.value;
+  }
+  if (el instanceof HTMLTextAreaElement) return el.value;
+  if (el instanceof HTMLSelectElement) {
+    const chosen = Array.from(el.selectedOptions, (o) => clean(o.label || o.text));
+    return chosen.join(", ");
+  }
+  const now = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");
+  if (now !== null) return now;
+  if ((el as HTMLElement).isContentEditable) return clean((el as HTMLElement).innerText ?? el.textContent);
+  return null;
+}
+
+/** States worth telling a model: checked, disabled, expanded, selected, pressed, required, readonly; heading level. */
+export function statesOf(el: Element, role: string | null): string[] {
+  const states: string[] = [];
+  const aria = (name: string) => el.getAttribute(`aria-${name}`);
+  if (role === "heading") {
+    const level = /^H([1-6])$/.exec(el.tagName)?.[1] ?? aria("level");
+    if (level) states.push(`level=${level}`);
+  }
+  const checkable = el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio");
+  if (checkable ? (el as HTMLInputElement).checked : aria("checked") === "true") states.push("checked");
+  if (checkable && (el as HTMLInputElement).indeterminate) states.push("mixed");
+  if (aria("checked") === "mixed") states.push("mixed");
+  if ((el as HTMLButtonElement).disabled === true || aria("disabled") === "true" || el.closest("fieldset:disabled") !== null)
+    states.push("disabled");
+  const expanded =
+    aria("expanded") ?? (el.tagName === "SUMMARY" ? String((el.parentElement as HTMLDetailsElement | null)?.open ?? false) : null);
+  if (expanded === "true") states.push("expanded");
+  if (expanded === "false") states.push("collapsed");
+  if (el instanceof HTMLOptionElement ? el.selected : aria("selected") === "true") states.push("selected");
+  if (aria("pressed") === "true") states.push("pressed");
+  if ((el as HTMLInputElement).required === true || aria("required") === "true") states.push("required");
+  if ((el as HTMLInputElement).readOnly === true || aria("readonly") === "true") states.push("readonly");
+  return states;
+}
+
+/** One line for an element: `button "Submit" disabled`, used in snapshots, find results and consent prompts. */
+export function describe(el: Element): string {
+  const role = roleOf(el) ?? el.tagName.toLowerCase();
+  const name = accessibleName(el, role);
+  return name ? `${role} "${name.replace(/"/g, "'")}"` : role;
+}

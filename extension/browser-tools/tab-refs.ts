@@ -1,0 +1,40 @@
+/**
+ * Per tab: the token of the document the agent last took refs from, and the next free ref number, so a
+ * ref op names its document and refs never repeat within a tab. Kept in storage.session: it survives the
+ * service worker sleeping, and is gone with the browser session.
+ */
+import type { SessionArea } from "../context/pending";
+
+export const TAB_REFS_KEY = "goose.browserTools.tabRefs";
+
+export interface TabRefs {
+  token: string;
+  next: number;
+}
+
+export class TabRefStore {
+  constructor(private readonly area: Pick<SessionArea, "get" | "set">) {}
+
+  private async all(): Promise<Record<string, TabRefs>> {
+    const raw = (await this.area.get(TAB_REFS_KEY))[TAB_REFS_KEY];
+    return raw && typeof raw === "object" ? (raw as Record<string, TabRefs>) : {};
+  }
+
+  async get(tabId: number): Promise<TabRefs | undefined> {
+    return (await this.all())[String(tabId)];
+  }
+
+  async set(tabId: number, refs: TabRefs): Promise<void> {
+    const all = await this.all();
+    const before = all[String(tabId)];
+    all[String(tabId)] = { token: refs.token, next: Math.max(refs.next, before?.next ?? 1) };
+    await this.area.set({ [TAB_REFS_KEY]: all });
+  }
+
+  async forget(tabId: number): Promise<void> {
+    const all = await this.all();
+    if (!(String(tabId) in all)) return;
+    delete all[String(tabId)];
+    await this.area.set({ [TAB_REFS_KEY]: all });
+  }
+}
