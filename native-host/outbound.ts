@@ -4,11 +4,13 @@
  * anything else (blank lines, banners, logs, other JSON) is dropped with a reason to log.
  */
 import { isUtf8 } from "node:buffer";
-import { CHUNK_PIECE_BYTES, type HostChunk, MAX_VERBATIM_BYTES } from "../shared/host-protocol";
+import { CHUNK_PIECE_BYTES, type HostChunk, type JsonRpcMessage, MAX_VERBATIM_BYTES } from "../shared/host-protocol";
 import { frameBytes } from "./frames";
 import { isForwardableFromAgent } from "./policy";
 
-export type AgentLineResult = { action: "send"; frames: Buffer[]; chunked: boolean } | { action: "drop"; reason: string; preview: string };
+export type AgentLineResult =
+  /** `message` is the parsed line, for hooks that watch the traffic (browser tools); `frames` carry its own bytes. */
+  { action: "send"; frames: Buffer[]; chunked: boolean; message: JsonRpcMessage } | { action: "drop"; reason: string; preview: string };
 
 const CR = 0x0d;
 
@@ -24,8 +26,8 @@ export function encodeAgentLine(line: Buffer, nextChunkId: () => string, maxVerb
     return { action: "drop", reason: "not JSON", preview: preview(text) };
   }
   if (!isForwardableFromAgent(value)) return { action: "drop", reason: "not a JSON-RPC 2.0 message", preview: preview(text) };
-  if (bytes.length <= maxVerbatim) return { action: "send", frames: [frameBytes(bytes)], chunked: false };
-  return { action: "send", frames: chunkFrames(bytes, nextChunkId()), chunked: true };
+  if (bytes.length <= maxVerbatim) return { action: "send", frames: [frameBytes(bytes)], chunked: false, message: value };
+  return { action: "send", frames: chunkFrames(bytes, nextChunkId()), chunked: true, message: value };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type JsonRpcMessage,
 } from "../shared/host-protocol";
 import { AgentSupervisor, isDirectory } from "./agent/supervisor";
+import { BrowserTools } from "./browser-tools";
 import type { LoadedConfig } from "./config";
 import { diagnose } from "./diagnose";
 import { FrameDecoder, frameJson } from "./frames";
@@ -44,9 +45,16 @@ export class Relay {
   private chunkIds = 0;
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
+  private readonly browserTools: BrowserTools;
 
   constructor(private readonly o: RelayOptions) {
     const { config, file, error } = o.loaded;
+    this.browserTools = new BrowserTools({
+      log: o.log,
+      env: o.platform.env,
+      sendToExtension: (call) => this.send(frameJson(hostMessage(call))),
+      sendToAgent: (message) => void this.supervisor.write(Buffer.from(`${JSON.stringify(message)}\n`)),
+    });
     this.supervisor = new AgentSupervisor({
       config,
       configFile: file,
@@ -57,6 +65,7 @@ export class Relay {
         status: (status) => {
           o.log.info(`agent status: ${status.state}${"pid" in status ? ` pid ${status.pid}` : ""}`);
           this.send(frameJson(hostMessage({ type: "status", status })));
+          this.browserTools.agentStatus(status);
         },
         line: (e) => this.fromAgent(e),
       },
@@ -82,6 +91,7 @@ export class Relay {
           ...(this.o.loaded.error ? { configError: this.o.loaded.error } : {}),
           nodeVersion: process.version,
           hostPath: this.o.hostPath,
+          browserTools: true,
         }),
       ),
     );
@@ -101,6 +111,8 @@ export class Relay {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.o.input.pause();
+      // Tool calls in flight get their error while the agent can still read it.
+      await this.browserTools.close();
       await this.supervisor.shutdown();
       await new Promise<void>((resolve) => {
         if (this.o.output.writableEnded || this.o.output.destroyed) return resolve();
@@ -112,7 +124,7 @@ export class Relay {
 
   private fromExtension(value: unknown, raw: Buffer): void {
     if (isHostEnvelope(value)) return this.command(value.host as HostCommand);
-    const decision = checkFromExtension(value);
+    const decision = checkFromExtension(value, this.browserTools.mcpServers());
     if (decision.action === "refuse") {
       this.refuse(decision.code, decision.reason);
       if (decision.reply) this.send(frameJson(decision.reply));
@@ -129,6 +141,7 @@ export class Relay {
         ? Buffer.from(`${JSON.stringify(message)}\n`)
         : Buffer.concat([raw, NEWLINE]);
     if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8").trimEnd())}`);
+    this.browserTools.fromExtension(message);
     if (!this.supervisor.process) {
       this.refuse("agent_not_running", `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`);
       if (message.method !== undefined && message.id !== undefined) {
@@ -146,6 +159,10 @@ export class Relay {
     this.o.log.info(`command from extension: ${cmd.type}`);
     if (cmd.type === "diagnose") {
       void diagnose(this.o.loaded.config, this.o.platform).then((d) => this.send(frameJson(hostMessage(d))));
+      return;
+    }
+    if (cmd.type === "browser_tools" || cmd.type === "tool_result") {
+      this.browserTools.command(cmd);
       return;
     }
     if (cmd.type !== "start" && cmd.type !== "restart") {
@@ -185,7 +202,9 @@ export class Relay {
       return;
     }
     if (result.chunked) this.o.log.info(`agent message of ${e.bytes.length} bytes sent in ${result.frames.length} chunks`);
-    for (const frame of result.frames) this.send(frame);
+    this.browserTools.fromAgent(result.message, () => {
+      for (const frame of result.frames) this.send(frame);
+    });
   }
 
   private refuse(code: HostErrorCode, message: string): void {
@@ -193,9 +212,10 @@ export class Relay {
     this.send(frameJson(hostMessage({ type: "error", code, message })));
   }
 
-  private send(frame: Buffer): void {
+  /** False when the native port is already closed. */
+  private send(frame: Buffer): boolean {
     const out = this.o.output;
-    if (out.destroyed || out.writableEnded) return;
+    if (out.destroyed || out.writableEnded) return false;
     if (!out.write(frame) && !this.outputBlocked) {
       // The browser is slower than the agent: stop reading the agent until the pipe drains.
       this.outputBlocked = true;
@@ -205,6 +225,7 @@ export class Relay {
         this.supervisor.resumeOutput();
       });
     }
+    return true;
   }
 }
 

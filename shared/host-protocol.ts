@@ -80,6 +80,8 @@ export interface HostHello {
   /** The node running the host, and the host bundle's own path (an installed copy or a checkout). */
   nodeVersion: string;
   hostPath: string;
+  /** This host serves browser tools (`browser_tools`, `tool_call`, `tool_result`). */
+  browserTools?: boolean;
 }
 
 export interface ProfileDiagnosis {

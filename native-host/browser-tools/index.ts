@@ -1,0 +1,106 @@
+/**
+ * Browser tools, host side: the MCP server (server.ts), the forwarding of calls to the extension
+ * (forwarder.ts) and the offering to the agent (offering.ts), behind the few hooks the relay calls.
+ * Off until the extension sends `browser_tools {enabled: true}`.
+ *
+ * zod and the MCP SDK are loaded on first use (dynamic imports): a host whose tools are never used
+ * does not parse or initialise them at start-up.
+ */
+import type { AgentStatus, HostToolCall, JsonRpcMessage } from "../../shared/host-protocol";
+import { realClock, ToolCallForwarder, type ToolOutcome } from "./forwarder";
+import { type McpServerHttp, ToolOffering } from "./offering";
+import { BrowserToolsServer } from "./server";
+
+export type BrowserToolsCommand = { type: "browser_tools"; enabled: unknown } | { type: "tool_result"; [key: string]: unknown };
+
+export interface BrowserToolsOptions {
+  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  env: NodeJS.ProcessEnv;
+  /** Sends a host message to the extension; false when the native port is closed. */
+  sendToExtension: (call: HostToolCall) => boolean;
+  sendToAgent: (message: JsonRpcMessage) => void;
+}
+
+/** Tests shorten the wait for the extension through the environment; the default is the shared one. */
+export const TIMEOUT_ENV = "GOOSE_BROWSER_TOOL_CALL_TIMEOUT_MS";
+
+export class BrowserTools {
+  private readonly server: BrowserToolsServer;
+  private readonly offering: ToolOffering;
+  private forwarderReady: Promise<ToolCallForwarder> | undefined;
+  private enabled = false;
+  private closed = false;
+
+  constructor(private readonly o: BrowserToolsOptions) {
+    this.server = new BrowserToolsServer({ callTool: (tool, args, sessionId) => this.call(tool, args, sessionId), log: o.log });
+    this.offering = new ToolOffering({
+      sendToAgent: o.sendToAgent,
+      endpoint: () => this.server.endpoint,
+      ready: this.server.ready,
+      clock: realClock,
+      log: o.log,
+    });
+  }
+
+  /** `browser_tools` and `tool_result` from the extension. */
+  command(cmd: BrowserToolsCommand): void {
+    if (cmd.type === "tool_result") {
+      // No forwarder yet means no call was ever made: the answer is stray either way.
+      if (this.forwarderReady) void this.forwarderReady.then((f) => f.answer(cmd));
+      else this.o.log.warn("tool_result before any tool call ignored");
+      return;
+    }
+    const enabled = cmd.enabled === true;
+    this.o.log.info(`browser tools ${enabled ? "on" : "off"}`);
+    this.enabled = enabled;
+    void this.forwarderReady?.then((f) => f.setEnabled(enabled));
+    this.offering.setEnabled(enabled);
+  }
+
+  /** The `mcpServers` the host policy allows for this agent (only ever the host's own server). */
+  mcpServers(): McpServerHttp[] {
+    return this.offering.mcpServersFor();
+  }
+
+  fromExtension(message: JsonRpcMessage): void {
+    this.offering.fromExtension(message);
+  }
+
+  fromAgent(message: JsonRpcMessage, forward: () => void): void {
+    this.offering.fromAgent(message, forward);
+  }
+
+  agentStatus(status: AgentStatus): void {
+    if (status.state !== "running") this.offering.agentReset();
+  }
+
+  /** Shutdown: waiting calls fail with a clear message (answered before the agent is stopped), then the server closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.forwarderReady) (await this.forwarderReady).close();
+    await this.server.close();
+  }
+
+  private async call(tool: string, args: unknown, sessionId: string | undefined): Promise<ToolOutcome> {
+    return (await this.forwarder()).call(tool, args, sessionId);
+  }
+
+  private forwarder(): Promise<ToolCallForwarder> {
+    this.forwarderReady ??= import("../../shared/browser-tools").then(({ TOOL_CALL_TIMEOUT_MS, toolResultSchema }) => {
+      const fromEnv = Number(this.o.env[TIMEOUT_ENV]);
+      const forwarder = new ToolCallForwarder({
+        send: this.o.sendToExtension,
+        timeoutMs: Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : TOOL_CALL_TIMEOUT_MS,
+        parseResult: (raw) => {
+          const r = toolResultSchema.safeParse(raw);
+          return r.success ? r.data : (r.error.issues[0]?.message ?? "invalid");
+        },
+        log: this.o.log,
+      });
+      forwarder.setEnabled(this.enabled);
+      if (this.closed) forwarder.close();
+      return forwarder;
+    });
+    return this.forwarderReady;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The browser-tools MCP server: node:http on 127.0.0.1, a port the OS picks, one path, a fresh
+ * bearer token per host start (guard.ts). It lives as long as the host: listening from start-up,
+ * closed in the shutdown path. The token leaves the host only in what the host sends the agent.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ToolOutcome } from "./forwarder";
+import { checkRequest, MCP_PATH, newToken } from "./guard";
+
+/** What the agent is given: where the server is and the bearer token. */
+export interface Endpoint {
+  url: string;
+  token: string;
+}
+
+/** Optional header naming the ACP session a tool call serves (set in goose's extension config). */
+export const SESSION_HEADER = "x-goose-browser-session";
+
+export type CallToolFor = (tool: string, args: unknown, sessionId: string | undefined) => Promise<ToolOutcome>;
+
+export interface ServerOptions {
+  callTool: CallToolFor;
+  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+}
+
+/** How long shutdown waits for answers already being written before cutting connections. */
+const CLOSE_GRACE_MS = 1000;
+
+export class BrowserToolsServer {
+  private readonly token = newToken();
+  private readonly http: http.Server;
+  private current: Endpoint | undefined;
+  private readonly inFlight = new Set<http.ServerResponse>();
+  private handler: Promise<typeof import("./mcp-handler")> | undefined;
+  readonly ready: Promise<Endpoint | undefined>;
+
+  constructor(private readonly o: ServerOptions) {
+    this.http = http.createServer((req, res) => void this.serve(req, res));
+    this.ready = new Promise((resolve) => {
+      this.http.once("error", (e) => {
+        o.log.error(`browser tools server could not listen: ${e.message}`);
+        resolve(undefined);
+      });
+      this.http.listen(0, "127.0.0.1", () => {
+        const port = (this.http.address() as AddressInfo).port;
+        this.current = { url: `http://127.0.0.1:${port}${MCP_PATH}`, token: this.token };
+        o.log.info(`browser tools MCP server listening on http://127.0.0.1:${port}${MCP_PATH}`);
+        resolve(this.current);
+      });
+    });
+  }
+
+  /** Undefined until listening (or when listening failed). */
+  get endpoint(): Endpoint | undefined {
+    return this.current;
+  }
+
+  /** Stops accepting; answers being written get a short grace, then every connection is cut. */
+  async close(): Promise<void> {
+    if (!this.http.listening) return;
+    const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
+    this.http.closeIdleConnections();
+    const drained = Promise.all([...this.inFlight].map((res) => new Promise<void>((r) => res.once("close", () => r()))));
+    await Promise.race([drained, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+    this.http.closeAllConnections();
+    await closed;
+  }
+
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const port = (this.http.address() as AddressInfo | null)?.port ?? -1;
+    const decision = checkRequest(req.headers, req.url, { port, token: this.token });
+    if (!decision.ok) {
+      this.o.log.warn(`browser tools server refused a ${req.method} request (${decision.status}): ${decision.why}`);
+      res.writeHead(decision.status, { "content-length": "0", connection: "close" }).end();
+      req.resume();
+      return;
+    }
+    this.inFlight.add(res);
+    res.once("close", () => this.inFlight.delete(res));
+    const header = req.headers[SESSION_HEADER];
+    const sessionId = typeof header === "string" && header.length > 0 && header.length <= 200 ? header : undefined;
+    try {
+      this.handler ??= import("./mcp-handler");
+      const { handleMcpRequest } = await this.handler;
+      await handleMcpRequest(req, res, (tool, args) => this.o.callTool(tool, args, sessionId));
+    } catch (e) {
+      this.o.log.error(`browser tools request failed: ${(e as Error).message}`);
+      if (!res.headersSent) res.writeHead(500, { "content-length": "0" }).end();
+      else res.end();
+    }
+  }
+}
