@@ -35,7 +35,7 @@ export function onContextMenuClick(info: ClickInfo, tab: ClickTab | undefined, d
 async function deliverSelection(info: ClickInfo, tab: ClickTab | undefined, deps: MenuDeps): Promise<void> {
   const read = tab?.id !== undefined ? await readSelection(tab.id, info.frameId ?? 0) : null;
   // Where scripting is refused (chrome:// pages, the Web Store, PDFs) the menu's own copy is all there is.
-  const text = read && read.trim() ? read : (info.selectionText ?? "");
+  const text = read?.trim() ? read : (info.selectionText ?? "");
   if (!text.trim()) return;
   const context: PageContext = {
     id: crypto.randomUUID(),

@@ -5,7 +5,8 @@ import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { loadAgentChoice, saveAgentChoice } from "./agent-choice";
 import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
-import { ClientController } from "./client-controller";
+import { ClientController } from "./client/controller";
+import { commandRouter } from "./command-router";
 import { onCommand } from "./commands";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { NativeConnection } from "./native-connection";
@@ -24,8 +25,10 @@ export function startBackground(): void {
   const store = createStore(initialAppState, reduceApp);
   // Read before the first connect (a panel opening); until then the host's defaults apply.
   let agentChoice: AgentChoice = {};
-  const choiceLoaded = loadAgentChoice(browser.storage.local).then((c) => void (agentChoice = c));
-  let controller: ClientController | null = null;
+  const choiceLoaded = loadAgentChoice(browser.storage.local).then((c) => {
+    agentChoice = c;
+  });
+  let client: ClientController | null = null;
   const native = new NativeConnection(
     sliceStore(
       store,
@@ -37,16 +40,28 @@ export function startBackground(): void {
       lastErrorMessage: () => browser.runtime.lastError?.message,
       extensionId: browser.runtime.id,
       agentChoice: () => agentChoice,
-      onJsonRpc: (message) => controller?.deliver(message),
+      onJsonRpc: (message) => client?.deliver(message),
       log,
     },
   );
-  controller = new ClientController({
+  client = new ClientController({
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
     meta: storageMeta(browser.storage.local),
     log,
   });
+  const route = commandRouter(
+    {
+      restart: () => native.restart(),
+      diagnose: () => native.diagnose(),
+      chooseAgent: async (choice) => {
+        agentChoice = choice;
+        await saveAgentChoice(browser.storage.local, choice);
+        native.restart();
+      },
+    },
+    client,
+  );
 
   let panelsOpen = 0;
   const attention = new Attention();
@@ -65,19 +80,12 @@ export function startBackground(): void {
     onPanelOpen: () => {
       void choiceLoaded.then(() => native.ensureConnected());
       const target = attention.takeTarget(store.get());
-      if (target) void controller.handle({ type: "load_session", sessionId: target });
+      if (target) void client.openSession(target);
       badge(store.get(), null);
     },
     onOptionsOpen: () => void choiceLoaded.then(() => native.ensureConnected()),
     onPanelCount: (n) => (panelsOpen = n),
-    onCommand: (command) => {
-      if (command.type === "restart") native.restart();
-      else if (command.type === "diagnose") native.diagnose();
-      else if (command.type === "choose_agent") {
-        agentChoice = { ...(command.profile ? { profile: command.profile } : {}), ...(command.cwd ? { cwd: command.cwd } : {}) };
-        void saveAgentChoice(browser.storage.local, agentChoice).then(() => native.restart());
-      } else void controller.handle(command);
-    },
+    onCommand: (command) => void route(command),
   });
 
   openPanelOnNotificationClick(() => openPanel(undefined));

@@ -27,9 +27,6 @@ import type {
   UserEntry,
 } from "./session";
 
-/** The ACP protocol version this client speaks (see acp.md §6.1). */
-const CLIENT_PROTOCOL_VERSION = 1;
-
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
 
 export const initialClientState: ClientState = {
@@ -100,7 +97,7 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
     case "agent_ready":
       return agentReady(state, event);
     case "agent_unsupported": {
-      const error = unsupportedError(event.protocolVersion);
+      const error = unsupportedError(event.protocolVersion, event.supported);
       return withAgentDown(state, { ...state.agent, phase: "unsupported", error }, error);
     }
     case "agent_failed":
@@ -177,11 +174,11 @@ function agentReady(state: ClientState, event: Extract<ClientEvent, { type: "age
   return { ...state, agent };
 }
 
-function unsupportedError(protocolVersion: number): UiError {
+function unsupportedError(protocolVersion: number, supported: number): UiError {
   return {
     title: "Unsupported agent version",
-    message: `The agent speaks ACP protocol version ${protocolVersion}; this extension speaks version ${CLIENT_PROTOCOL_VERSION}.`,
-    fix: `Update the agent (for goose: \`goose update\`) to a version that supports ACP protocol version ${CLIENT_PROTOCOL_VERSION}, then reconnect.`,
+    message: `The agent speaks ACP protocol version ${protocolVersion}; this extension speaks version ${supported}.`,
+    fix: `Update the agent (for goose: \`goose update\`) to a version that supports ACP protocol version ${supported}, then reconnect.`,
   };
 }
 

@@ -156,7 +156,8 @@ export interface ClientState {
 export type ClientEvent =
   | { type: "agent_initializing" }
   | { type: "agent_ready"; info: Implementation | null; capabilities: AgentCapabilities; authMethods: AuthMethod[] }
-  | { type: "agent_unsupported"; protocolVersion: number }
+  /** The agent speaks `protocolVersion`; this client speaks `supported`. */
+  | { type: "agent_unsupported"; protocolVersion: number; supported: number }
   | { type: "agent_failed"; error: UiError }
   /** The agent or host went away: running turns end, pending permissions are dropped, with `error` shown. */
   | { type: "agent_offline"; error: UiError | null }

@@ -239,7 +239,7 @@ describe("agent lifecycle", () => {
   });
 
   it("agent_unsupported explains the version mismatch and says to update the agent", () => {
-    const s = run(initialClientState, { type: "agent_initializing" }, { type: "agent_unsupported", protocolVersion: 2 });
+    const s = run(initialClientState, { type: "agent_initializing" }, { type: "agent_unsupported", protocolVersion: 2, supported: 1 });
     expect(s.agent.phase).toBe("unsupported");
     expect(s.agent.error?.message).toContain("version 2");
     expect(s.agent.error?.message).toContain("version 1");

@@ -1,5 +1,6 @@
 /** The background's I/O classes driven through fake ports: what they send, and what the store ends up saying. */
 import { describe, expect, it } from "vitest";
+import { type ClientCommands, commandRouter, type HostCommands } from "../../extension/background/command-router";
 import { NativeConnection } from "../../extension/background/native-connection";
 import { servePanels } from "../../extension/background/panel-bridge";
 import type { MessagePort } from "../../extension/background/ports";
@@ -271,5 +272,68 @@ describe("servePanels", () => {
     const other = open(new FakePort("other", { id: "ours" }));
     expect(other.sent).toEqual([]);
     expect(calls.opened).toBe(0);
+  });
+});
+
+describe("commandRouter", () => {
+  function router() {
+    const calls: unknown[][] = [];
+    const record =
+      (name: string) =>
+      async (...args: unknown[]) =>
+        void calls.push([name, ...args]);
+    const host: HostCommands = { restart: record("restart"), diagnose: record("diagnose"), chooseAgent: record("chooseAgent") };
+    const client: ClientCommands = {
+      newSession: record("newSession"),
+      prompt: record("prompt"),
+      cancel: record("cancel"),
+      openSession: record("openSession"),
+      refreshHistory: record("refreshHistory"),
+      deleteSession: record("deleteSession"),
+      setConfigOption: record("setConfigOption"),
+      setMode: record("setMode"),
+      answerPermission: (key, optionId) => void calls.push(["answerPermission", key, optionId]),
+    };
+    return { route: commandRouter(host, client), calls };
+  }
+
+  it("sends every panel command to its one handler, with its arguments", async () => {
+    const { route, calls } = router();
+    const content = [{ type: "text" as const, text: "hi" }];
+    const commands: PanelCommand[] = [
+      { type: "restart" },
+      { type: "diagnose" },
+      { type: "choose_agent", profile: "claude", cwd: "/work" },
+      { type: "new_session" },
+      { type: "prompt", sessionId: null, content },
+      { type: "cancel", sessionId: "s1" },
+      { type: "load_session", sessionId: "s2" },
+      { type: "refresh_history" },
+      { type: "delete_session", sessionId: "s3" },
+      { type: "set_config_option", sessionId: "s1", configId: "mode", value: "chat" },
+      { type: "set_mode", sessionId: "s1", modeId: "auto" },
+      { type: "answer_permission", key: "perm-1", optionId: null },
+    ];
+    for (const c of commands) await route(c);
+    expect(calls).toEqual([
+      ["restart"],
+      ["diagnose"],
+      ["chooseAgent", { profile: "claude", cwd: "/work" }],
+      ["newSession"],
+      ["prompt", null, content],
+      ["cancel", "s1"],
+      ["openSession", "s2"],
+      ["refreshHistory"],
+      ["deleteSession", "s3"],
+      ["setConfigOption", "s1", "mode", "chat"],
+      ["setMode", "s1", "auto"],
+      ["answerPermission", "perm-1", null],
+    ]);
+  });
+
+  it("turns a cleared agent choice into the host's defaults (no profile, no folder)", async () => {
+    const { route, calls } = router();
+    await route({ type: "choose_agent", profile: null, cwd: null });
+    expect(calls).toEqual([["chooseAgent", {}]]);
   });
 });

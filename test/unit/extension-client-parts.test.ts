@@ -1,8 +1,8 @@
 import type { SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
-import { currentMode, modeChangeTo } from "../../extension/background/approval-mode";
-import { toUiError } from "../../extension/background/errors";
-import { PermissionBroker } from "../../extension/background/permissions";
+import { currentMode, modeChangeTo } from "../../extension/background/client/approval-mode";
+import { PermissionBroker } from "../../extension/background/client/permission-broker";
+import { toUiError } from "../../extension/background/client/ui-error";
 import { storageMeta } from "../../extension/background/session-meta";
 import { groupHistory, sessionTitle } from "../../extension/panel/history-groups";
 
@@ -115,7 +115,12 @@ describe("errors", () => {
 describe("session metadata", () => {
   it("keeps only well-formed fields and bounds the remembered modes", async () => {
     let stored: Record<string, unknown> = { "goose.sessionMeta": { activeSessionId: 5, modeBySession: { a: "approve" } } };
-    const meta = storageMeta({ get: async () => stored, set: async (items) => void (stored = items) });
+    const meta = storageMeta({
+      get: async () => stored,
+      set: async (items) => {
+        stored = items;
+      },
+    });
     expect(await meta.load()).toEqual({ activeSessionId: null, modeBySession: { a: "approve" } });
     const many = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`s${i}`, "auto"]));
     await meta.save({ activeSessionId: "s249", modeBySession: many });

@@ -1,0 +1,157 @@
+/**
+ * The connection to one agent process, the only place the extension uses the ACP SDK at run time.
+ * It is current from creation until `close()`, which the background calls as soon as that process
+ * is gone. From then on it is stale: nothing it was waiting for settles any more and nothing it
+ * receives is passed on. So code that awaits one of its methods simply stops when the agent is
+ * replaced, and no caller ever has to ask whether an answer came from the process still running.
+ *
+ * Handlers are registered before anything is sent, so a session/load replay (which arrives before
+ * the load response) is never missed, and only what we implement is advertised: no fs, no terminal.
+ * Methods: https://agentclientprotocol.com/protocol/overview
+ */
+import type {
+  AnyMessage,
+  ClientConnection,
+  ContentBlock,
+  InitializeResponse,
+  LoadSessionResponse,
+  NewSessionResponse,
+  PromptResponse,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionInfo,
+  SessionNotification,
+  SetSessionConfigOptionRequest,
+  SetSessionConfigOptionResponse,
+} from "@agentclientprotocol/sdk";
+import * as acp from "@agentclientprotocol/sdk";
+import type { JsonRpcMessage } from "../../shared/host-protocol";
+import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "./client-info";
+import { createJsonRpcPipe, type JsonRpcPipe } from "./jsonrpc-pipe";
+
+export interface AgentHandlers {
+  /** Writes one message to the agent (through the host). */
+  send(message: AnyMessage): void;
+  /** Called synchronously in arrival order (the reducer depends on order), only while current. */
+  onUpdate(notification: SessionNotification): void;
+  /** Resolves when the user answers; `signal` aborts on $/cancel_request or connection loss. */
+  onPermission(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
+}
+
+export class AgentConnection {
+  private readonly sdk: ClientConnection;
+  private readonly pipe: JsonRpcPipe;
+  private current = true;
+  private markClosed!: () => void;
+  /** Resolves when this connection goes stale: what was started on it will not finish. */
+  readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
+
+  constructor(handlers: AgentHandlers) {
+    this.pipe = createJsonRpcPipe(handlers.send);
+    this.sdk = acp
+      .client({ name: CLIENT_INFO.name })
+      // Nothing is dispatched after close: the pipe takes no more and the SDK drops what it queued.
+      .onNotification(acp.methods.client.session.update, ({ params }) => handlers.onUpdate(params))
+      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => handlers.onPermission(params, signal))
+      // Everything we did not advertise (fs, terminal, elicitation, agent extensions) is refused.
+      .onRequest("*", ({ method }) => {
+        throw acp.RequestError.methodNotFound(method);
+      })
+      .onNotification("*", () => {})
+      .connect(this.pipe.stream);
+  }
+
+  /** A message from this agent (through the host), in arrival order. */
+  deliver(message: JsonRpcMessage): void {
+    this.pipe.deliver(message);
+  }
+
+  /** The process is gone or replaced: goes stale first, then fails the SDK's pending requests (unseen). */
+  close(reason: string): void {
+    if (!this.current) return;
+    this.current = false;
+    this.markClosed();
+    this.pipe.close();
+    this.sdk.close(new Error(reason));
+  }
+
+  /** Settles as `promise` does if this connection is still current then; otherwise never. */
+  whileCurrent<T>(promise: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      promise.then(
+        (value) => this.current && resolve(value),
+        (error: unknown) => this.current && reject(error),
+      );
+    });
+  }
+
+  initialize(timeoutMs: number): Promise<InitializeResponse> {
+    const answer = this.sdk.agent.request(acp.methods.agent.initialize, {
+      protocolVersion: ACP_PROTOCOL_VERSION,
+      clientCapabilities: {
+        fs: { readTextFile: false, writeTextFile: false },
+        terminal: false,
+        // Boolean config options are rendered as switches.
+        session: { configOptions: { boolean: {} } },
+      },
+      clientInfo: { ...CLIENT_INFO },
+      // goose: run shell tools with the user's login-shell PATH (the browser's is minimal).
+      _meta: { "goose/useLoginShellPath": true },
+    });
+    return this.whileCurrent(withTimeout(answer, timeoutMs, "initialize"));
+  }
+
+  newSession(cwd: string): Promise<NewSessionResponse> {
+    return this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] }));
+  }
+
+  /** Resolves once the replay (sent as session/update notifications before the answer) is complete. */
+  async loadSession(sessionId: string, cwd: string): Promise<LoadSessionResponse> {
+    const answer = await this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] }));
+    return answer ?? {};
+  }
+
+  /** Every page of session/list, up to `maxPages`. */
+  async listSessions(maxPages: number): Promise<SessionInfo[]> {
+    const items: SessionInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < maxPages; page++) {
+      const r = await this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.list, cursor ? { cursor } : {}));
+      items.push(...r.sessions);
+      cursor = r.nextCursor ?? undefined;
+      if (!cursor) break;
+    }
+    return items;
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.delete, { sessionId }));
+  }
+
+  /** Resolves when the turn ends; no timeout, a turn can take minutes. */
+  prompt(sessionId: string, prompt: ContentBlock[]): Promise<PromptResponse> {
+    return this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt }));
+  }
+
+  /** A notification: the turn's own answer says how it ended. */
+  cancel(sessionId: string): Promise<void> {
+    return this.whileCurrent(this.sdk.agent.notify(acp.methods.agent.session.cancel, { sessionId }));
+  }
+
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<SetSessionConfigOptionResponse> {
+    const params: SetSessionConfigOptionRequest =
+      typeof value === "boolean" ? { sessionId, configId, type: "boolean", value } : { sessionId, configId, value };
+    return this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.setConfigOption, params));
+  }
+
+  async setMode(sessionId: string, modeId: string): Promise<void> {
+    await this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId }));
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`${what} got no answer within ${ms / 1000} s`)), ms);
+    p.then(resolve, reject).finally(() => clearTimeout(t));
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * What every job of the ACP client works with: the state, the events it may cause, the little it
+ * remembers about sessions, and the pending permission requests. Jobs get the agent connection
+ * they run on as a separate argument: everything they await on it stops if that agent goes away.
+ */
+import type { AppState } from "../../state/app";
+import type { ClientEvent, UiError } from "../../state/session";
+import type { PermissionBroker } from "./permission-broker";
+import type { SessionMemory } from "./session-memory";
+import { toUiError } from "./ui-error";
+
+export interface ClientContext {
+  state(): AppState;
+  dispatch(event: ClientEvent): void;
+  memory: SessionMemory;
+  permissions: PermissionBroker;
+}
+
+/** A failure as the panel shows it, with the agent's own setup instructions when it needs auth. */
+export function failure(ctx: ClientContext, error: unknown, what: string): UiError {
+  return toUiError(error, what, ctx.state().client.agent.authMethods);
+}

@@ -1,0 +1,100 @@
+/**
+ * The ACP client of the whole extension: keeps one connection to the running agent (restoring the
+ * open session whenever a new agent is ready) and runs the user's commands on it as jobs. Each job
+ * turns the agent's answers into client events; the reducer alone decides what they mean.
+ */
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { JsonRpcMessage } from "../../../shared/host-protocol";
+import type { AgentConnection } from "../../acp/agent-connection";
+import type { AppEvent, AppState } from "../../state/app";
+import type { MetaStorage } from "../session-meta";
+import type { Store } from "../store";
+import { AgentLifecycle } from "./agent-lifecycle";
+import type { ClientContext } from "./context";
+import { refreshHistory } from "./history";
+import { setConfigOption, setMode } from "./modes";
+import { permissionPrompts } from "./permission-prompts";
+import { SessionMemory } from "./session-memory";
+import { deleteSession, newSession, openSession, restoreActiveSession } from "./sessions";
+import { cancel, prompt } from "./turns";
+
+export interface ControllerDeps {
+  store: Store<AppState, AppEvent>;
+  sendJsonRpc(message: unknown): boolean;
+  meta: MetaStorage;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export class ClientController {
+  private readonly ctx: ClientContext;
+  private readonly agent: AgentLifecycle;
+
+  constructor(deps: ControllerDeps) {
+    const state = () => deps.store.get();
+    const dispatch: ClientContext["dispatch"] = (event) => deps.store.dispatch({ scope: "client", event });
+    this.ctx = { state, dispatch, memory: new SessionMemory(deps.meta, deps.log), permissions: permissionPrompts({ state, dispatch }) };
+    this.agent = new AgentLifecycle({
+      store: deps.store,
+      ctx: this.ctx,
+      sendJsonRpc: deps.sendJsonRpc,
+      onReady: (conn) => void this.whenReady(conn),
+    });
+  }
+
+  /** A message from the agent (through the host). */
+  deliver(message: JsonRpcMessage): void {
+    this.agent.deliver(message);
+  }
+
+  newSession(): Promise<void> {
+    return this.run((conn) => newSession(this.ctx, conn));
+  }
+
+  prompt(sessionId: string | null, content: ContentBlock[]): Promise<void> {
+    return this.run((conn) => prompt(this.ctx, conn, sessionId, content));
+  }
+
+  cancel(sessionId: string): Promise<void> {
+    return this.run((conn) => cancel(this.ctx, conn, sessionId));
+  }
+
+  openSession(sessionId: string): Promise<void> {
+    return this.run((conn) => openSession(this.ctx, conn, sessionId));
+  }
+
+  refreshHistory(): Promise<void> {
+    return this.run((conn) => refreshHistory(this.ctx, conn));
+  }
+
+  deleteSession(sessionId: string): Promise<void> {
+    return this.run((conn) => deleteSession(this.ctx, conn, sessionId));
+  }
+
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<void> {
+    return this.run((conn) => setConfigOption(this.ctx, conn, sessionId, configId, value));
+  }
+
+  setMode(sessionId: string, modeId: string): Promise<void> {
+    return this.run((conn) => setMode(this.ctx, conn, sessionId, modeId));
+  }
+
+  /** The user's answer to a permission request (null: dismissed). Needs no agent: the request holds the connection. */
+  answerPermission(key: string, optionId: string | null): void {
+    this.ctx.permissions.answer(key, optionId);
+  }
+
+  private async whenReady(conn: AgentConnection): Promise<void> {
+    await restoreActiveSession(this.ctx, conn);
+    void refreshHistory(this.ctx, conn);
+  }
+
+  /**
+   * Runs a job on the ready agent; with none, the command does nothing.
+   * Settles when the job ends or its agent goes away, whichever is first: a job whose agent is gone
+   * never resumes, so awaiting it alone could wait forever.
+   */
+  private async run(job: (conn: AgentConnection) => Promise<unknown>): Promise<void> {
+    const conn = this.agent.ready();
+    if (conn) await Promise.race([job(conn), conn.closed]);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Opening, switching, restoring and deleting sessions. Only the active session's transcript (and any
+ * whose turn still runs) is kept in memory; the agent owns every transcript and replays it on
+ * session/load (https://agentclientprotocol.com/protocol/session-setup#loading-sessions).
+ */
+import type { AgentConnection } from "../../acp/agent-connection";
+import type { SessionState } from "../../state/session";
+import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
+import { type ClientContext, failure } from "./context";
+import { applyMode } from "./modes";
+
+/** goose's answer to a session/load of a session it does not have. */
+const SESSION_NOT_FOUND = -32002;
+
+/** Starts a session in the approval mode; resolves to its id, or null if none was started. */
+export async function newSession(ctx: ClientContext, conn: AgentConnection): Promise<string | null> {
+  if (ctx.state().client.opening) return null;
+  const cwd = agentCwd(ctx);
+  ctx.dispatch({ type: "session_opening", open: { kind: "new" } });
+  try {
+    const r = await conn.newSession(cwd);
+    releaseIdle(ctx, ctx.state().client.activeSessionId);
+    // Registered at once (goose sends commands and usage right after the response) but held as
+    // loading until it asks before running tools, so no prompt can start in the wrong mode.
+    ctx.dispatch({
+      type: "session_opened",
+      sessionId: r.sessionId,
+      cwd,
+      loading: true,
+      modes: r.modes ?? null,
+      configOptions: r.configOptions ?? null,
+    });
+    await conn.whileCurrent(ctx.memory.setActive(r.sessionId));
+    await applyMode(ctx, conn, r.sessionId, DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
+    ctx.dispatch({ type: "session_loaded", sessionId: r.sessionId });
+    return r.sessionId;
+  } catch (e) {
+    ctx.dispatch({ type: "session_open_failed", error: failure(ctx, e, "Starting a session") });
+    return null;
+  }
+}
+
+/** Shows a session: at once if it is in memory (e.g. its turn still runs), else by session/load. */
+export async function openSession(
+  ctx: ClientContext,
+  conn: AgentConnection,
+  sessionId: string,
+  o: { force?: boolean } = {},
+): Promise<void> {
+  const state = ctx.state().client;
+  if (!o.force && state.sessions[sessionId]) {
+    releaseIdle(ctx, state.activeSessionId, sessionId);
+    ctx.dispatch({ type: "session_activated", sessionId });
+    await ctx.memory.setActive(sessionId);
+    return;
+  }
+  if (!state.agent.capabilities?.loadSession || state.opening) return;
+  const listed = state.history.items.find((s) => s.sessionId === sessionId);
+  const cwd = listed?.cwd ?? agentCwd(ctx);
+  releaseIdle(ctx, state.activeSessionId, sessionId);
+  ctx.dispatch({ type: "session_opening", open: { kind: "load", sessionId } });
+  // Registered before the request: the replay arrives before the response.
+  ctx.dispatch({ type: "session_opened", sessionId, cwd, loading: true, title: listed?.title ?? null });
+  try {
+    const r = await conn.loadSession(sessionId, cwd);
+    ctx.dispatch({ type: "session_loaded", sessionId, modes: r.modes ?? null, configOptions: r.configOptions ?? null });
+    await conn.whileCurrent(ctx.memory.setActive(sessionId));
+    await applyMode(ctx, conn, sessionId, ctx.memory.modeOf(sessionId) ?? DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
+  } catch (e) {
+    const error = failure(ctx, e, "Opening the session");
+    if ((e as { code?: unknown }).code === SESSION_NOT_FOUND) {
+      // Gone for good (deleted elsewhere): forget it, so the next message starts a new session.
+      ctx.dispatch({ type: "session_closed", sessionId });
+      ctx.dispatch({ type: "history_removed", sessionId });
+      ctx.dispatch({ type: "session_open_failed", error });
+      await ctx.memory.setActive(null);
+      return;
+    }
+    ctx.dispatch({ type: "session_open_failed", sessionId, error });
+  }
+}
+
+/** A new agent is ready: reopen the session the user had open (in this background, or before it started). */
+export async function restoreActiveSession(ctx: ClientContext, conn: AgentConnection): Promise<void> {
+  await conn.whileCurrent(ctx.memory.loaded);
+  const restore = ctx.state().client.activeSessionId ?? ctx.memory.activeSessionId;
+  if (restore && ctx.state().client.agent.capabilities?.loadSession) await openSession(ctx, conn, restore, { force: true });
+}
+
+export async function deleteSession(ctx: ClientContext, conn: AgentConnection, sessionId: string): Promise<void> {
+  if (!ctx.state().client.agent.capabilities?.sessionCapabilities?.delete) return;
+  try {
+    await conn.deleteSession(sessionId);
+    ctx.dispatch({ type: "history_removed", sessionId });
+    if (ctx.state().client.sessions[sessionId]) ctx.dispatch({ type: "session_closed", sessionId });
+    await ctx.memory.forget(sessionId);
+  } catch (e) {
+    ctx.dispatch({ type: "history_failed", error: failure(ctx, e, "Deleting the session") });
+  }
+}
+
+/** Where new sessions start: the folder the agent runs in (the user's choice, else the host's default). */
+function agentCwd(ctx: ClientContext): string {
+  const { agent, lastHello } = ctx.state().connection;
+  return agent?.state === "running" ? agent.cwd : (lastHello?.cwd ?? "/");
+}
+
+/** Drops an idle session's transcript from memory when the user moves to another one. */
+function releaseIdle(ctx: ClientContext, sessionId: string | null, keep?: string): void {
+  if (!sessionId || sessionId === keep) return;
+  const s: SessionState | undefined = ctx.state().client.sessions[sessionId];
+  if (s && s.turn === "idle" && s.permissions.length === 0) ctx.dispatch({ type: "session_closed", sessionId });
+}

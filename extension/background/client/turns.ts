@@ -1,0 +1,35 @@
+/**
+ * Prompt turns and Stop. One prompt in flight per session (goose refuses a second with -32602);
+ * https://agentclientprotocol.com/protocol/prompt-turn
+ */
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { AgentConnection } from "../../acp/agent-connection";
+import { type ClientContext, failure } from "./context";
+import { refreshHistory } from "./history";
+import { newSession } from "./sessions";
+
+/** Sends a prompt to the session (null: the active one, else a new one); resolves when the turn ends. */
+export async function prompt(ctx: ClientContext, conn: AgentConnection, sessionId: string | null, content: ContentBlock[]): Promise<void> {
+  if (content.length === 0) return;
+  const id = sessionId ?? ctx.state().client.activeSessionId ?? (await newSession(ctx, conn));
+  const session = id ? ctx.state().client.sessions[id] : undefined;
+  if (!id || !session || session.turn !== "idle" || session.loading) return;
+  ctx.dispatch({ type: "prompt_sent", sessionId: id, content });
+  try {
+    const r = await conn.prompt(id, content);
+    ctx.dispatch({ type: "prompt_finished", sessionId: id, stopReason: r.stopReason });
+  } catch (e) {
+    ctx.dispatch({ type: "prompt_failed", sessionId: id, error: failure(ctx, e, "The turn") });
+  }
+  // The agent may have titled the session after its first turn.
+  void refreshHistory(ctx, conn);
+}
+
+/** Stop: the turn ends as cancelled, and its pending permission requests are answered `cancelled`. */
+export async function cancel(ctx: ClientContext, conn: AgentConnection, sessionId: string): Promise<void> {
+  const session = ctx.state().client.sessions[sessionId];
+  if (session?.turn !== "running") return;
+  ctx.dispatch({ type: "cancel_requested", sessionId });
+  ctx.permissions.cancelSession(sessionId);
+  await conn.cancel(sessionId);
+}

@@ -1,0 +1,54 @@
+/**
+ * The one place every panel and options-page command is routed: to the host (restart, diagnose,
+ * the agent choice) or to the ACP client. The table is checked by the compiler to cover every
+ * command type, so a new command cannot be forgotten here.
+ */
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { AgentChoice } from "../state/connection";
+import type { PanelCommand } from "../state/panel-messages";
+
+export interface HostCommands {
+  /** Restarts the agent through the host (or reconnects to the host). */
+  restart(): void;
+  diagnose(): void;
+  /** Keeps the choice and restarts the agent with it. */
+  chooseAgent(choice: AgentChoice): Promise<void> | void;
+}
+
+/** What the ACP client offers the user (ClientController). */
+export interface ClientCommands {
+  newSession(): Promise<void>;
+  prompt(sessionId: string | null, content: ContentBlock[]): Promise<void>;
+  cancel(sessionId: string): Promise<void>;
+  openSession(sessionId: string): Promise<void>;
+  refreshHistory(): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<void>;
+  setMode(sessionId: string, modeId: string): Promise<void>;
+  answerPermission(key: string, optionId: string | null): void;
+}
+
+type Routes = { [T in PanelCommand["type"]]: (command: Extract<PanelCommand, { type: T }>) => Promise<void> | void };
+
+/** Returns the router; its promise settles when the command's work is done (or its agent went away). */
+export function commandRouter(host: HostCommands, client: ClientCommands): (command: PanelCommand) => Promise<void> {
+  const routes: Routes = {
+    restart: () => host.restart(),
+    diagnose: () => host.diagnose(),
+    choose_agent: (c) => host.chooseAgent({ ...(c.profile ? { profile: c.profile } : {}), ...(c.cwd ? { cwd: c.cwd } : {}) }),
+    new_session: () => client.newSession(),
+    prompt: (c) => client.prompt(c.sessionId, c.content),
+    cancel: (c) => client.cancel(c.sessionId),
+    load_session: (c) => client.openSession(c.sessionId),
+    refresh_history: () => client.refreshHistory(),
+    delete_session: (c) => client.deleteSession(c.sessionId),
+    set_config_option: (c) => client.setConfigOption(c.sessionId, c.configId, c.value),
+    set_mode: (c) => client.setMode(c.sessionId, c.modeId),
+    answer_permission: (c) => client.answerPermission(c.key, c.optionId),
+  };
+  return async (command) => {
+    // TypeScript cannot correlate the table's key and argument types; the mapped type checked them.
+    const route = routes[command.type] as (command: PanelCommand) => Promise<void> | void;
+    await route(command);
+  };
+}
