@@ -9,7 +9,7 @@ import { agentPath, discoverAgent } from "../native-host/agent/discover";
 import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
 import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
 import type { AgentSpec } from "./args";
-import { browserTargets, sandboxedCandidates } from "./browsers";
+import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { isExecutableFile } from "./files";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
 import { installLayout, nonEmpty, pathLib } from "./layout";
@@ -26,17 +26,18 @@ export interface MachineContext {
   hostVersion: string;
   /** Dirs whose sources go into the bundle: a newer source file means the bundle is stale. */
   sourceDirs?: string[];
+  /** "/" normally; tests point it at a fake root where browsers' programs are "installed". */
+  systemRoot?: string;
 }
 
 export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[]): Promise<InstallFacts> {
   const { p } = m;
   const lib = pathLib(p.platform);
   const layout = installLayout(p);
-  const targets = browserTargets(p);
+  const targets = browserTargets(p, m.systemRoot);
   const presentVia: Record<string, string> = {};
   for (const t of targets) {
-    if (t.where !== "dir") continue;
-    const hit = t.presence.find((d) => isDir(d));
+    const hit = browserPresence(t);
     if (hit) presentVia[t.id] = hit;
   }
   const loginPath: LoginPath = await captureLoginPath(p);
@@ -123,6 +124,12 @@ export function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
     return { ...base, exists: true, mode, error: (e as Error).message };
   }
   return { ...base, exists: true, mode, raw: raw as RawConfig };
+}
+
+/** The browser's profile dir or program that exists, if any: it is installed for this user. */
+export function browserPresence(t: BrowserTarget): string | undefined {
+  if (t.where !== "dir") return undefined;
+  return t.presence.find((d) => isDir(d)) ?? t.apps.find((a) => fs.existsSync(a));
 }
 
 export function isDir(dir: string): boolean {
