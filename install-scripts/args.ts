@@ -2,6 +2,8 @@
  * Command-line parsing for cli.ts. Pure: argv in, a typed command out, or a UsageError whose
  * message is shown above the usage text.
  */
+import { parseArgs as parseArgv } from "node:util";
+
 export class UsageError extends Error {}
 
 export interface AgentSpec {
@@ -46,76 +48,60 @@ doctor options:
 const EXTENSION_ID = /^[a-p]{32}$/;
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
+type OptionSpec = Record<string, { type: "string"; multiple: true } | { type: "boolean" }>;
+
+const OPTIONS = {
+  install: {
+    agent: { type: "string", multiple: true },
+    browser: { type: "string", multiple: true },
+    "extension-id": { type: "string", multiple: true },
+    "dry-run": { type: "boolean" },
+  },
+  uninstall: { purge: { type: "boolean" }, "dry-run": { type: "boolean" } },
+  doctor: { fix: { type: "boolean" }, json: { type: "boolean" }, "no-live": { type: "boolean" } },
+} as const satisfies Record<string, OptionSpec>;
+
+type Command = keyof typeof OPTIONS;
+
 export function parseArgs(argv: readonly string[]): CliCommand {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || command === "--help" || command === "-h") return { command: "help" };
-  const opts = new Options(rest);
-  switch (command) {
-    case "install": {
-      const agents: AgentSpec[] = [];
-      const browsers: string[] = [];
-      const extensionIds: string[] = [];
-      let dryRun = false;
-      for (let o = opts.next(); o; o = opts.next()) {
-        if (o.name === "--agent") agents.push(parseAgentSpec(opts.value(o)));
-        else if (o.name === "--browser") browsers.push(...splitList(opts.value(o)));
-        else if (o.name === "--extension-id") extensionIds.push(parseExtensionId(opts.value(o)));
-        else if (o.name === "--dry-run") dryRun = opts.flag(o);
-        else throw new UsageError(`unknown install option ${o.name}`);
-      }
-      return { command, agents, browsers, extensionIds, dryRun };
-    }
-    case "uninstall": {
-      let purge = false;
-      let dryRun = false;
-      for (let o = opts.next(); o; o = opts.next()) {
-        if (o.name === "--purge") purge = opts.flag(o);
-        else if (o.name === "--dry-run") dryRun = opts.flag(o);
-        else throw new UsageError(`unknown uninstall option ${o.name}`);
-      }
-      return { command, purge, dryRun };
-    }
-    case "doctor": {
-      let fix = false;
-      let json = false;
-      let live = true;
-      for (let o = opts.next(); o; o = opts.next()) {
-        if (o.name === "--fix") fix = opts.flag(o);
-        else if (o.name === "--json") json = opts.flag(o);
-        else if (o.name === "--no-live") live = !opts.flag(o);
-        else throw new UsageError(`unknown doctor option ${o.name}`);
-      }
-      return { command, fix, json, live };
-    }
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+  if (!Object.hasOwn(OPTIONS, command)) throw new UsageError(`unknown command "${command}"`);
+  const values = readOptions(command as Command, rest);
+  const strings = (name: string) => (values[name] as string[] | undefined) ?? [];
+  const flag = (name: string) => values[name] === true;
+  switch (command as Command) {
+    case "install":
+      return {
+        command: "install",
+        agents: strings("agent").map(parseAgentSpec),
+        browsers: strings("browser").flatMap(splitList),
+        extensionIds: strings("extension-id").map(parseExtensionId),
+        dryRun: flag("dry-run"),
+      };
+    case "uninstall":
+      return { command: "uninstall", purge: flag("purge"), dryRun: flag("dry-run") };
+    case "doctor":
+      return { command: "doctor", fix: flag("fix"), json: flag("json"), live: !flag("no-live") };
   }
 }
 
-/** Walks `--name value` and `--name=value` forms; positional words are errors. */
-class Options {
-  private i = 0;
-  constructor(private readonly argv: readonly string[]) {}
-
-  next(): { name: string; inline?: string } | undefined {
-    const arg = this.argv[this.i++];
-    if (arg === undefined) return undefined;
-    if (!arg.startsWith("--")) throw new UsageError(`unexpected argument "${arg}" (arguments of --agent go inside its quotes)`);
-    const eq = arg.indexOf("=");
-    return eq < 0 ? { name: arg } : { name: arg.slice(0, eq), inline: arg.slice(eq + 1) };
+/**
+ * node:util's parser in its lenient mode, so every mistake gets our own message: unknown options,
+ * words outside --agent's quotes, a value on a flag or none on an option that needs one.
+ */
+function readOptions(command: Command, argv: string[]): Record<string, unknown> {
+  const options: OptionSpec = OPTIONS[command];
+  const { values, tokens } = parseArgv({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
+  for (const t of tokens) {
+    if (t.kind === "positional") throw new UsageError(`unexpected argument "${t.value}" (arguments of --agent go inside its quotes)`);
+    if (t.kind !== "option") continue;
+    const spec = Object.hasOwn(options, t.name) ? options[t.name] : undefined;
+    if (!spec) throw new UsageError(`unknown ${command} option ${t.rawName}`);
+    if (spec.type === "boolean" && t.value !== undefined) throw new UsageError(`${t.rawName} takes no value`);
+    if (spec.type === "string" && t.value === undefined) throw new UsageError(`${t.rawName} needs a value`);
   }
-
-  value(o: { name: string; inline?: string }): string {
-    if (o.inline !== undefined) return o.inline;
-    const v = this.argv[this.i++];
-    if (v === undefined) throw new UsageError(`${o.name} needs a value`);
-    return v;
-  }
-
-  flag(o: { name: string; inline?: string }): true {
-    if (o.inline !== undefined) throw new UsageError(`${o.name} takes no value`);
-    return true;
-  }
+  return values;
 }
 
 function splitList(v: string): string[] {

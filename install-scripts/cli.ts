@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PlatformInfo } from "../native-host/paths";
-import { parseArgs, USAGE, UsageError } from "./args";
+import { type CliCommand, parseArgs, USAGE, UsageError } from "./args";
 import { doctor } from "./doctor";
 import { install } from "./install";
 import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./registry";
@@ -24,6 +24,8 @@ export interface CliContext {
   repoRoot: string;
   registry: RegistryOps;
   policyRoot: string;
+  /** "/" normally; tests point it at a fake root where browsers' programs are "installed". */
+  systemRoot: string;
   out(text: string): void;
   err(text: string): void;
   liveTimeoutMs?: number;
@@ -40,6 +42,7 @@ export function defaultContext(): CliContext {
     // Off Windows nothing reads the registry; the in-memory one keeps the code paths uniform.
     registry: process.platform === "win32" ? new RegExeRegistry() : new MemoryRegistry(),
     policyRoot: "/",
+    systemRoot: "/",
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
     ...(process.getuid ? { uid: process.getuid() } : {}),
@@ -47,7 +50,7 @@ export function defaultContext(): CliContext {
 }
 
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
-  let cmd;
+  let cmd: CliCommand;
   try {
     cmd = parseArgs(argv);
   } catch (e) {
@@ -75,6 +78,7 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
           sourceBundle: path.join(ctx.repoRoot, "dist", "native-host", "host.cjs"),
           sourceDirs: [path.join(ctx.repoRoot, "native-host"), path.join(ctx.repoRoot, "shared")],
           registry: ctx.registry,
+          systemRoot: ctx.systemRoot,
           out: ctx.out,
         },
         cmd,
@@ -88,6 +92,7 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
           hostVersion,
           registry: ctx.registry,
           policyRoot: ctx.policyRoot,
+          systemRoot: ctx.systemRoot,
           out: ctx.out,
           ...(ctx.liveTimeoutMs ? { liveTimeoutMs: ctx.liveTimeoutMs } : {}),
         },

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { checkVersion } from "../native-host/agent/check-version";
-import { agentPath, discoverAgent } from "../native-host/agent/discover";
+import { agentPath, discoverAgent, pathDirs } from "../native-host/agent/discover";
 import { compareVersions, parseVersion } from "../native-host/agent/version";
 import { type HostConfig, loadConfig } from "../native-host/config";
 import { configFile, type PlatformInfo } from "../native-host/paths";
@@ -14,13 +14,13 @@ import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import { applyActions, readReceipt, recordReceipt } from "./apply";
 import type { CliCommand } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
-import { isDir } from "./facts";
+import { browserPresence, isDir } from "./facts";
 import { isExecutableFile } from "./files";
 import { parseLauncher } from "./launcher";
 import { type InstallLayout, installLayout } from "./layout";
 import { type LiveResult, liveCheck, minimalEnv } from "./live-check";
 import { inspectManifest, judgeManifest } from "./manifest-check";
-import { FIX_COMMAND, GOOSE_INSTALL_URL, INSTALL_COMMAND, planManifests } from "./plan";
+import { FIX_COMMAND, GOOSE_INSTALL_URL, INSTALL_COMMAND, planManifests, SUPPORTED_BROWSERS } from "./plan";
 import { policyFindings } from "./policies";
 import type { RegistryOps } from "./registry";
 import { type Finding, formatFinding, hasProblem, info, ok, problem, warn } from "./report";
@@ -31,6 +31,8 @@ export interface DoctorContext {
   registry: RegistryOps;
   /** "/" normally; tests point it at a fake root holding /etc/…/policies. */
   policyRoot: string;
+  /** "/" normally; tests point it at a fake root where browsers' programs are "installed". */
+  systemRoot?: string;
   out(text: string): void;
   /** Per-step timeout of the live check. */
   liveTimeoutMs?: number;
@@ -107,7 +109,7 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
   const ids = [...new Set([...CHROMIUM_EXTENSION_IDS, ...loaded.config.allowedExtensionIds])];
 
   // Browsers, fixed first when asked.
-  let browsers = await checkBrowsers(p, layout, ids, ctx.registry);
+  let browsers = await checkBrowsers(p, layout, ids, ctx.registry, ctx.systemRoot);
   if (cmd.fix && browsers.broken.length > 0) {
     if (!launcher.usable) {
       add("browsers", [problem("--fix", "manifests were not rewritten: the launcher they would point at does not work", INSTALL_COMMAND)]);
@@ -135,7 +137,7 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
             : ok("--fix", `${r.action.kind === "registry" ? `${r.action.key} = ${r.action.value}` : r.action.path} (${r.outcome})`),
         ),
       );
-      browsers = await checkBrowsers(p, layout, ids, ctx.registry);
+      browsers = await checkBrowsers(p, layout, ids, ctx.registry, ctx.systemRoot);
     }
   }
   // Rewriting manifests can't help while the launcher they name is broken: install first.
@@ -143,6 +145,7 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
     "browsers",
     launcher.usable ? browsers.findings : browsers.findings.map((f) => (f.fix === FIX_COMMAND ? { ...f, fix: INSTALL_COMMAND } : f)),
   );
+  add("browsers", registrationCount(browsers));
   add(
     "browsers",
     sandboxedCandidates(p)
@@ -237,21 +240,30 @@ function nodeVersion(node: string): Promise<{ ok: true; version: [number, number
   });
 }
 
+interface BrowserCheck {
+  findings: Finding[];
+  broken: BrowserTarget[];
+  /** Targets whose manifest (or registry key) is valid: the browsers that can start the host. */
+  registered: BrowserTarget[];
+}
+
 async function checkBrowsers(
   p: PlatformInfo,
   layout: InstallLayout,
   ids: string[],
   registry: RegistryOps,
-): Promise<{ findings: Finding[]; broken: BrowserTarget[] }> {
+  systemRoot?: string,
+): Promise<BrowserCheck> {
   const findings: Finding[] = [];
   const broken: BrowserTarget[] = [];
+  const registered: BrowserTarget[] = [];
   const expect = (t: BrowserTarget) => ({
     family: t.family,
     ids: t.family === "chromium" ? ids : [],
     launcher: layout.launcher,
     platform: p.platform,
   });
-  for (const t of browserTargets(p)) {
+  for (const t of browserTargets(p, systemRoot)) {
     let result: Finding[];
     if (t.where === "registry") {
       const value = await registry.get(t.key);
@@ -266,18 +278,33 @@ async function checkBrowsers(
             ]
           : judgeManifest(t.label, inspectManifest(value), expect(t));
     } else {
-      const present = t.presence.some((d) => isDir(d));
       const m = inspectManifest(t.manifestFile);
-      if (!present && !m.found) {
-        findings.push(info(t.label, `not installed for this user (no ${t.presence[0]})`));
+      if (!browserPresence(t) && !m.found) {
+        findings.push(info(t.label, `not installed for this user (no ${t.apps[0] ?? t.presence[0]} or ${t.presence[0]})`));
         continue;
       }
       result = judgeManifest(t.label, m, expect(t));
     }
     findings.push(...result);
     if (result.some((f) => f.severity !== "ok" && f.severity !== "info")) broken.push(t);
+    else registered.push(t);
   }
-  return { findings, broken };
+  return { findings, broken, registered };
+}
+
+/**
+ * No valid registration means no browser can start the host, whatever else is right. A broken
+ * manifest already has its own line and fix; with none at all, this is the only line that says so.
+ */
+function registrationCount(browsers: BrowserCheck): Finding[] {
+  const n = browsers.registered.length;
+  if (n > 0)
+    return [
+      ok("registered", `${n} browser${n === 1 ? "" : "s"} can start the host: ${browsers.registered.map((t) => t.label).join(", ")}`),
+    ];
+  if (browsers.broken.length > 0) return [];
+  const fix = `install ${SUPPORTED_BROWSERS} (not a Snap or Flatpak build), then run \`${INSTALL_COMMAND}\``;
+  return [problem("registered", "no browser has the host registered, so none can start it", fix)];
 }
 
 async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): Promise<Finding[]> {
@@ -299,6 +326,11 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
     const bad = (message: string, fix: string) => (isDefault ? problem(subject, message, fix) : warn(subject, message, fix));
     const found = discoverAgent(profile.command, browserLike, config.path, isExecutableFile);
     if (!found.found) {
+      const onLivePath = found.refused ? undefined : discoverAgent(profile.command, p, undefined, isExecutableFile).found;
+      if (onLivePath) {
+        out.push(bad(...onlyOnLivePath(name, profile.command, onLivePath, file)));
+        continue;
+      }
       const fix =
         name === "goose"
           ? `install goose (${GOOSE_INSTALL_URL}), then re-run \`${INSTALL_COMMAND}\` to record its path`
@@ -306,12 +338,13 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
       out.push(bad(found.refused ?? `${profile.command} not found (searched ${found.searched.join(", ")})`, fix));
       continue;
     }
+    const where = foundWhere(found.found, profile.command, browserLike, config.path);
     const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, {
       ...env,
       PATH: agentPath(browserLike, config.path),
       ...profile.env,
     });
-    if (v.ok) out.push(ok(subject, `${found.found}${v.version ? ` (${v.version})` : ""}`));
+    if (v.ok) out.push(ok(subject, `${found.found}${v.version ? ` (${v.version})` : ""}${where ? `, found ${where}` : ""}`));
     else if (v.kind === "outdated")
       out.push(
         bad(
@@ -322,4 +355,26 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
     else out.push(bad(v.message, `run \`${found.found} ${profile.versionArgs.join(" ")}\` in a terminal to see why`));
   }
   return out;
+}
+
+/**
+ * An agent installed after install-host ran, in a dir that only the user's current PATH has: the
+ * host, started by a browser, searches the PATH recorded at install time, so it still cannot see it.
+ */
+function onlyOnLivePath(name: string, command: string, file: string, configFile: string): [message: string, fix: string] {
+  return [
+    `${file} is on your current PATH, but not where the host looks (the PATH recorded at install time, the browser's, the usual install dirs)`,
+    name === "goose"
+      ? `re-run \`${INSTALL_COMMAND}\`: it records ${file} in the host config`
+      : `set profiles.${name}.command in ${configFile} to ${file} (or re-run \`${INSTALL_COMMAND} -- --agent ${name}=${command}\`)`,
+  ];
+}
+
+/** Which of the host's search places found a bare command: the user sees why it works. */
+function foundWhere(file: string, command: string, browserLike: PlatformInfo, recordedPath: string | undefined): string | undefined {
+  if (file === command) return undefined;
+  const dir = file.slice(0, file.length - file.split(/[\\/]/).pop()!.length - 1);
+  if (pathDirs(recordedPath, browserLike.platform).includes(dir)) return "on the PATH recorded at install time";
+  if (pathDirs(browserLike.env.PATH ?? browserLike.env.Path, browserLike.platform).includes(dir)) return "on the browser's PATH";
+  return "in a usual install location";
 }

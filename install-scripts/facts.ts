@@ -9,7 +9,7 @@ import { agentPath, discoverAgent } from "../native-host/agent/discover";
 import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
 import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
 import type { AgentSpec } from "./args";
-import { browserTargets, sandboxedCandidates } from "./browsers";
+import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { isExecutableFile } from "./files";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
 import { installLayout, nonEmpty, pathLib } from "./layout";
@@ -26,17 +26,16 @@ export interface MachineContext {
   hostVersion: string;
   /** Dirs whose sources go into the bundle: a newer source file means the bundle is stale. */
   sourceDirs?: string[];
+  /** "/" normally; tests point it at a fake root where browsers' programs are "installed". */
+  systemRoot?: string;
 }
 
 export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[]): Promise<InstallFacts> {
   const { p } = m;
-  const lib = pathLib(p.platform);
-  const layout = installLayout(p);
-  const targets = browserTargets(p);
+  const targets = browserTargets(p, m.systemRoot);
   const presentVia: Record<string, string> = {};
   for (const t of targets) {
-    if (t.where !== "dir") continue;
-    const hit = t.presence.find((d) => isDir(d));
+    const hit = browserPresence(t);
     if (hit) presentVia[t.id] = hit;
   }
   const loginPath: LoginPath = await captureLoginPath(p);
@@ -45,55 +44,64 @@ export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[])
     [...nodeOnPath(loginPath.path, p.platform), ...nodeOnPath(p.env.PATH ?? p.env.Path ?? "", p.platform)],
     realpathOrUndefined,
   );
-
   const config = readRawConfig(p);
-  const versionEnv = { ...p.env, PATH: agentPath(p, loginPath.path) };
-
-  // goose: keep a configured absolute path that works, else discover it as the host would.
-  const profile = gooseProfile(config.raw, p);
-  const configured =
-    isRecord(config.raw?.profiles) && isRecord(config.raw.profiles.goose) && typeof config.raw.profiles.goose.command === "string"
-      ? config.raw.profiles.goose.command
-      : undefined;
-  const configuredWorks = configured !== undefined && lib.isAbsolute(configured) && isExecutableFile(configured);
-  const discovery = configuredWorks
-    ? undefined
-    : discoverAgent(configured && !lib.isAbsolute(configured) ? configured : "goose", p, loginPath.path, isExecutableFile);
-  const chosen = chooseGooseCommand(configured, configuredWorks, discovery?.found, (x) => lib.isAbsolute(x));
-  const gooseVersion = chosen
-    ? await checkVersion(chosen, profile.versionArgs, profile.minVersion ?? GOOSE_MIN_VERSION, versionEnv)
-    : undefined;
-
-  const agentFacts: AgentFacts[] = [];
-  for (const a of agents) {
-    const found = discoverAgent(a.command, p, loginPath.path, isExecutableFile).found;
-    const version = found
-      ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv)
-      : undefined;
-    agentFacts.push({ ...a, ...(found ? { resolved: found } : {}), ...(version ? { version } : {}) });
-  }
-
   return {
     p,
     hostVersion: m.hostVersion,
     sourceBundle: m.sourceBundle,
     sourceBundleExists: fs.existsSync(m.sourceBundle),
     ...(m.sourceDirs ? { staleSource: newerSource(m.sourceBundle, m.sourceDirs) } : {}),
-    layout,
+    layout: installLayout(p),
     targets,
     presentVia,
     sandboxed: sandboxedCandidates(p).filter((s) => isDir(s.dir)),
     node: { ...nodeChoice, version: m.nodeVersion },
     loginPath,
     config,
-    goose: {
-      ...(configured ? { configured } : {}),
-      ...(discovery ? { discovery } : {}),
-      ...(chosen ? { chosen } : {}),
-      ...(gooseVersion ? { version: gooseVersion } : {}),
-    },
-    agents: agentFacts,
+    goose: await gooseFacts(p, config.raw, loginPath.path),
+    agents: await agentFacts(p, agents, loginPath.path),
   };
+}
+
+/** goose: keep a configured absolute path that works, else discover it as the host would. */
+async function gooseFacts(p: PlatformInfo, raw: RawConfig | undefined, loginPath: string): Promise<InstallFacts["goose"]> {
+  const lib = pathLib(p.platform);
+  const profile = gooseProfile(raw, p);
+  const configured =
+    isRecord(raw?.profiles) && isRecord(raw.profiles.goose) && typeof raw.profiles.goose.command === "string"
+      ? raw.profiles.goose.command
+      : undefined;
+  const configuredWorks = configured !== undefined && lib.isAbsolute(configured) && isExecutableFile(configured);
+  const discovery = configuredWorks
+    ? undefined
+    : discoverAgent(configured && !lib.isAbsolute(configured) ? configured : "goose", p, loginPath, isExecutableFile);
+  const chosen = chooseGooseCommand(configured, configuredWorks, discovery?.found, (x) => lib.isAbsolute(x));
+  const version = chosen
+    ? await checkVersion(chosen, profile.versionArgs, profile.minVersion ?? GOOSE_MIN_VERSION, versionEnv(p, loginPath))
+    : undefined;
+  return {
+    ...(configured ? { configured } : {}),
+    ...(discovery ? { discovery } : {}),
+    ...(chosen ? { chosen } : {}),
+    ...(version ? { version } : {}),
+  };
+}
+
+/** The --agent commands: where each is and whether it runs. */
+async function agentFacts(p: PlatformInfo, agents: AgentSpec[], loginPath: string): Promise<AgentFacts[]> {
+  const out: AgentFacts[] = [];
+  for (const a of agents) {
+    const found = discoverAgent(a.command, p, loginPath, isExecutableFile).found;
+    const version = found
+      ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv(p, loginPath))
+      : undefined;
+    out.push({ ...a, ...(found ? { resolved: found } : {}), ...(version ? { version } : {}) });
+  }
+  return out;
+}
+
+function versionEnv(p: PlatformInfo, loginPath: string): Record<string, string | undefined> {
+  return { ...p.env, PATH: agentPath(p, loginPath) };
 }
 
 /** The config as raw JSON (so fields the installer doesn't know survive), validated like the host does. */
@@ -123,6 +131,12 @@ export function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
     return { ...base, exists: true, mode, error: (e as Error).message };
   }
   return { ...base, exists: true, mode, raw: raw as RawConfig };
+}
+
+/** The browser's profile dir or program that exists, if any: it is installed for this user. */
+export function browserPresence(t: BrowserTarget): string | undefined {
+  if (t.where !== "dir") return undefined;
+  return t.presence.find((d) => isDir(d)) ?? t.apps.find((a) => fs.existsSync(a));
 }
 
 export function isDir(dir: string): boolean {

@@ -61,7 +61,7 @@ export async function install(ctx: InstallContext, cmd: Extract<CliCommand, { co
   else if (hasProblem(findings)) ctx.out(`Some steps failed (✗ above); fix them and re-run \`${INSTALL_COMMAND}\`.\n`);
   else if (changed) {
     ctx.out(
-      "Next: reload the extension (chrome://extensions → goose → ⟳, or about:debugging in Firefox), or close and reopen the goose side panel. " +
+      "Next: reload the extension (chrome://extensions → goose → ⟳), or close and reopen the goose side panel. " +
         "`npm run doctor` checks the whole setup.\n",
     );
   } else ctx.out("Everything was already installed; nothing changed. `npm run doctor` checks the whole setup.\n");

@@ -27,14 +27,17 @@ export function parseMarkedPath(output: string): string | undefined {
   return output.slice(from, end);
 }
 
-/** Absolute entries only (a relative PATH entry runs whatever is in the host's cwd), deduplicated. */
+/**
+ * Absolute entries only (a relative PATH entry runs whatever is in the host's cwd), deduplicated,
+ * without the node_modules dirs `npm run install-host` put on PATH (a login shell may keep them).
+ */
 export function cleanPath(value: string, platform: NodeJS.Platform): string {
   const sep = platform === "win32" ? ";" : ":";
   const lib = platform === "win32" ? path.win32 : path.posix;
   const seen = new Set<string>();
   for (const raw of value.split(sep)) {
     const dir = raw.trim();
-    if (dir.length > 0 && lib.isAbsolute(dir)) seen.add(dir);
+    if (dir.length > 0 && lib.isAbsolute(dir) && !/[\\/]node_modules([\\/]|$)/.test(dir)) seen.add(dir);
   }
   return [...seen].join(sep);
 }

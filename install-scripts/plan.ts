@@ -88,28 +88,42 @@ export interface InstallPlan {
 }
 
 export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
-  const findings: Finding[] = [];
+  const refused = refusal(f, o);
+  if (refused) return { ok: false, actions: [], findings: [refused], configChanges: [] };
+  const host = planHostFiles(f);
+  if ("problem" in host) return { ok: false, actions: [], findings: [host.problem], configChanges: [] };
+  const config = planConfig(f, o);
+  const browsers = planBrowsers(f, o, config.extensionIds);
+  return {
+    ok: true,
+    actions: [...host.actions, ...config.actions, ...browsers.actions],
+    findings: [...host.findings, ...config.findings, ...browsers.findings, ...agentFindings(f, o), pathFinding(f)],
+    configChanges: config.changes,
+  };
+}
+
+/** What stops the install before anything is written. */
+function refusal(f: InstallFacts, o: InstallOptions): Finding | undefined {
   if (!f.sourceBundleExists) {
-    findings.push(problem("host bundle", `${f.sourceBundle} is missing`, "run `npm run build:host` first, then re-run the installer"));
-    return { ok: false, actions: [], findings, configChanges: [] };
+    return problem("host bundle", `${f.sourceBundle} is missing`, "run `npm run build:host` first, then re-run the installer");
   }
   const known = new Set(f.targets.flatMap((t) => [t.brand, t.id]));
   const unknown = o.browsers.filter((b) => !known.has(b));
-  if (unknown.length > 0) {
-    findings.push(problem("--browser", `unknown browser ${unknown.join(", ")}`, `use one of ${[...known].join(", ")}`));
-    return { ok: false, actions: [], findings, configChanges: [] };
-  }
+  if (unknown.length > 0) return problem("--browser", `unknown browser ${unknown.join(", ")}`, `use one of ${[...known].join(", ")}`);
+  return undefined;
+}
+
+/** The bundle and its launcher, and what is worth knowing about them. */
+function planHostFiles(f: InstallFacts): { actions: Action[]; findings: Finding[] } | { problem: Finding } {
   let launcher: string;
   try {
     launcher = launcherScript(f.p.platform, f.node.path, f.layout.bundle);
   } catch (e) {
-    findings.push(problem("launcher", (e as Error).message, "install node and the data dir under paths without & % ^ | < > or quotes"));
-    return { ok: false, actions: [], findings, configChanges: [] };
+    return {
+      problem: problem("launcher", (e as Error).message, "install node and the data dir under paths without & % ^ | < > or quotes"),
+    };
   }
-  const actions: Action[] = [
-    { kind: "file", role: "bundle", path: f.layout.bundle, what: "host bundle", mode: 0o644, content: { copyFrom: f.sourceBundle } },
-    { kind: "file", role: "launcher", path: f.layout.launcher, what: "launcher", mode: 0o755, content: { text: launcher } },
-  ];
+  const findings: Finding[] = [];
   if (f.staleSource) {
     findings.push(
       warn(
@@ -120,50 +134,21 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
     );
   }
   if (f.node.warning) findings.push(warn("node", f.node.warning, `re-run \`${INSTALL_COMMAND}\` after changing node versions`));
+  return {
+    actions: [
+      { kind: "file", role: "bundle", path: f.layout.bundle, what: "host bundle", mode: 0o644, content: { copyFrom: f.sourceBundle } },
+      { kind: "file", role: "launcher", path: f.layout.launcher, what: "launcher", mode: 0o755, content: { text: launcher } },
+    ],
+    findings,
+  };
+}
 
-  // Host config.
-  let configChanges: string[] = [];
-  let configIds: string[] = [];
-  if (f.config.error) {
-    findings.push(
-      problem(
-        "host config",
-        `${f.config.file} is not usable: ${f.config.error}`,
-        `fix or delete ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``,
-      ),
-    );
-  } else {
-    const merged = mergeHostConfig(f.config.raw, {
-      platform: f.p.platform,
-      home: f.p.home,
-      ...(f.goose.chosen && !o.agents.some((a) => a.name === "goose") ? { goose: f.goose.chosen } : {}),
-      ...(f.loginPath.path ? { loginPath: f.loginPath.path } : {}),
-      agents: f.agents.map((a) => ({ name: a.name, command: a.resolved ?? a.command, args: a.args })),
-      extensionIds: o.extensionIds,
-    });
-    try {
-      configIds = parseConfig(merged.config, f.p).allowedExtensionIds;
-      configChanges = merged.changes;
-      if (!f.config.exists || merged.changes.length > 0) {
-        actions.push({
-          kind: "file",
-          role: "config",
-          path: f.config.file,
-          what: "host config",
-          mode: f.config.mode ?? 0o600,
-          content: { text: configText(merged.config) },
-        });
-      }
-    } catch (e) {
-      findings.push(
-        problem(
-          "host config",
-          `the merged config would be invalid: ${(e as Error).message}`,
-          `fix ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``,
-        ),
-      );
-    }
-  }
+/** The host config, merged into the user's: only what is missing or asked for changes. */
+function planConfig(
+  f: InstallFacts,
+  o: InstallOptions,
+): { actions: Action[]; findings: Finding[]; changes: string[]; extensionIds: readonly string[] } {
+  const findings: Finding[] = [];
   if (f.config.envOverride) {
     findings.push(
       warn(
@@ -173,49 +158,79 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
       ),
     );
   }
+  if (f.config.error) {
+    const fix = `fix or delete ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``;
+    return {
+      actions: [],
+      findings: [problem("host config", `${f.config.file} is not usable: ${f.config.error}`, fix), ...findings],
+      changes: [],
+      extensionIds: [],
+    };
+  }
+  const merged = mergeHostConfig(f.config.raw, {
+    platform: f.p.platform,
+    home: f.p.home,
+    ...(f.goose.chosen && !o.agents.some((a) => a.name === "goose") ? { goose: f.goose.chosen } : {}),
+    ...(f.loginPath.path ? { loginPath: f.loginPath.path } : {}),
+    agents: f.agents.map((a) => ({ name: a.name, command: a.resolved ?? a.command, args: a.args })),
+    extensionIds: o.extensionIds,
+  });
+  let extensionIds: readonly string[];
+  try {
+    extensionIds = parseConfig(merged.config, f.p).allowedExtensionIds;
+  } catch (e) {
+    const fix = `fix ${f.config.file}, then re-run \`${INSTALL_COMMAND}\``;
+    return {
+      actions: [],
+      findings: [problem("host config", `the merged config would be invalid: ${(e as Error).message}`, fix), ...findings],
+      changes: [],
+      extensionIds: [],
+    };
+  }
+  const unchanged = f.config.exists && merged.changes.length === 0;
+  const actions = unchanged ? [] : [configAction(f, configText(merged.config))];
+  return { actions, findings, changes: merged.changes, extensionIds };
+}
 
-  // Browsers.
+function configAction(f: InstallFacts, text: string): Action {
+  return { kind: "file", role: "config", path: f.config.file, what: "host config", mode: f.config.mode ?? 0o600, content: { text } };
+}
+
+/** A manifest (or registry key) per installed browser; none at all is a problem, since nothing could start the host. */
+function planBrowsers(f: InstallFacts, o: InstallOptions, configIds: readonly string[]): { actions: Action[]; findings: Finding[] } {
   const ids = [...new Set([...CHROMIUM_EXTENSION_IDS, ...configIds, ...o.extensionIds])];
-  const selected = selectTargets(f.targets, o.browsers);
-  const m = planManifests(f.p, f.layout, selected, f.presentVia, ids);
-  actions.push(...m.actions);
-  findings.push(...m.findings);
+  const { actions, findings } = planManifests(f.p, f.layout, selectTargets(f.targets, o.browsers), f.presentVia, ids);
   for (const s of f.sandboxed) {
     if (o.browsers.length === 0 || o.browsers.includes(s.brand)) findings.push(warn(s.label, `found ${s.dir}, but ${s.why}`, s.fix));
   }
-  if (f.p.platform !== "win32" && !m.actions.some((a) => a.kind === "file" && a.role === "manifest")) {
+  if (f.p.platform !== "win32" && !actions.some((a) => a.kind === "file" && a.role === "manifest")) {
     findings.push(
-      warn(
+      problem(
         "browsers",
         o.browsers.length > 0
-          ? `none of ${o.browsers.join(", ")} is installed for this user`
-          : "no supported browser is installed for this user",
-        "start your browser once so it creates its profile folder, then re-run the installer",
+          ? `none of ${o.browsers.join(", ")} is installed for this user, so no browser can start the host`
+          : "no supported browser is installed for this user, so no browser can start the host",
+        `install ${SUPPORTED_BROWSERS} (not a Snap or Flatpak build), then re-run \`${INSTALL_COMMAND}\``,
       ),
     );
   }
+  return { actions, findings };
+}
 
-  // Agents.
-  findings.push(...agentFindings(f, o));
+export const SUPPORTED_BROWSERS = "Google Chrome, Chromium, Microsoft Edge, Brave or Vivaldi";
+
+/** Which PATH the agent gets: the login shell's when it answered. */
+function pathFinding(f: InstallFacts): Finding {
   if (f.loginPath.source === "login-shell") {
-    findings.push(
-      ok(
-        "PATH",
-        `recorded ${f.loginPath.shell}'s login PATH for the agent (${f.loginPath.path.split(f.p.platform === "win32" ? ";" : ":").length} dirs)`,
-      ),
-    );
-  } else if (f.p.platform === "win32") {
-    findings.push(ok("PATH", "recorded the current PATH for the agent"));
-  } else {
-    findings.push(
-      warn(
-        "PATH",
-        `recorded the current PATH instead of the login shell's (${f.loginPath.why})`,
-        "check that your shell starts with `$SHELL -l -i -c true`, then re-run",
-      ),
-    );
+    const dirs = f.loginPath.path.split(f.p.platform === "win32" ? ";" : ":").length;
+    return ok("PATH", `recorded ${f.loginPath.shell}'s login PATH for the agent (${dirs} dirs)`);
   }
-  return { ok: true, actions, findings, configChanges };
+  if (f.p.platform === "win32") return ok("PATH", "recorded the current PATH for the agent");
+  return warn(
+    "PATH",
+    `recorded the current PATH instead of the login shell's (${f.loginPath.why})`,
+    "check that your shell starts with `$SHELL -l -i -c true`, then re-run",
+  );
 }
 
 /** Manifest files (and, on Windows, registry keys) for these targets; doctor --fix uses this too. */
@@ -230,29 +245,7 @@ export function planManifests(
   const findings: Finding[] = [];
   const chromiumText = manifestText(chromiumManifest(layout.launcher, ids));
   const firefoxText = manifestText(firefoxManifest(layout.launcher));
-  if (p.platform === "win32") {
-    const families = new Set(targets.map((t) => t.family));
-    if (families.has("chromium")) {
-      actions.push({
-        kind: "file",
-        role: "manifest",
-        path: layout.chromiumManifest,
-        what: "manifest for the Chromium family",
-        mode: 0o644,
-        content: { text: chromiumText },
-      });
-    }
-    if (families.has("firefox")) {
-      actions.push({
-        kind: "file",
-        role: "manifest",
-        path: layout.firefoxManifest,
-        what: "manifest for Firefox",
-        mode: 0o644,
-        content: { text: firefoxText },
-      });
-    }
-  }
+  if (p.platform === "win32") actions.push(...windowsManifestFiles(layout, targets, chromiumText, firefoxText));
   for (const t of targets) {
     if (t.where === "registry") {
       const value = t.family === "firefox" ? layout.firefoxManifest : layout.chromiumManifest;
@@ -261,7 +254,7 @@ export function planManifests(
     }
     const via = presentVia[t.id];
     if (!via) {
-      findings.push(info(t.label, `not installed for this user (no ${t.presence[0]}), skipped`));
+      findings.push(info(t.label, `not installed for this user (no ${t.apps[0] ?? t.presence[0]} or ${t.presence[0]}), skipped`));
       continue;
     }
     actions.push({
@@ -283,6 +276,28 @@ export function planManifests(
     }
   }
   return { actions, findings };
+}
+
+/** Windows keeps one manifest file per family in the data dir; the registry keys point at them. */
+function windowsManifestFiles(
+  layout: InstallLayout,
+  targets: readonly BrowserTarget[],
+  chromiumText: string,
+  firefoxText: string,
+): Action[] {
+  const families = new Set(targets.map((t) => t.family));
+  const file = (path: string, what: string, text: string): Action => ({
+    kind: "file",
+    role: "manifest",
+    path,
+    what,
+    mode: 0o644,
+    content: { text },
+  });
+  return [
+    ...(families.has("chromium") ? [file(layout.chromiumManifest, "manifest for the Chromium family", chromiumText)] : []),
+    ...(families.has("firefox") ? [file(layout.firefoxManifest, "manifest for Firefox", firefoxText)] : []),
+  ];
 }
 
 function agentFindings(f: InstallFacts, o: InstallOptions): Finding[] {

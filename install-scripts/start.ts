@@ -1,55 +1,82 @@
 /**
  * `npm start`: after `npm run build`, registers the freshly built host for a dedicated Chromium
- * profile (so nothing in the user's own browser profiles changes) and launches Chromium with the
- * extension loaded and the goose panel open. The host uses the user's host config (see
- * native-host/paths.ts), so it finds the real goose; without goose the panel says how to install it.
+ * profile (so nothing in the user's own browser profiles changes), launches Chromium with the
+ * extension loaded and, once the extension's service worker is up, opens the goose panel in a tab.
+ * The host uses the user's host config (see native-host/paths.ts), so it finds the real goose;
+ * without goose the panel says how to install it.
  *   npm start -- --headless   run without a window (servers, CI smoke checks)
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { configFile } from "../native-host/paths";
 import { DEV_EXTENSION_ID } from "../shared/extension-ids";
+import { DevToolsPipe } from "./devtools-pipe";
 import { launcherFileName } from "./launcher";
 import { chromiumManifest, writeManifest } from "./manifest";
+import { launchSummary, PANEL_URL, planStart, whereToLook } from "./start-plan";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXTENSION_DIR = path.join(ROOT, "dist/extension/chrome-mv3");
 const LAUNCHER = path.join(ROOT, "dist/native-host", launcherFileName(process.platform));
 const PROFILE = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "goose-browser", "chromium-profile");
-const BROWSERS = [
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-  "/Applications/Chromium.app/Contents/MacOS/Chromium",
-];
+/** A cold start on a loaded machine; after this the user still has the toolbar button. */
+const EXTENSION_READY_MS = 30_000;
+/** How long a browser asked to close may take before it is killed. */
+const CLOSE_GRACE_MS = 5_000;
 
-function main(): void {
-  for (const [file, how] of [
-    [EXTENSION_DIR, "npm run build"],
-    [LAUNCHER, "npm run build"],
-  ] as const) {
-    if (!fs.existsSync(file)) fail(`${path.relative(ROOT, file)} is missing: run \`${how}\` first.`);
+async function main(): Promise<void> {
+  for (const file of [EXTENSION_DIR, LAUNCHER]) {
+    if (!fs.existsSync(file)) fail(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first.`);
   }
-  const browser = process.env.CHROMIUM_PATH ?? BROWSERS.find((b) => fs.existsSync(b));
-  if (!browser) fail("No Chromium found. Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH.");
+  const plan = planStart({
+    chromiumPath: process.env.CHROMIUM_PATH,
+    exists: fs.existsSync,
+    extensionDir: EXTENSION_DIR,
+    profileDir: PROFILE,
+    headless: process.argv.includes("--headless"),
+    isRoot: process.getuid?.() === 0,
+  });
+  if ("error" in plan) fail(plan.error);
   const manifest = writeManifest(path.join(PROFILE, "NativeMessagingHosts"), chromiumManifest(LAUNCHER));
-  console.log(`host registered for the dedicated profile: ${manifest}`);
-  const headless = process.argv.includes("--headless");
-  const args = [
-    `--user-data-dir=${PROFILE}`,
-    `--disable-extensions-except=${EXTENSION_DIR}`,
-    `--load-extension=${EXTENSION_DIR}`,
-    "--no-first-run",
-    "--no-default-browser-check",
-    ...(headless ? ["--headless", "--disable-gpu", "--remote-debugging-port=0"] : []),
-    ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
-    `chrome-extension://${DEV_EXTENSION_ID}/sidepanel.html`,
-  ];
-  console.log(`launching ${browser} with goose (close the browser to stop)`);
-  const child = spawn(browser!, args, { stdio: "inherit" });
-  child.on("exit", (code) => process.exit(code ?? 0));
+  const hostConfig = configFile({ platform: process.platform, home: os.homedir(), env: process.env });
+  process.stdout.write(launchSummary(plan, { manifest, launcher: LAUNCHER, hostConfig }));
+
+  // fd 3 and 4 are the DevTools pipe (--remote-debugging-pipe).
+  const child = spawn(plan.browser, plan.args, { stdio: ["inherit", "inherit", "inherit", "pipe", "pipe"] });
+  child.on("error", (e) => fail(`could not start ${plan.browser}: ${e.message}`));
+  const exited = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  const devtools = new DevToolsPipe(child.stdio[3] as Writable, child.stdio[4] as Readable);
+  closeOnSignals(devtools, () => child.kill("SIGKILL"), exited);
+
+  const worker = await devtools.waitForTarget(
+    (t) => t.type === "service_worker" && t.url.startsWith(`chrome-extension://${DEV_EXTENSION_ID}/`),
+    EXTENSION_READY_MS,
+  );
+  const opened =
+    worker !== undefined &&
+    (await devtools.send("Target.createTarget", { url: PANEL_URL }).then(
+      () => true,
+      () => false,
+    ));
+  process.stdout.write(whereToLook(opened));
+  process.exit(await exited);
+}
+
+/** Ctrl+C, a closed terminal or a kill: close the browser (and so the host and agent) before exiting. */
+function closeOnSignals(devtools: DevToolsPipe, kill: () => void, exited: Promise<number>): void {
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    devtools.send("Browser.close").catch(() => {});
+    const timer = setTimeout(kill, CLOSE_GRACE_MS);
+    void exited.then(() => clearTimeout(timer));
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, close);
 }
 
 function fail(message: string): never {
@@ -57,4 +84,4 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-main();
+await main();

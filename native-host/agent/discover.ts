@@ -13,6 +13,12 @@ export type Discovery =
 /** goose Desktop's Electron binary: same name on case-insensitive APFS, but not the CLI. */
 const DESKTOP_APP = /Goose\.app[\\/]Contents[\\/]MacOS[\\/]/i;
 
+/**
+ * `npm start` / `npm run` put each node_modules/.bin and npm's own helper dirs first on PATH, and a
+ * browser they start hands that PATH to the host. No agent is installed there: not searched, not listed.
+ */
+const PACKAGE_MANAGER_DIR = /[\\/]node_modules([\\/]|$)/;
+
 export function wellKnownDirs(p: PlatformInfo): string[] {
   const { home, env } = p;
   if (p.platform === "win32") {
@@ -50,7 +56,7 @@ export function discoverAgent(
   }
   const name = p.platform === "win32" && !/\.[a-z0-9]+$/i.test(command) ? `${command}.exe` : command;
   const dirs = [...pathDirs(configuredPath, p.platform), ...pathDirs(p.env.PATH ?? p.env.Path, p.platform), ...wellKnownDirs(p)].filter(
-    (d) => lib.isAbsolute(d),
+    (d) => lib.isAbsolute(d) && !PACKAGE_MANAGER_DIR.test(d),
   );
   const searched: string[] = [];
   for (const dir of dirs) {

@@ -29,12 +29,16 @@ export interface MachineOptions {
   loginPath?: string;
   /** Dirs to create under HOME before installing (browser profile dirs and the like). */
   dirs?: string[];
+  /** Programs to create under the fake system root ("/opt/google/chrome/chrome"): installed browsers. */
+  apps?: string[];
 }
 
 export class TempMachine {
   readonly root = fs.mkdtempSync(path.join(os.tmpdir(), "gb-install-"));
   readonly home = path.join(this.root, "home");
   readonly policyRoot = path.join(this.root, "policy-root");
+  /** Stands in for "/" where the installer looks for browsers' programs, so the real machine's do not count. */
+  readonly systemRoot = path.join(this.root, "system-root");
   readonly shell = path.join(this.root, "bin", "login-shell");
   readonly registry = new MemoryRegistry();
   readonly platform: NodeJS.Platform;
@@ -45,12 +49,21 @@ export class TempMachine {
     fs.mkdirSync(this.home);
     fs.mkdirSync(path.dirname(this.shell));
     for (const d of o.dirs ?? []) fs.mkdirSync(this.path(d), { recursive: true });
+    fs.mkdirSync(this.systemRoot);
+    for (const a of o.apps ?? []) this.installApp(a);
     // Like a real login shell: noise from rc files around the output of the script it is given ($4).
     const loginPath = o.loginPath ?? `${FAKE_GOOSE_DIR}:/usr/bin:/bin`;
     fs.writeFileSync(this.shell, `#!/bin/sh\necho "Welcome back! (motd)"\nPATH='${loginPath}'; export PATH\neval "$4"\necho "rc: done"\n`, {
       mode: 0o755,
     });
     this.env = { HOME: this.home, PATH: "/usr/bin:/bin", SHELL: this.shell, LANG: "C.UTF-8" };
+  }
+
+  /** "Installs" a browser: an executable at `file` under the fake system root. */
+  installApp(file: string): void {
+    const full = path.join(this.systemRoot, file);
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(full, "#!/bin/sh\nexit 0\n", { mode: 0o755 });
   }
 
   /** An absolute path inside HOME. */
@@ -66,6 +79,7 @@ export class TempMachine {
       repoRoot: ROOT,
       registry: this.registry,
       policyRoot: this.policyRoot,
+      systemRoot: this.systemRoot,
       out: (t) => void out.push(t),
       err: (t) => void out.push(t),
       liveTimeoutMs: 20_000,

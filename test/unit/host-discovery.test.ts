@@ -34,6 +34,22 @@ describe("discoverAgent", () => {
     );
   });
 
+  it("leaves npm's node_modules/.bin and helper dirs (npm start's PATH) out of the search and its report", () => {
+    const npmRun: PlatformInfo = {
+      platform: "linux",
+      home: "/home/me",
+      env: {
+        PATH: "/src/goose-browser/node_modules/.bin:/src/node_modules/.bin:/node_modules/.bin:/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin:/usr/bin",
+      },
+    };
+    const r = discoverAgent("goose", npmRun, undefined, (f) => f.includes("node_modules"));
+    expect(r).toEqual({
+      searched: ["/usr/bin/goose", "/home/me/.local/bin/goose", "/usr/local/bin/goose", "/usr/share/goose/bin/goose"],
+    });
+    const win: PlatformInfo = { platform: "win32", home: "C:\\Users\\me", env: { Path: "C:\\src\\node_modules\\.bin;C:\\Tools" } };
+    expect(discoverAgent("goose", win, undefined, () => false).searched[0]).toBe("C:\\Tools\\goose.exe");
+  });
+
   it("searches the macOS dirs and never picks goose Desktop's app binary", () => {
     const mac: PlatformInfo = { platform: "darwin", home: "/Users/me", env: { PATH: "/Applications/Goose.app/Contents/MacOS:/usr/bin" } };
     const r = discoverAgent("goose", mac, undefined, () => false);

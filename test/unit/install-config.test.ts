@@ -119,6 +119,12 @@ describe("login-shell PATH", () => {
   it("keeps absolute entries once each, in order", () => {
     expect(cleanPath("/a:/b::.:bin:/a: /c :~/x", "linux")).toBe("/a:/b:/c");
     expect(cleanPath("C:\\Windows;;relative;C:\\Windows;D:\\x", "win32")).toBe("C:\\Windows;D:\\x");
+    expect(
+      cleanPath(
+        "/repo/node_modules/.bin:/node_modules/.bin:/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin:/usr/bin",
+        "linux",
+      ),
+    ).toBe("/usr/bin");
   });
 });
 
