@@ -6,8 +6,8 @@
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
 import { loadAgentChoice } from "../background/agent-choice";
-import { send } from "../panel/background-link";
-import { connection } from "../panel/store";
+import { send } from "../view/background-link";
+import { connection } from "../view/store";
 
 export function AgentPicker() {
   const c = connection.value;

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
 import { DEFAULT_SETTINGS, loadSettings, SETTINGS_KEY, type Settings } from "../background/settings";
-import { ShortcutTip } from "../panel/ShortcutTip";
+import { ShortcutTip } from "../view/ShortcutTip";
 import { AgentPicker } from "./AgentPicker";
 import { Diagnostics } from "./Diagnostics";
 

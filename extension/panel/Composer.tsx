@@ -5,11 +5,11 @@
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { buildPrompt } from "../state/page-context";
+import { send } from "../view/background-link";
+import { active, activeSessionId, agent, opening } from "../view/store";
 import { attachError, attachments, attachPage, attachScreenshot, clearAttachments, focusComposer } from "./attachments";
-import { send } from "./background-link";
 import { Chips } from "./Chips";
 import { activeHint, applyCommand, matchCommands, slashQuery } from "./slash";
-import { active, activeSessionId, agent, opening } from "./store";
 
 export function Composer() {
   const [text, setText] = useState("");

@@ -5,12 +5,12 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { useComputed } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { AgentTextEntry, Entry } from "../state/session";
+import type { AgentTextEntry, Entry } from "../state/client-state";
+import { active, entryIds, entrySignal } from "../view/store";
 import { inlineImageSrc } from "./inline-image";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { renderMarkdown } from "./markdown/render";
 import { pure } from "./Pure";
-import { active, entryIds, entrySignal } from "./store";
 import { ToolCallCard } from "./tool/ToolCallCard";
 
 /**

@@ -8,8 +8,8 @@ import browser from "webextension-polyfill";
 import { PENDING_KEY, type PendingContext, takeContexts } from "../context/pending";
 import { captureScreenshot, readPage, TabReadError } from "../context/read-tab";
 import { buildPrompt, type PageContext } from "../state/page-context";
-import { send } from "./background-link";
-import { active, activeSessionId, agent, opening } from "./store";
+import { send } from "../view/background-link";
+import { active, activeSessionId, agent, opening } from "../view/store";
 
 export const attachments = signal<readonly PageContext[]>([]);
 export const attachError = signal<string | null>(null);

@@ -25,7 +25,7 @@ import type {
   ToolCallState,
   UiError,
   UserEntry,
-} from "./session";
+} from "./client-state";
 
 /** The ACP protocol version this client speaks (see acp.md §6.1). */
 const CLIENT_PROTOCOL_VERSION = 1;

@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { App } from "../../panel/App";
 import { startContextInbox } from "../../panel/attachments";
-import { linkToBackground } from "../../panel/background-link";
+import { linkToBackground } from "../../view/background-link";
 import "../../panel/panel.css";
 
 linkToBackground();

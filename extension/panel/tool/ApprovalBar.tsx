@@ -5,8 +5,8 @@
  */
 import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { useEffect, useRef } from "preact/hooks";
-import type { PermissionRequestState } from "../../state/session";
-import { send } from "../background-link";
+import type { PermissionRequestState } from "../../state/client-state";
+import { send } from "../../view/background-link";
 
 const LABEL: Record<PermissionOption["kind"], string> = {
   allow_once: "Allow once",

@@ -8,7 +8,7 @@ import { batch, type Signal, signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
 import { activeSession } from "../state/client-reducer";
-import type { Entry, SessionState, ToolCallState } from "../state/session";
+import type { Entry, SessionState, ToolCallState } from "../state/client-state";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
 let current: AppState | null = null;
