@@ -4,8 +4,7 @@
  * make the host run a program it was not configured with.
  */
 import { useEffect, useState } from "preact/hooks";
-import browser from "webextension-polyfill";
-import { loadAgentChoice } from "../background/agent-choice";
+import { agentChoiceItem } from "../background/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/store";
 
@@ -16,7 +15,7 @@ export function AgentPicker() {
   const [cwd, setCwd] = useState("");
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    void loadAgentChoice(browser.storage.local).then((choice) => {
+    void agentChoiceItem.getValue().then((choice) => {
       setProfile(choice.profile ?? null);
       setCwd(choice.cwd ?? "");
     });

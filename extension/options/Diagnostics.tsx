@@ -93,7 +93,7 @@ export function Diagnostics() {
       {d && (
         <details open>
           <summary>Last host log lines ({d.logTail.length})</summary>
-          <pre class="options__log" aria-label="Host log">
+          <pre class="options__log" role="log" aria-label="Host log">
             {d.logTail.join("\n")}
           </pre>
         </details>

@@ -180,7 +180,7 @@ function Attachment({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case "image":
       return inlineImageSrc(block) ? (
-        <img class="attachment__image" alt="Image from the conversation" src={inlineImageSrc(block)!} />
+        <img class="attachment__image" alt="From the conversation" src={inlineImageSrc(block)!} />
       ) : (
         <span class="chip">image ({block.mimeType})</span>
       );
