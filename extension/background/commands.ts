@@ -3,13 +3,12 @@
  * any, attached; pressed while a panel is open it closes it where the browser can.
  */
 
-import { deliverContext, type SessionArea } from "../context/pending";
+import { deliverContext } from "../context/pending";
 import { readSelection } from "../context/read-tab";
 import { QUICK_PROMPT } from "../context/shortcut";
 import { canClosePanel, closePanel, openPanel } from "./side-panel";
 
 export interface CommandDeps {
-  area: SessionArea;
   panelsOpen(): number;
 }
 
@@ -22,14 +21,14 @@ export function onCommand(command: string, tab: CommandTab | undefined, deps: Co
     return;
   }
   openPanel(tab); // before any await: Chrome needs the gesture
-  void attachSelection(tab, deps);
+  void attachSelection(tab);
 }
 
-async function attachSelection(tab: CommandTab | undefined, deps: CommandDeps): Promise<void> {
+async function attachSelection(tab: CommandTab | undefined): Promise<void> {
   if (tab?.id === undefined) return;
   const text = await readSelection(tab.id);
   if (!text?.trim()) return;
-  await deliverContext(deps.area, {
+  await deliverContext({
     context: { id: crypto.randomUUID(), kind: "selection", title: tab.title ?? "", url: tab.url ?? "", text },
   });
 }

@@ -3,7 +3,7 @@
  * selection from the page with its line breaks, and hands it to the panel as a context chip.
  */
 import browser from "webextension-polyfill";
-import { deliverContext, type SessionArea } from "../context/pending";
+import { deliverContext } from "../context/pending";
 import { readSelection } from "../context/read-tab";
 import type { PageContext } from "../state/page-context";
 import type { Settings } from "./settings";
@@ -19,7 +19,6 @@ export function registerContextMenu(): void {
 }
 
 export interface MenuDeps {
-  area: SessionArea;
   settings(): Promise<Settings>;
 }
 
@@ -45,5 +44,5 @@ async function deliverSelection(info: ClickInfo, tab: ClickTab | undefined, deps
     text,
   };
   const settings = await deps.settings();
-  await deliverContext(deps.area, { context, ...(settings.sendSelectionImmediately ? { sendWith: settings.defaultSelectionPrompt } : {}) });
+  await deliverContext({ context, ...(settings.sendSelectionImmediately ? { sendWith: settings.defaultSelectionPrompt } : {}) });
 }

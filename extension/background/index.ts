@@ -2,7 +2,7 @@
 import browser from "webextension-polyfill";
 import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
-import { loadAgentChoice, saveAgentChoice } from "./agent-choice";
+import { agentChoiceItem } from "./agent-choice";
 import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
 import { ClientController } from "./client/controller";
@@ -12,20 +12,20 @@ import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { servePanels } from "./panel-bridge";
-import { storageMeta } from "./session-meta";
-import { loadSettings } from "./settings";
+import { storedMeta } from "./session-meta";
+import { settingsItem } from "./settings";
 import { openPanel, openPanelOnActionClick } from "./side-panel";
 import { createStore, sliceStore } from "./store";
 
 export function startBackground(): void {
   openPanelOnActionClick();
   const log = (message: string, detail?: unknown) => console.info(`goose: ${message}`, detail ?? "");
-  const settings = () => loadSettings(browser.storage.local);
+  const settings = () => settingsItem.getValue();
 
   const store = createStore(initialAppState, reduceApp);
   // Read before the first connect (a panel opening); until then the host's defaults apply.
   let agentChoice: AgentChoice = {};
-  const choiceLoaded = loadAgentChoice(browser.storage.local).then((c) => {
+  const choiceLoaded = agentChoiceItem.getValue().then((c) => {
     agentChoice = c;
   });
   let client: ClientController | null = null;
@@ -47,7 +47,7 @@ export function startBackground(): void {
   client = new ClientController({
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
-    meta: storageMeta(browser.storage.local),
+    meta: storedMeta,
     log,
   });
   const route = commandRouter(
@@ -56,7 +56,7 @@ export function startBackground(): void {
       diagnose: () => native.diagnose(),
       chooseAgent: async (choice) => {
         agentChoice = choice;
-        await saveAgentChoice(browser.storage.local, choice);
+        await agentChoiceItem.setValue(choice);
         native.restart();
       },
     },
@@ -91,9 +91,8 @@ export function startBackground(): void {
   openPanelOnNotificationClick(() => openPanel(undefined));
   browser.permissions.onAdded.addListener(() => openPanelOnNotificationClick(() => openPanel(undefined)));
 
-  const area = browser.storage.session;
   browser.runtime.onInstalled.addListener(registerContextMenu);
   browser.runtime.onStartup.addListener(registerContextMenu);
-  browser.contextMenus.onClicked.addListener((info, tab) => onContextMenuClick(info, tab, { area, settings }));
-  browser.commands.onCommand.addListener((command, tab) => onCommand(command, tab, { area, panelsOpen: () => panelsOpen }));
+  browser.contextMenus.onClicked.addListener((info, tab) => onContextMenuClick(info, tab, { settings }));
+  browser.commands.onCommand.addListener((command, tab) => onCommand(command, tab, { panelsOpen: () => panelsOpen }));
 }

@@ -2,39 +2,31 @@
  * The little the extension keeps about sessions: which one is open, and the mode the user chose for
  * each. The agent owns every transcript; nothing else is stored.
  */
+import { storage } from "wxt/utils/storage";
+
 export interface SessionMeta {
   activeSessionId: string | null;
   modeBySession: Record<string, string>;
 }
 
+/** What the client controller needs (tests give it an in-memory one). */
 export interface MetaStorage {
   load(): Promise<SessionMeta>;
   save(meta: SessionMeta): Promise<void>;
 }
 
 export const EMPTY_META: SessionMeta = { activeSessionId: null, modeBySession: {} };
-const KEY = "goose.sessionMeta";
 /** Modes of this many sessions are remembered; older ones fall back to the default. */
 const MAX_REMEMBERED = 200;
 
-interface StorageArea {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-}
+const metaItem = storage.defineItem<SessionMeta>("local:goose.sessionMeta", { fallback: EMPTY_META });
 
-export function storageMeta(area: StorageArea): MetaStorage {
-  return {
-    async load() {
-      const raw = (await area.get(KEY))[KEY] as Partial<SessionMeta> | undefined;
-      return {
-        activeSessionId: typeof raw?.activeSessionId === "string" ? raw.activeSessionId : null,
-        modeBySession: raw?.modeBySession && typeof raw.modeBySession === "object" ? { ...raw.modeBySession } : {},
-      };
-    },
-    async save(meta) {
-      const entries = Object.entries(meta.modeBySession);
-      const modeBySession = Object.fromEntries(entries.slice(Math.max(0, entries.length - MAX_REMEMBERED)));
-      await area.set({ [KEY]: { ...meta, modeBySession } });
-    },
-  };
-}
+/** storage.local, keeping only the newest sessions' modes. */
+export const storedMeta: MetaStorage = {
+  load: () => metaItem.getValue(),
+  save(meta) {
+    const entries = Object.entries(meta.modeBySession);
+    const modeBySession = Object.fromEntries(entries.slice(Math.max(0, entries.length - MAX_REMEMBERED)));
+    return metaItem.setValue({ ...meta, modeBySession });
+  },
+};

@@ -1,4 +1,6 @@
 /** The user's settings (options page), with defaults; stored in storage.local. */
+import { storage } from "wxt/utils/storage";
+
 export interface Settings {
   /** Send a selection from the context menu at once with `defaultSelectionPrompt` (off: it waits as a chip). */
   sendSelectionImmediately: boolean;
@@ -13,17 +15,6 @@ export const DEFAULT_SETTINGS: Settings = {
   notify: false,
 };
 
-export const SETTINGS_KEY = "goose.settings";
-
-export async function loadSettings(area: { get(key: string): Promise<Record<string, unknown>> }): Promise<Settings> {
-  const raw = (await area.get(SETTINGS_KEY))[SETTINGS_KEY] as Partial<Settings> | undefined;
-  return {
-    sendSelectionImmediately:
-      typeof raw?.sendSelectionImmediately === "boolean" ? raw.sendSelectionImmediately : DEFAULT_SETTINGS.sendSelectionImmediately,
-    defaultSelectionPrompt:
-      typeof raw?.defaultSelectionPrompt === "string" && raw.defaultSelectionPrompt.trim()
-        ? raw.defaultSelectionPrompt
-        : DEFAULT_SETTINGS.defaultSelectionPrompt,
-    notify: typeof raw?.notify === "boolean" ? raw.notify : DEFAULT_SETTINGS.notify,
-  };
-}
+// The stored shape has not changed since it was first written; a change gets `version` and a migration
+// (https://wxt.dev/storage.html#versioning).
+export const settingsItem = storage.defineItem<Settings>("local:goose.settings", { fallback: DEFAULT_SETTINGS });

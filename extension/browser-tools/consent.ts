@@ -5,8 +5,9 @@
  * unless the user chose "Allow on this site" for the origin earlier in this browser session.
  * The prompt's I/O is injected (`AskConsent`, the panel's job); the decisions here are plain logic.
  */
+
+import { storage } from "wxt/utils/storage";
 import type { BrowserToolName } from "../../shared/browser-tools";
-import type { SessionArea } from "../context/pending";
 
 export type ConsentAnswer = "allow_once" | "allow_site" | "deny";
 
@@ -50,14 +51,12 @@ export interface ActConsentRequest extends ConsentBase {
 export type ConsentRequest = ReadConsentRequest | ActConsentRequest;
 export type AskConsent = (request: ConsentRequest) => Promise<ConsentAnswer>;
 
-export const SITE_GRANTS_KEY = "goose.browserTools.allowedSites";
-
 /** Origins the user allowed every action on ("Allow on this site"), for this browser session. */
-export class SiteGrants {
-  constructor(private readonly area: Pick<SessionArea, "get" | "set">) {}
+export const siteGrantsItem = storage.defineItem<string[]>("session:goose.browserTools.allowedSites", { fallback: [] });
 
+export class SiteGrants {
   private async list(): Promise<string[]> {
-    const raw = (await this.area.get(SITE_GRANTS_KEY))[SITE_GRANTS_KEY];
+    const raw = await siteGrantsItem.getValue();
     return Array.isArray(raw) ? raw.filter((o): o is string => typeof o === "string") : [];
   }
 
@@ -67,7 +66,7 @@ export class SiteGrants {
 
   async add(origin: string): Promise<void> {
     const list = await this.list();
-    if (!list.includes(origin)) await this.area.set({ [SITE_GRANTS_KEY]: [...list, origin] });
+    if (!list.includes(origin)) await siteGrantsItem.setValue([...list, origin]);
   }
 }
 

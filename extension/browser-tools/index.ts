@@ -2,7 +2,6 @@
  * The browser tools' entry point for the background: `runToolCall` with dependencies over the real
  * browser. The caller supplies the consent prompt (the panel) and the agent's name.
  */
-import browser from "webextension-polyfill";
 import { extensionBrowserApi } from "./browser-api";
 import { type AskConsent, SiteGrants } from "./consent";
 import { ReadCache } from "./read-page";
@@ -14,13 +13,12 @@ export type { ToolOutcome } from "./results";
 export { runToolCall } from "./runner";
 
 export function browserToolDeps(options: { askConsent: AskConsent; agentName: string }): RunnerDeps {
-  const area = browser.storage.session;
   return {
     api: extensionBrowserApi(),
     askConsent: options.askConsent,
     agentName: options.agentName,
-    grants: new SiteGrants(area),
-    tabRefs: new TabRefStore(area),
+    grants: new SiteGrants(),
+    tabRefs: new TabRefStore(),
     readCache: new ReadCache(),
   };
 }

@@ -3,21 +3,19 @@
  * ref op names its document and refs never repeat within a tab. Kept in storage.session: it survives the
  * service worker sleeping, and is gone with the browser session.
  */
-import type { SessionArea } from "../context/pending";
-
-export const TAB_REFS_KEY = "goose.browserTools.tabRefs";
+import { storage } from "wxt/utils/storage";
 
 export interface TabRefs {
   token: string;
   next: number;
 }
 
-export class TabRefStore {
-  constructor(private readonly area: Pick<SessionArea, "get" | "set">) {}
+export const tabRefsItem = storage.defineItem<Record<string, TabRefs>>("session:goose.browserTools.tabRefs", { fallback: {} });
 
+export class TabRefStore {
   private async all(): Promise<Record<string, TabRefs>> {
-    const raw = (await this.area.get(TAB_REFS_KEY))[TAB_REFS_KEY];
-    return raw && typeof raw === "object" ? (raw as Record<string, TabRefs>) : {};
+    const raw = await tabRefsItem.getValue();
+    return raw && typeof raw === "object" ? { ...raw } : {};
   }
 
   async get(tabId: number): Promise<TabRefs | undefined> {
@@ -28,13 +26,13 @@ export class TabRefStore {
     const all = await this.all();
     const before = all[String(tabId)];
     all[String(tabId)] = { token: refs.token, next: Math.max(refs.next, before?.next ?? 1) };
-    await this.area.set({ [TAB_REFS_KEY]: all });
+    await tabRefsItem.setValue(all);
   }
 
   async forget(tabId: number): Promise<void> {
     const all = await this.all();
     if (!(String(tabId) in all)) return;
     delete all[String(tabId)];
-    await this.area.set({ [TAB_REFS_KEY]: all });
+    await tabRefsItem.setValue(all);
   }
 }

@@ -1,37 +1,48 @@
 /**
  * Hand-over of page context from the background (context menu, shortcut) to the panel, reliable
- * whether or not a panel is open: the item waits in storage.session (trusted contexts only, gone
- * when the browser closes) until a panel takes it on mount or on storage change. Items carry ids,
- * so one delivered twice is shown once. No timers.
+ * whether or not a panel is open: each item waits in storage.session (trusted contexts only, gone
+ * when the browser closes) under its own key until a panel takes it, on mount or on storage change.
+ * One key per item makes the hand-over atomic without a lock: a delivery never reads or rewrites
+ * another, and a panel removes exactly the keys it took, so an item written meanwhile waits for the
+ * next take. No timers.
  */
+import { storage } from "wxt/utils/storage";
 import type { PageContext } from "../state/page-context";
 
-export const PENDING_KEY = "goose.pendingContext";
+/** Storage keys of waiting items start with this (in storage.session). */
+export const PENDING_PREFIX = "goose.pending.";
 
 export interface PendingContext {
   context: PageContext;
   /** Send at once with this text (the "send immediately" setting) instead of waiting for the user. */
   sendWith?: string;
+  /** When it was delivered (ms since the epoch): items are taken oldest first. */
+  at: number;
 }
 
-export interface SessionArea {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(key: string): Promise<void>;
+export async function deliverContext(item: Omit<PendingContext, "at">): Promise<void> {
+  await storage.setItem<PendingContext>(`session:${PENDING_PREFIX}${item.context.id}`, { ...item, at: Date.now() });
 }
 
-function read(raw: unknown): PendingContext[] {
-  return Array.isArray(raw) ? (raw as PendingContext[]).filter((p) => p && typeof p.context?.id === "string") : [];
+/**
+ * Takes every waiting item, oldest first: `keep` gets them, and only once it has resolved are
+ * exactly their keys removed, so an item is never lost between the hand-over and the panel.
+ * Callers must not run two takes at once in one page (each would see the other's items).
+ */
+export async function takeContexts(keep: (items: PendingContext[]) => Promise<void> | void): Promise<PendingContext[]> {
+  const all = await storage.snapshot("session");
+  const keys = Object.keys(all).filter((key) => key.startsWith(PENDING_PREFIX));
+  if (keys.length === 0) return [];
+  const items = keys
+    .map((key) => all[key] as PendingContext)
+    .filter((p) => typeof p?.context?.id === "string")
+    .sort((a, b) => a.at - b.at);
+  await keep(items);
+  await storage.removeItems(keys.map((key) => `session:${key}` as const));
+  return items;
 }
 
-export async function deliverContext(area: SessionArea, item: PendingContext): Promise<void> {
-  const current = read((await area.get(PENDING_KEY))[PENDING_KEY]);
-  if (current.some((p) => p.context.id === item.context.id)) return;
-  await area.set({ [PENDING_KEY]: [...current, item] });
-}
-
-export async function takeContexts(area: SessionArea): Promise<PendingContext[]> {
-  const current = read((await area.get(PENDING_KEY))[PENDING_KEY]);
-  if (current.length > 0) await area.remove(PENDING_KEY);
-  return current;
+/** True when a storage.session change brought a new item. */
+export function isDelivery(changes: Record<string, { newValue?: unknown }>): boolean {
+  return Object.entries(changes).some(([key, change]) => key.startsWith(PENDING_PREFIX) && change.newValue !== undefined);
 }

@@ -4,10 +4,9 @@
  * make the host run a program it was not configured with.
  */
 import { useEffect, useState } from "preact/hooks";
-import browser from "webextension-polyfill";
-import { loadAgentChoice } from "../background/agent-choice";
-import { send } from "../panel/background-link";
-import { connection } from "../panel/store";
+import { agentChoiceItem } from "../background/agent-choice";
+import { send } from "../view/background-link";
+import { connection } from "../view/store";
 
 export function AgentPicker() {
   const c = connection.value;
@@ -16,7 +15,7 @@ export function AgentPicker() {
   const [cwd, setCwd] = useState("");
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    void loadAgentChoice(browser.storage.local).then((choice) => {
+    void agentChoiceItem.getValue().then((choice) => {
       setProfile(choice.profile ?? null);
       setCwd(choice.cwd ?? "");
     });

@@ -1,9 +1,9 @@
 /** The diagnostics section: what is connected, what failed and why, the host's log, and a report to copy. */
 import { useState } from "preact/hooks";
 import browser from "webextension-polyfill";
-import { send } from "../panel/background-link";
-import { describeConnection } from "../panel/status-text";
-import { appState, connection } from "../panel/store";
+import { send } from "../view/background-link";
+import { describeConnection } from "../view/status-text";
+import { appState, connection } from "../view/store";
 import { diagnosticsReport } from "./report";
 
 export function Diagnostics() {
@@ -93,7 +93,7 @@ export function Diagnostics() {
       {d && (
         <details open>
           <summary>Last host log lines ({d.logTail.length})</summary>
-          <pre class="options__log" aria-label="Host log">
+          <pre class="options__log" role="log" aria-label="Host log">
             {d.logTail.join("\n")}
           </pre>
         </details>

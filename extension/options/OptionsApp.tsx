@@ -1,8 +1,8 @@
 /** The options page: the agent and its folder, how page context is sent, notifications, the shortcut, diagnostics. */
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
-import { DEFAULT_SETTINGS, loadSettings, SETTINGS_KEY, type Settings } from "../background/settings";
-import { ShortcutTip } from "../panel/ShortcutTip";
+import { DEFAULT_SETTINGS, type Settings, settingsItem } from "../background/settings";
+import { ShortcutTip } from "../view/ShortcutTip";
 import { AgentPicker } from "./AgentPicker";
 import { Diagnostics } from "./Diagnostics";
 
@@ -10,12 +10,12 @@ export function OptionsApp() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [saved, setSaved] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => void loadSettings(browser.storage.local).then(setSettings), []);
+  useEffect(() => void settingsItem.getValue().then(setSettings), []);
   if (!settings) return null;
 
   const save = async (next: Settings) => {
     setSettings(next);
-    await browser.storage.local.set({ [SETTINGS_KEY]: next });
+    await settingsItem.setValue(next);
     setSaved(true);
   };
   const toggleNotify = async (on: boolean) => {

@@ -1,5 +1,5 @@
 /** The plan the agent is following (a checklist) and how full its context is (a meter). */
-import { active } from "./store";
+import { active } from "../view/store";
 import { usageView } from "./usage";
 
 const STATUS_MARK = { pending: "○", in_progress: "◐", completed: "✓" } as const;

@@ -1,19 +1,19 @@
 /** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer. */
 import { useState } from "preact/hooks";
 import { activeSession } from "../state/client-reducer";
-import type { UiError } from "../state/session";
+import type { UiError } from "../state/client-state";
+import { requestRestart, send } from "../view/background-link";
+import { ShortcutTip } from "../view/ShortcutTip";
+import { describeConnection, type StatusView } from "../view/status-text";
+import { active, activeSessionId, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "../view/store";
 import { PlanView, UsageMeter } from "./AgentWork";
-import { requestRestart, send } from "./background-link";
 import { Composer } from "./Composer";
 import { ConfigPickers } from "./ConfigPickers";
 import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { MessageList } from "./MessageList";
-import { ShortcutTip } from "./ShortcutTip";
 import { StatusCard } from "./StatusCard";
-import { describeConnection, type StatusView } from "./status-text";
-import { active, activeSessionId, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "./store";
 
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
 

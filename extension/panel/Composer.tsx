@@ -5,17 +5,17 @@
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { buildPrompt } from "../state/page-context";
-import { attachError, attachments, attachPage, attachScreenshot, clearAttachments, focusComposer } from "./attachments";
-import { send } from "./background-link";
+import { send } from "../view/background-link";
+import { active, activeSessionId, agent, opening } from "../view/store";
+import { attachError, attachments, attachPage, attachScreenshot, clearDraft, draftText, focusComposer } from "./attachments";
 import { Chips } from "./Chips";
-import { activeHint, applyCommand, matchCommands, slashQuery } from "./slash";
-import { active, activeSessionId, agent, opening } from "./store";
+import { activeHint } from "./slash";
+import { afterInput, choose as chooseCommand, INITIAL_MENU, menuKey, offered } from "./slash-menu";
 
 export function Composer() {
-  const [text, setText] = useState("");
+  const text = draftText.value;
   const [caret, setCaret] = useState(0);
-  const [picked, setPicked] = useState(0);
-  const [dismissed, setDismissed] = useState(false);
+  const [menu, setMenu] = useState(INITIAL_MENU);
   const box = useRef<HTMLTextAreaElement>(null);
   const running = active.turn.value !== "idle";
   const ready = agent.value?.phase === "ready";
@@ -26,36 +26,47 @@ export function Composer() {
   const focusTick = focusComposer.value;
   useEffect(() => box.current?.focus(), [focusTick]);
   const commands = active.commands.value;
-  const query = dismissed ? null : slashQuery(text, caret);
-  const matches = query === null ? [] : matchCommands(commands, query);
+  const matches = offered(menu, text, caret, commands);
   const menuOpen = matches.length > 0;
   const hint = activeHint(text, commands);
 
   const update = (value: string, at: number) => {
-    setText(value);
+    draftText.value = value;
     setCaret(at);
-    setPicked(0);
-    if (!value.startsWith("/")) setDismissed(false);
+    setMenu(afterInput(menu, value));
   };
   const choose = (c: AvailableCommand) => {
-    const next = applyCommand(text, c);
-    update(next, next.length);
-    setDismissed(true);
-    queueMicrotask(() => box.current?.setSelectionRange(next.length, next.length));
+    const next = chooseCommand(text, c);
+    draftText.value = next.text;
+    setCaret(next.text.length);
+    setMenu(next.menu);
+    queueMicrotask(() => box.current?.setSelectionRange(next.text.length, next.text.length));
     box.current?.focus();
   };
   const submit = () => {
     if (!canSend) return;
     const content = buildPrompt(text, attached, agent.value?.capabilities?.promptCapabilities);
     send({ type: "prompt", sessionId: activeSessionId.value, content });
-    clearAttachments();
-    update("", 0);
-    setDismissed(false);
+    clearDraft();
+    setCaret(0);
+    setMenu(INITIAL_MENU);
     box.current?.focus();
   };
   const stop = () => {
     const id = activeSessionId.value;
     if (id) send({ type: "cancel", sessionId: id });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.isComposing) return;
+    const result = menuKey(menu, e.key, matches);
+    if (result) {
+      e.preventDefault();
+      if ("choose" in result) choose(result.choose);
+      else setMenu(result.menu);
+    } else if (e.key === "Enter" && !e.shiftKey) {
+      e.preventDefault();
+      submit();
+    }
   };
 
   return (
@@ -72,36 +83,15 @@ export function Composer() {
           {attachError.value}
         </p>
       )}
-      {menuOpen && (
-        <ul class="slash" role="listbox" id="slash-commands" aria-label="Commands">
-          {matches.map((c, i) => (
-            <li
-              key={c.name}
-              id={`slash-${i}`}
-              role="option"
-              aria-selected={i === picked}
-              class={i === picked ? "slash__item is-picked" : "slash__item"}
-              onMouseDown={(e) => {
-                e.preventDefault(); // keep focus in the textarea
-                choose(c);
-              }}
-            >
-              <span class="slash__name">/{c.name}</span>
-              <span class="slash__description">{c.description}</span>
-              {c.input?.hint && <span class="slash__hint">{c.input.hint}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
+      {menuOpen && <SlashList matches={matches} picked={menu.picked} onChoose={choose} />}
       <textarea
         ref={box}
         class="composer__input"
         aria-label="Message goose"
         aria-controls={menuOpen ? "slash-commands" : undefined}
-        aria-activedescendant={menuOpen ? `slash-${picked}` : undefined}
+        aria-activedescendant={menuOpen ? `slash-${menu.picked}` : undefined}
         aria-autocomplete="list"
         placeholder={ready ? "Ask goose…  (/ for commands)" : "goose is not ready yet"}
-        autoFocus
         rows={3}
         value={text}
         onInput={(e) => {
@@ -110,31 +100,7 @@ export function Composer() {
         }}
         onKeyUp={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart)}
         onClick={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart)}
-        onKeyDown={(e) => {
-          if (e.isComposing) return;
-          if (menuOpen) {
-            if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-              e.preventDefault();
-              const step = e.key === "ArrowDown" ? 1 : -1;
-              setPicked((picked + step + matches.length) % matches.length);
-              return;
-            }
-            if (e.key === "Enter" || e.key === "Tab") {
-              e.preventDefault();
-              choose(matches[picked]!);
-              return;
-            }
-            if (e.key === "Escape") {
-              e.preventDefault();
-              setDismissed(true);
-              return;
-            }
-          }
-          if (e.key === "Enter" && !e.shiftKey) {
-            e.preventDefault();
-            submit();
-          }
-        }}
+        onKeyDown={onKeyDown}
       />
       <div class="composer__actions">
         <button
@@ -169,5 +135,31 @@ export function Composer() {
         )}
       </div>
     </form>
+  );
+}
+
+/** The offered commands; a press chooses without taking focus from the textarea. */
+function SlashList({ matches, picked, onChoose }: { matches: AvailableCommand[]; picked: number; onChoose(c: AvailableCommand): void }) {
+  return (
+    <div class="slash" role="listbox" id="slash-commands" aria-label="Commands">
+      {matches.map((c, i) => (
+        <div
+          key={c.name}
+          id={`slash-${i}`}
+          role="option"
+          tabIndex={-1}
+          aria-selected={i === picked}
+          class={i === picked ? "slash__item is-picked" : "slash__item"}
+          onMouseDown={(e) => {
+            e.preventDefault(); // keep focus in the textarea
+            onChoose(c);
+          }}
+        >
+          <span class="slash__name">/{c.name}</span>
+          <span class="slash__description">{c.description}</span>
+          {c.input?.hint && <span class="slash__hint">{c.input.hint}</span>}
+        </div>
+      ))}
+    </div>
   );
 }

@@ -4,8 +4,8 @@
  * when there are no config options.
  */
 import type { SessionConfigOption } from "@agentclientprotocol/sdk";
-import { send } from "./background-link";
-import { active, activeSessionId, agent } from "./store";
+import { send } from "../view/background-link";
+import { active, activeSessionId, agent } from "../view/store";
 
 const PRIMARY = new Set(["mode", "model"]);
 

@@ -1,9 +1,9 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
 import { useState } from "preact/hooks";
 import { canListSessions } from "../state/client-reducer";
-import { send } from "./background-link";
+import { send } from "../view/background-link";
+import { activeSessionId, agent, history, sessions } from "../view/store";
 import { groupHistory, sessionTitle } from "./history-groups";
-import { activeSessionId, agent, history, sessions } from "./store";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");

@@ -5,12 +5,12 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { useComputed } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { AgentTextEntry, Entry } from "../state/session";
+import type { AgentTextEntry, Entry } from "../state/client-state";
+import { active, entryIds, entrySignal } from "../view/store";
 import { inlineImageSrc } from "./inline-image";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { renderMarkdown } from "./markdown/render";
 import { pure } from "./Pure";
-import { active, entryIds, entrySignal } from "./store";
 import { ToolCallCard } from "./tool/ToolCallCard";
 
 /**
@@ -180,7 +180,7 @@ function Attachment({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case "image":
       return inlineImageSrc(block) ? (
-        <img class="attachment__image" alt="Image from the conversation" src={inlineImageSrc(block)!} />
+        <img class="attachment__image" alt="From the conversation" src={inlineImageSrc(block)!} />
       ) : (
         <span class="chip">image ({block.mimeType})</span>
       );

@@ -1,8 +1,8 @@
 /** The status area: one sentence, the fix, the evidence, and the Restart button. */
 
 import { useEffect, useRef } from "preact/hooks";
+import type { StatusView } from "../view/status-text";
 import { InlineCode } from "./InlineCode";
-import type { StatusView } from "./status-text";
 
 interface Props {
   view: StatusView;

@@ -1,17 +1,22 @@
 /**
  * The page context chips in this panel's composer: taken from the background's hand-over (context
  * menu, shortcut) on mount and whenever a new one arrives, or made here by "Attach page" and
- * "Screenshot". Each chip is removable, and shows exactly what will be sent.
+ * "Screenshot". Each chip is removable, shows exactly what will be sent, and is kept with the
+ * session's draft until it is sent or removed.
  */
 import { effect, signal } from "@preact/signals";
 import browser from "webextension-polyfill";
-import { PENDING_KEY, type PendingContext, takeContexts } from "../context/pending";
+import { isDelivery, type PendingContext, takeContexts } from "../context/pending";
 import { captureScreenshot, readPage, TabReadError } from "../context/read-tab";
 import { buildPrompt, type PageContext } from "../state/page-context";
-import { send } from "./background-link";
-import { active, activeSessionId, agent, opening } from "./store";
+import { send } from "../view/background-link";
+import { active, activeSessionId, agent, backgroundLinked, opening } from "../view/store";
+import { Drafts } from "./drafts";
 
-export const attachments = signal<readonly PageContext[]>([]);
+export const drafts = new Drafts();
+/** The shown session's chips and unsent text. */
+export const attachments = drafts.chips;
+export const draftText = drafts.text;
 export const attachError = signal<string | null>(null);
 /** Set when the composer should take focus (a shortcut or menu brought the user here). */
 export const focusComposer = signal(0);
@@ -29,23 +34,41 @@ export function removeAttachment(id: string): void {
   attachments.value = attachments.value.filter((a) => a.id !== id);
 }
 
-export function clearAttachments(): void {
+/** After a send: the draft is empty, in storage too. */
+export function clearDraft(): void {
   attachments.value = [];
+  draftText.value = "";
+  void drafts.flush();
 }
 
-export function startContextInbox(): void {
-  const take = async () => {
-    const items = await takeContexts(browser.storage.session);
-    for (const item of items) {
-      if (item.sendWith !== undefined) autoSend.push(item);
-      else addAttachment(item.context);
+/**
+ * Loads the drafts, follows the active session, and takes handed-over context once the background's
+ * state is here (before, the active session is unknown and a chip would land in the wrong draft).
+ */
+export async function startComposerInput(): Promise<void> {
+  await drafts.load();
+  drafts.watch();
+  addEventListener("pagehide", () => void drafts.flush());
+  let inbox = false;
+  effect(() => {
+    if (!backgroundLinked.value) return;
+    drafts.show(activeSessionId.value);
+    if (!inbox) {
+      inbox = true;
+      startContextInbox();
     }
-    if (items.length > 0) focusComposer.value++;
-    flushAutoSend();
+  });
+}
+
+function startContextInbox(): void {
+  // One take at a time: two at once would both see (and add) the same items.
+  let taking = Promise.resolve();
+  const take = () => {
+    taking = taking.then(takeOnce).catch((e: unknown) => console.warn("goose: could not take page context", e));
   };
-  void take();
+  take();
   browser.storage.session.onChanged.addListener((changes) => {
-    if (changes[PENDING_KEY]?.newValue) void take();
+    if (isDelivery(changes)) take();
   });
   // Sends waiting items once goose is ready and idle.
   effect(() => {
@@ -54,6 +77,19 @@ export function startContextInbox(): void {
     void opening.value;
     flushAutoSend();
   });
+}
+
+async function takeOnce(): Promise<void> {
+  const items = await takeContexts(async (items) => {
+    for (const item of items) {
+      if (item.sendWith !== undefined) autoSend.push(item);
+      else addAttachment(item.context);
+    }
+    // Kept in the draft before the hand-over forgets them.
+    await drafts.flush();
+  });
+  if (items.length > 0) focusComposer.value++;
+  flushAutoSend();
 }
 
 function flushAutoSend(): void {

@@ -1,6 +1,6 @@
 /** A session's transcript as Markdown, for "Export". Pure. */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import type { SessionState } from "../state/session";
+import type { SessionState } from "../state/client-state";
 
 export function transcriptMarkdown(s: SessionState, now: Date = new Date()): string {
   const out: string[] = [`# ${s.title ?? "goose session"}`, "", `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`, ""];

@@ -3,8 +3,8 @@
  * both the background's copy and each panel's copy through this one reducer, so they cannot drift.
  */
 import { initialClientState, reduceClient } from "./client-reducer";
+import type { ClientEvent, ClientState } from "./client-state";
 import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "./connection";
-import type { ClientEvent, ClientState } from "./session";
 
 export interface AppState {
   connection: ConnectionState;

@@ -25,7 +25,7 @@ import type {
   ToolCallState,
   UiError,
   UserEntry,
-} from "./session";
+} from "./client-state";
 
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
 

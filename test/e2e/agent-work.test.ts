@@ -131,7 +131,7 @@ describe("plans, diffs, outputs, settings", () => {
     await approval(page).getByRole("button", { name: "Allow once" }).click();
     await waitForTurnEnd(page);
     const card = toolCard(page, /developer: read/);
-    expect(await card.getByRole("img", { name: "Tool output image" }).count()).toBe(1);
+    expect(await card.getByRole("img", { name: "Tool output" }).count()).toBe(1);
     await waitForText(card, "# Notes");
     const more = card.getByRole("button", { name: /Show more \(200 lines/ });
     await more.waitFor();

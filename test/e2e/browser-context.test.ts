@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, launchExtension, ROOT } from "./harness";
-import { composer, LONG, screenshot, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { composer, LONG, screenshot, sendPrompt, userBubbles, waitForReady, waitForText, waitForTurnEnd } from "./panel";
 import { startTestSite, type TestSite } from "./test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
@@ -67,6 +67,22 @@ async function clickAskGoose(harness: Harness, url: string, selectionText?: stri
 
 const chip = (page: Page) => page.getByRole("list", { name: "Attached context" }).getByRole("listitem");
 
+/** The texts of the drafts kept in storage.session (empty drafts are not kept). */
+function draftTexts(harness: Harness): Promise<string[]> {
+  return harness.worker.evaluate(async () =>
+    Object.entries(await chrome.storage.session.get(null))
+      .filter(([k]) => k.startsWith("goose.draft."))
+      .map(([, v]) => (v as { text: string }).text),
+  );
+}
+
+/** Hand-over items still waiting in storage.session. */
+function pendingKeys(harness: Harness): Promise<string[]> {
+  return harness.worker.evaluate(async () =>
+    Object.keys(await chrome.storage.session.get(null)).filter((k) => k.startsWith("goose.pending.")),
+  );
+}
+
 describe("page context", () => {
   it("Ask goose about selection: the selection (newlines kept) arrives as a chip, and is sent as an embedded resource", async () => {
     h = await launchExtension({ extensionDir: E2E_BUILD });
@@ -102,7 +118,74 @@ describe("page context", () => {
     await clickAskGoose(h, url);
     await expect.poll(() => chip(panel).count()).toBe(2);
     // Each click is its own item; the hand-over storage is empty again.
-    expect(await h.worker.evaluate(() => chrome.storage.session.get("goose.pendingContext"))).toEqual({});
+    expect(await pendingKeys(h)).toEqual([]);
+  });
+
+  it("selections handed over back to back with the panel closed all arrive", async () => {
+    h = await launchExtension({ extensionDir: E2E_BUILD });
+    await openArticleWithSelection(h);
+    const url = site.url("article.html");
+    const n = 25;
+    // N right-clicks in one go: their hand-overs overlap in the service worker.
+    await h.worker.evaluate(
+      async ({ url, n }) => {
+        const [tab] = await chrome.tabs.query({ url });
+        for (let i = 0; i < n; i++) {
+          (chrome.contextMenus.onClicked as unknown as Dispatchable).dispatch(
+            { menuItemId: "ask-goose-about-selection", pageUrl: url, frameId: 0, editable: false },
+            tab,
+          );
+        }
+      },
+      { url, n },
+    );
+    const panel = await h.openPanel();
+    await waitForReady(panel);
+    await expect.poll(() => chip(panel).count(), { timeout: LONG }).toBe(n);
+    await expect.poll(() => pendingKeys(h!)).toEqual([]);
+  });
+
+  it("keeps the unsent draft and its chips across panel reloads until sent", async () => {
+    h = await launchExtension({ extensionDir: E2E_BUILD });
+    await openArticleWithSelection(h);
+    const url = site.url("article.html");
+    let panel = await h.openPanel();
+    await waitForReady(panel);
+    await composer(panel).fill("half a thought");
+    await expect.poll(() => draftTexts(h!), { timeout: LONG }).toEqual(["half a thought"]);
+    await h.reloadPanel(panel);
+    await waitForReady(panel);
+    await expect.poll(() => composer(panel).inputValue()).toBe("half a thought");
+
+    await clickAskGoose(h, url);
+    await waitForText(chip(panel), "Ownership in Rust — notes");
+    await expect.poll(() => pendingKeys(h!)).toEqual([]); // the panel holds it now, in the draft
+    await h.reloadPanel(panel);
+    await waitForReady(panel);
+    await waitForText(chip(panel), "Ownership in Rust — notes");
+    expect(await composer(panel).inputValue()).toBe("half a thought");
+
+    await composer(panel).press("Enter");
+    await waitForText(userBubbles(panel), "half a thought");
+    await waitForTurnEnd(panel);
+    expect(prompts(h).at(-1)).toEqual([
+      { type: "resource", resource: { uri: url, mimeType: "text/plain", text: SNIPPET } },
+      { type: "text", text: "half a thought" },
+    ]);
+    expect(await draftTexts(h)).toEqual([]);
+    await h.reloadPanel(panel);
+    await waitForReady(panel);
+    await waitForText(userBubbles(panel), "half a thought"); // the session is back, with an empty composer
+    expect(await composer(panel).inputValue()).toBe("");
+    expect(await chip(panel).count()).toBe(0);
+
+    // A draft in an open session is that session's, and survives closing the panel too.
+    await composer(panel).fill("and then?");
+    await expect.poll(() => draftTexts(h!), { timeout: LONG }).toEqual(["and then?"]);
+    await panel.close();
+    panel = await h.openPanel();
+    await waitForReady(panel);
+    await expect.poll(() => composer(panel).inputValue()).toBe("and then?");
   });
 
   it("a removed chip is not sent", async () => {
@@ -147,10 +230,15 @@ describe("page context", () => {
     const closed = await h.worker.evaluate(
       async ({ url }) => {
         const calls: unknown[] = [];
-        (chrome.sidePanel as unknown as { close: (o: unknown) => Promise<void> }).close = async (o) => void calls.push(o);
+        const closed = new Promise<void>((resolve) => {
+          (chrome.sidePanel as unknown as { close: (o: unknown) => Promise<void> }).close = async (o) => {
+            calls.push(o);
+            resolve();
+          };
+        });
         const [tab] = await chrome.tabs.query({ url });
         (chrome.commands.onCommand as unknown as Dispatchable).dispatch("quick-prompt", tab);
-        await new Promise((r) => setTimeout(r, 50));
+        await closed;
         return { calls, windowId: tab!.windowId };
       },
       { url },
@@ -173,9 +261,11 @@ describe("page context", () => {
     await screenshot(panel, "attach-page-and-screenshot");
     await sendPrompt(panel, "Summarize");
     await waitForTurnEnd(panel);
-    const [page, label, image, question] = prompts(h).at(-1) as Array<Record<string, any>>;
+    const [page, label, image, question] = prompts(h).at(-1) as Array<
+      Record<string, unknown> & { resource?: { text: string }; data?: string }
+    >;
     expect(page).toMatchObject({ type: "resource", resource: { uri: site.url("article.html"), mimeType: "text/markdown" } });
-    const markdown: string = page!.resource.text;
+    const markdown = page!.resource!.text;
     expect(markdown).toContain("Each value in Rust has a single owner.");
     expect(markdown).toMatch(/## Lifetimes/);
     expect(markdown).toContain('let s1 = String::from("hello");');
@@ -183,7 +273,7 @@ describe("page context", () => {
     expect(markdown).not.toContain("not for goose"); // scripts are never read
     expect(label).toEqual({ type: "text", text: `Screenshot of "Ownership in Rust — notes" (${site.url("article.html")}):` });
     expect(image).toMatchObject({ type: "image", mimeType: "image/jpeg" });
-    expect(Buffer.from(image!.data, "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(Buffer.from(image!.data!, "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(question).toEqual({ type: "text", text: "Summarize" });
   });
 

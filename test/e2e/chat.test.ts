@@ -1,4 +1,6 @@
 /** Chatting in the side panel: sending, streaming, Stop, and approving a tool call. */
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, type LoggedMessage, launchExtension } from "./harness";
 import {
@@ -42,34 +44,34 @@ describe("chat", () => {
 
     // Shift+Enter is a new line, not a send.
     const box = composer(page);
-    await box.fill("slow");
+    await box.fill("hold");
     await box.press("Shift+Enter");
-    await expect.poll(() => box.inputValue()).toBe("slow\n");
+    await expect.poll(() => box.inputValue()).toBe("hold\n");
     expect(await userBubbles(page).count()).toBe(0);
-    await box.pressSequentially("2");
+    await box.pressSequentially("done");
     expect(await sendButton(page).isEnabled()).toBe(true);
     await box.press("Enter");
 
     // The user's bubble shows what was typed, line break included; the box is cleared.
-    await waitForText(userBubbles(page), "slow");
-    expect(await userBubbles(page).first().innerText()).toBe("slow\n2");
+    await waitForText(userBubbles(page), "hold");
+    expect(await userBubbles(page).first().innerText()).toBe("hold\ndone");
     expect(await box.inputValue()).toBe("");
     await stopButton(page).waitFor();
     expect(await sendButton(page).count()).toBe(0);
 
-    // The answer grows across reads while the turn still runs (slow 2 = 20 ticks over 2 s).
+    // The answer grows across reads while the turn still runs ("hold done" streams until the file
+    // "done" appears in the agent's folder, however slow this machine is).
     const reply = agentBubbles(page).last();
     await waitForText(agentBubbles(page), /tick [1-9]\b/);
     const first = lastTick(await reply.innerText());
     await expect.poll(async () => lastTick(await reply.innerText()), { timeout: LONG }).toBeGreaterThan(first);
-    const second = lastTick(await reply.innerText());
     expect(await stopButton(page).isVisible()).toBe(true);
-    expect(second).toBeLessThan(20);
     await screenshot(page, "chat-streaming");
 
+    fs.writeFileSync(path.join(harness.workDir, "done"), "");
     await waitForTurnEnd(page);
-    expect(await reply.innerText()).toContain("tick 20");
-    expect(lastTick(await reply.innerText())).toBe(20);
+    await waitForText(agentBubbles(page), "released");
+    expect(lastTick(await reply.innerText())).toBeGreaterThan(first);
     // Empty composer: Send is back but has nothing to send.
     expect(await sendButton(page).isDisabled()).toBe(true);
     await box.fill("more");
@@ -81,7 +83,7 @@ describe("chat", () => {
       harness = await launchExtension({ agentEnv: cancelAsEndTurn ? { SCRIPTED_AGENT_CANCEL_AS_END_TURN: "1" } : {} });
       const page = await harness.openPanel();
       await waitForReady(page);
-      await sendPrompt(page, "slow 30");
+      await sendPrompt(page, "hold");
       await waitForText(agentBubbles(page), "tick 3");
       await stopButton(page).click();
 
@@ -100,7 +102,6 @@ describe("chat", () => {
 
       // The stopped answer does not grow any more: after a whole second turn it is unchanged.
       const stopped = await agentBubbles(page).first().innerText();
-      expect(lastTick(stopped)).toBeLessThan(300);
       await sendPrompt(page, "echo after the stop");
       await waitForText(agentBubbles(page), "after the stop");
       await waitForTurnEnd(page);

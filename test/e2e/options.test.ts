@@ -30,7 +30,9 @@ describe("options page", () => {
     await waitForText(agent, "not found");
     // Headless Chromium cannot grant clipboard access to an extension origin: record what is written.
     await page.evaluate(() => {
-      navigator.clipboard.writeText = async (text: string) => void ((window as unknown as { copied: string }).copied = text);
+      navigator.clipboard.writeText = async (text: string) => {
+        (window as unknown as { copied: string }).copied = text;
+      };
     });
     await diag.getByRole("button", { name: "Copy report" }).click();
     await waitForText(diag, "Report copied.");

@@ -14,7 +14,7 @@ import { commandRouter } from "../../extension/background/command-router";
 import type { MetaStorage, SessionMeta } from "../../extension/background/session-meta";
 import { createStore } from "../../extension/background/store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
-import type { SessionState } from "../../extension/state/session";
+import type { SessionState } from "../../extension/state/client-state";
 import type { HostHello } from "../../shared/host-protocol";
 import { FAKE_GOOSE, isAlive, waitUntil } from "./host-harness";
 

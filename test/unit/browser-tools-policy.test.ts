@@ -1,10 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { type ConsentRequest, consentToAct, consentToRead, SiteGrants } from "../../extension/browser-tools/consent";
+import "./helpers/fake-browser";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing/fake-browser";
+import { type ConsentRequest, consentToAct, consentToRead, SiteGrants, siteGrantsItem } from "../../extension/browser-tools/consent";
 import { sliceMarkdown } from "../../extension/browser-tools/read-page";
 import { checkSite } from "../../extension/browser-tools/site-policy";
 
 const OWN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 const ctx = { ownOrigin: OWN, fileAccess: false };
+
+beforeEach(() => fakeBrowser.reset());
 
 describe("site policy", () => {
   it("allows web pages, naming the site and its host-permission pattern", () => {
@@ -62,15 +66,6 @@ describe("site policy", () => {
 });
 
 /** storage.session as a plain map. */
-function memoryArea() {
-  const data: Record<string, unknown> = {};
-  return {
-    data,
-    get: async (key: string) => (key in data ? { [key]: structuredClone(data[key]) } : {}),
-    set: async (items: Record<string, unknown>) => void Object.assign(data, structuredClone(items)),
-  };
-}
-
 const tab = { id: 7, title: "Repo", url: "https://github.com/block/goose" };
 const base = { tool: "click" as const, agent: "goose", site: "github.com", origin: "https://github.com", tab };
 
@@ -82,7 +77,7 @@ describe("consent", () => {
         asked.push(r);
         return "deny" as const;
       },
-      grants: new SiteGrants(memoryArea()),
+      grants: new SiteGrants(),
       hasHostAccess: async () => true,
     };
     expect(await consentToRead(deps, { ...base, tool: "read_page", originPattern: "https://github.com/*" })).toBeNull();
@@ -98,7 +93,7 @@ describe("consent", () => {
         granted = true; // the panel's permissions.request on the user's click
         return "allow_site" as const;
       },
-      grants: new SiteGrants(memoryArea()),
+      grants: new SiteGrants(),
       hasHostAccess: async () => granted,
     };
     expect(await consentToRead(deps, { ...base, tool: "read_page", originPattern: "https://github.com/*" })).toBeNull();
@@ -121,13 +116,12 @@ describe("consent", () => {
   it("acting asks every time with Allow once, never again on the site after Allow on this site, and Deny is an error", async () => {
     const answers = ["allow_once", "allow_site", "deny"] as const;
     const asked: ConsentRequest[] = [];
-    const area = memoryArea();
     const deps = {
       ask: async (r: ConsentRequest) => {
         asked.push(r);
         return answers[asked.length - 1] ?? "deny";
       },
-      grants: new SiteGrants(area),
+      grants: new SiteGrants(),
       hasHostAccess: async () => true,
     };
     const act = { ...base, action: 'click button "Submit"', element: 'button "Submit"' };
@@ -142,7 +136,7 @@ describe("consent", () => {
     expect(await consentToAct(deps, act)).toBeNull();
     expect(asked).toHaveLength(2);
     // Remembered in the session area, per origin: another site still asks (and is denied).
-    expect(area.data["goose.browserTools.allowedSites"]).toEqual(["https://github.com"]);
+    expect(await siteGrantsItem.getValue()).toEqual(["https://github.com"]);
     expect(await consentToAct(deps, { ...act, site: "example.com", origin: "https://example.com" })).toBe(
       'The user denied this: click button "Submit" on example.com. Nothing was changed.',
     );
@@ -155,7 +149,7 @@ describe("consent", () => {
         asked.push(r);
         return "allow_once" as const;
       },
-      grants: new SiteGrants(memoryArea()),
+      grants: new SiteGrants(),
       hasHostAccess: async () => true,
     };
     await consentToAct(deps, { ...base, agent: "claude", action: "open https://x.test/ in a new tab" });
@@ -163,7 +157,7 @@ describe("consent", () => {
   });
 
   it("a malformed or missing answer is a deny", async () => {
-    const deps = { ask: async () => "yes please" as never, grants: new SiteGrants(memoryArea()), hasHostAccess: async () => true };
+    const deps = { ask: async () => "yes please" as never, grants: new SiteGrants(), hasHostAccess: async () => true };
     expect(await consentToAct(deps, { ...base, action: "click x" })).toMatch(/^The user denied/);
   });
 });

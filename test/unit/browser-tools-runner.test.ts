@@ -4,7 +4,9 @@
  * (what scripting.executeScript does in a tab), so refs, consent and the DOM are all the real thing; only
  * the tab APIs are a table.
  */
+import "./helpers/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing/fake-browser";
 import type { BrowserApi, TabInfo } from "../../extension/browser-tools/browser-api";
 import { type ConsentAnswer, type ConsentRequest, SiteGrants } from "../../extension/browser-tools/consent";
 import { installPageTools } from "../../extension/browser-tools/page/dispatch";
@@ -16,14 +18,6 @@ import { ACTING_TOOLS } from "../../shared/browser-tools";
 
 const PAGE = `<main><h1>Shop</h1><form><label for="q">Query</label><input id="q"><button type="button" id="go">Search</button></form><p id="out"></p></main>`;
 const OWN = "chrome-extension://ownownownownownownownownownownow";
-
-function memoryArea() {
-  const data: Record<string, unknown> = {};
-  return {
-    get: async (key: string) => (key in data ? { [key]: structuredClone(data[key]) } : {}),
-    set: async (items: Record<string, unknown>) => void Object.assign(data, structuredClone(items)),
-  };
-}
 
 /** A new document in the "tab": what a navigation does to the isolated world. */
 function newDocument(html = PAGE): void {
@@ -90,8 +84,8 @@ function world(): World {
       w.asked.push(request);
       return w.answers.shift() ?? "deny";
     },
-    grants: new SiteGrants(memoryArea()),
-    tabRefs: new TabRefStore(memoryArea()),
+    grants: new SiteGrants(),
+    tabRefs: new TabRefStore(),
     readCache: new ReadCache(),
   };
   return w;
@@ -105,6 +99,8 @@ beforeEach(() => {
   newDocument();
   w = world();
 });
+
+beforeEach(() => fakeBrowser.reset());
 
 describe("runToolCall", () => {
   it("snapshot, then type and click by ref after asking: the page changes", async () => {

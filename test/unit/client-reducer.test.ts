@@ -15,7 +15,7 @@ import {
   pendingPermissionCount,
   reduceClient,
 } from "../../extension/state/client-reducer";
-import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/session";
+import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/client-state";
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures shaped like goose's traffic (acp.md §8.3–8.8)

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Attention } from "../../extension/background/attention";
 import { badgeFor } from "../../extension/background/badge";
-import { deliverContext, PENDING_KEY, type SessionArea, takeContexts } from "../../extension/context/pending";
 import { exportFileName, transcriptMarkdown } from "../../extension/panel/export";
 import { type AppEvent, initialAppState, reduceApp } from "../../extension/state/app";
 import { buildPrompt, capText, type PageContext, quote } from "../../extension/state/page-context";
@@ -77,38 +76,6 @@ describe("prompt blocks", () => {
     expect(capped.text.endsWith("\n")).toBe(false);
     expect(long.startsWith(capped.text)).toBe(true);
     expect(capText("short", 1000)).toEqual({ text: "short", truncated: false, originalChars: 5 });
-  });
-});
-
-describe("context hand-over", () => {
-  function area(): SessionArea & { data: Record<string, unknown> } {
-    const data: Record<string, unknown> = {};
-    return {
-      data,
-      get: async (k) => (k in data ? { [k]: structuredClone(data[k]) } : {}),
-      set: async (items) => void Object.assign(data, structuredClone(items)),
-      remove: async (k) => void delete data[k],
-    };
-  }
-
-  it("keeps items until a panel takes them, once each, in order", async () => {
-    const a = area();
-    await deliverContext(a, { context: selection });
-    await deliverContext(a, { context: selection });
-    await deliverContext(a, { context: { ...selection, id: "c2" }, sendWith: "Explain this." });
-    const taken = await takeContexts(a);
-    expect(taken.map((p) => [p.context.id, p.sendWith])).toEqual([
-      ["c1", undefined],
-      ["c2", "Explain this."],
-    ]);
-    expect(a.data[PENDING_KEY]).toBeUndefined();
-    expect(await takeContexts(a)).toEqual([]);
-  });
-
-  it("ignores malformed stored values", async () => {
-    const a = area();
-    a.data[PENDING_KEY] = [{ nope: true }, "x"];
-    expect(await takeContexts(a)).toEqual([]);
   });
 });
 

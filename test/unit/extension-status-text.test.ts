@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { disconnectReason } from "../../extension/background/disconnect-reason";
-import { describeConnection } from "../../extension/panel/status-text";
 import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "../../extension/state/connection";
+import { describeConnection } from "../../extension/view/status-text";
 import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 
 const hello: HostHello = {

@@ -2,6 +2,7 @@
 
 import { signal } from "@preact/signals";
 import { h, render } from "preact";
+import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hljsLoader } from "../../extension/panel/markdown/highlight";
 import { Markdown, StreamingMarkdown } from "../../extension/panel/markdown/Markdown";
@@ -28,9 +29,9 @@ afterEach(() => {
 
 describe("lazy highlight.js", () => {
   it("is not imported until a finished message with a fenced language renders, then only once", async () => {
-    render(h(Markdown, { text: "no code here, just `inline`" }), host);
-    render(h("div", null, h(StreamingMarkdown, { text: signal("```ts\nconst streaming = 1;\n```") })), host);
-    await new Promise((r) => setTimeout(r, 20));
+    // act() runs the components' effects before it returns; the loader is called synchronously from them.
+    act(() => render(h(Markdown, { text: "no code here, just `inline`" }), host));
+    act(() => render(h("div", null, h(StreamingMarkdown, { text: signal("```ts\nconst streaming = 1;\n```") })), host));
     expect(load).not.toHaveBeenCalled();
     expect(hljsImports.count).toBe(0);
 
@@ -177,30 +178,47 @@ describe("<StreamingMarkdown>", () => {
   });
 
   it("does not highlight while streaming", async () => {
-    render(h(StreamingMarkdown, { text: signal("```ts\nconst a = 1;\n```") }), host);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(host.querySelector("code")?.className).toBe("language-ts");
-    expect(host.querySelector("code [class^=hljs]")).toBeNull();
+    // A finished message rendered after the streaming one: once it is highlighted, a highlight of
+    // the streaming one (same loaded chunk, requested earlier) would have happened too.
+    render(
+      h(
+        "div",
+        null,
+        h("section", null, h(StreamingMarkdown, { text: signal("```ts\nconst a = 1;\n```") })),
+        h("aside", null, h(Markdown, { text: "```ts\nconst b = 2;\n```" })),
+      ),
+      host,
+    );
+    await vi.waitFor(() => expect(host.querySelector("aside code.hljs")).not.toBeNull());
+    const streaming = host.querySelector("section code");
+    expect(streaming?.className).toBe("language-ts");
+    expect(streaming?.querySelector("[class^=hljs]")).toBeNull();
   });
 
-  it("drops a pending frame when unmounted", async () => {
+  it("drops a pending frame when unmounted", () => {
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 7);
+    const cancel = vi.spyOn(window, "cancelAnimationFrame");
     const text = signal("x");
     render(h(StreamingMarkdown, { text }), host);
-    text.value = "x y"; // frame requested
+    text.value = "x y"; // frame 7 requested
+    expect(cancel).not.toHaveBeenCalled();
     render(null, host);
-    const before = markdownStats.parses;
-    await new Promise((r) => setTimeout(r, 50));
-    expect(markdownStats.parses).toBe(before);
+    expect(cancel).toHaveBeenCalledWith(7);
+    cancel.mockRestore();
+    vi.mocked(window.requestAnimationFrame).mockRestore();
   });
 
-  it("stops listening to the signal once unmounted", async () => {
+  it("stops listening to the signal once unmounted", () => {
+    // A change the component still listened to would request a frame at once.
+    const frames = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 1);
     const text = signal("x");
     render(h(StreamingMarkdown, { text }), host);
-    render(null, host);
-    const before = markdownStats.parses;
     text.value = "x y";
-    await new Promise((r) => setTimeout(r, 50));
-    expect(markdownStats.parses).toBe(before);
+    expect(frames).toHaveBeenCalledTimes(1);
+    render(null, host);
+    text.value = "x y z";
+    expect(frames).toHaveBeenCalledTimes(1);
+    frames.mockRestore();
   });
 
   it("follows a new signal when the prop changes", () => {

@@ -8,7 +8,7 @@ import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import { AgentConnection } from "../../acp/agent-connection";
 import { ACP_PROTOCOL_VERSION } from "../../acp/client-info";
 import type { AppEvent, AppState } from "../../state/app";
-import type { UiError } from "../../state/session";
+import type { UiError } from "../../state/client-state";
 import type { Store } from "../store";
 import type { ClientContext } from "./context";
 import { toUiError } from "./ui-error";

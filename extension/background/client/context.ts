@@ -4,7 +4,7 @@
  * they run on as a separate argument: everything they await on it stops if that agent goes away.
  */
 import type { AppState } from "../../state/app";
-import type { ClientEvent, UiError } from "../../state/session";
+import type { ClientEvent, UiError } from "../../state/client-state";
 import type { PermissionBroker } from "./permission-broker";
 import type { SessionMemory } from "./session-memory";
 import { toUiError } from "./ui-error";

@@ -4,7 +4,7 @@
  * session/load (https://agentclientprotocol.com/protocol/session-setup#loading-sessions).
  */
 import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionState } from "../../state/session";
+import type { SessionState } from "../../state/client-state";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 import { applyMode } from "./modes";

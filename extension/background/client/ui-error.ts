@@ -1,6 +1,6 @@
 /** Turns failures from the agent or the connection into errors the panel can show with a fix. */
 import type { AuthMethod } from "@agentclientprotocol/sdk";
-import type { UiError } from "../../state/session";
+import type { UiError } from "../../state/client-state";
 
 interface RpcErrorLike {
   code?: unknown;

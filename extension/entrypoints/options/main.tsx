@@ -1,9 +1,9 @@
 import { effect } from "@preact/signals";
 import { render } from "preact";
 import { OptionsApp } from "../../options/OptionsApp";
-import { linkToBackground, send } from "../../panel/background-link";
-import { connection } from "../../panel/store";
 import { OPTIONS_PORT_NAME } from "../../state/panel-messages";
+import { linkToBackground, send } from "../../view/background-link";
+import { connection } from "../../view/store";
 import "../../panel/panel.css";
 import "../../options/options.css";
 

@@ -1,9 +1,9 @@
 import { render } from "preact";
 import { App } from "../../panel/App";
-import { startContextInbox } from "../../panel/attachments";
-import { linkToBackground } from "../../panel/background-link";
+import { startComposerInput } from "../../panel/attachments";
+import { linkToBackground } from "../../view/background-link";
 import "../../panel/panel.css";
 
 linkToBackground();
-startContextInbox();
+void startComposerInput();
 render(<App />, document.getElementById("app")!);

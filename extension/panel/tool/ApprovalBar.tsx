@@ -5,8 +5,8 @@
  */
 import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { useEffect, useRef } from "preact/hooks";
-import type { PermissionRequestState } from "../../state/session";
-import { send } from "../background-link";
+import type { PermissionRequestState } from "../../state/client-state";
+import { send } from "../../view/background-link";
 
 const LABEL: Record<PermissionOption["kind"], string> = {
   allow_once: "Allow once",
@@ -22,7 +22,7 @@ export function optionLabel(o: PermissionOption): string {
 }
 
 export function ApprovalBar({ request, focus, title }: { request: PermissionRequestState; focus: boolean; title: string }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     if (!focus || !box.current) return;
     box.current.focus({ preventScroll: true });
@@ -32,10 +32,9 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
   const options = [...request.options].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   const byKind = (k: PermissionOption["kind"]) => request.options.find((o) => o.kind === k);
   return (
-    <div
+    <fieldset
       ref={box}
       class="approval"
-      role="group"
       aria-label="Permission request"
       tabIndex={-1}
       onKeyDown={(e) => {
@@ -70,6 +69,6 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
         ))}
       </div>
       <p class="approval__hint">Enter allows once · Esc denies</p>
-    </div>
+    </fieldset>
   );
 }

@@ -3,8 +3,8 @@
  * the files it touches; while the agent waits, the permission request sits inside the card.
  */
 import { useComputed } from "@preact/signals";
-import type { ToolCallState } from "../../state/session";
-import { active, toolCallSignal } from "../store";
+import type { ToolCallState } from "../../state/client-state";
+import { active, toolCallSignal } from "../../view/store";
 import { ApprovalBar } from "./ApprovalBar";
 import { ToolInput, ToolOutput } from "./ToolOutput";
 import { toolKind } from "./tool-kind";

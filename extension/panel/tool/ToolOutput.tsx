@@ -41,7 +41,7 @@ function Block({ block }: { block: ContentBlock }) {
       return <Clamped text={block.text} class="tool__text" />;
     case "image":
       return inlineImageSrc(block) ? (
-        <img class="tool__image" alt="Tool output image" src={inlineImageSrc(block)!} />
+        <img class="tool__image" alt="Tool output" src={inlineImageSrc(block)!} />
       ) : (
         <p class="tool__note">Image ({block.mimeType})</p>
       );

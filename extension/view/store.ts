@@ -8,7 +8,7 @@ import { batch, type Signal, signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
 import { activeSession } from "../state/client-reducer";
-import type { Entry, SessionState, ToolCallState } from "../state/session";
+import type { Entry, SessionState, ToolCallState } from "../state/client-state";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
 let current: AppState | null = null;
@@ -131,9 +131,19 @@ function projectEntries(sessionId: string | null, entries: readonly Entry[] | nu
 function projectTools(tools: SessionState["toolCalls"] | null): void {
   if (tools === projectedTools) return;
   projectedTools = tools;
-  for (const [id, t] of Object.entries(tools ?? {})) {
+  const list = tools ?? {};
+  for (const [id, t] of Object.entries(list)) {
     const sig = toolSignals.get(id);
     if (!sig) toolSignals.set(id, signal(t));
     else if (sig.value !== t) sig.value = t;
   }
+  // A session's tool calls are only ever added, so more signals than calls means another session was shown.
+  if (toolSignals.size > Object.keys(list).length) {
+    for (const id of toolSignals.keys()) if (!Object.hasOwn(list, id)) toolSignals.delete(id);
+  }
+}
+
+/** How many entry and tool-call signals are held (they must follow the shown session, not pile up). */
+export function projectionSize(): { entries: number; tools: number } {
+  return { entries: entrySignals.size, tools: toolSignals.size };
 }
