@@ -7,10 +7,10 @@ import fs from "node:fs";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent } from "../native-host/agent/discover";
 import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
+import { isDirectory as isDir, isExecutableFile } from "../native-host/fs-checks";
 import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
 import type { AgentSpec } from "./args";
 import { browserTargets, sandboxedCandidates } from "./browsers";
-import { isExecutableFile } from "./files";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
 import { installLayout, nonEmpty, pathLib } from "./layout";
 import { captureLoginPath, type LoginPath } from "./login-shell";
@@ -123,14 +123,6 @@ export function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
     return { ...base, exists: true, mode, error: (e as Error).message };
   }
   return { ...base, exists: true, mode, raw: raw as RawConfig };
-}
-
-export function isDir(dir: string): boolean {
-  try {
-    return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** A source file newer than the bundle, if any (the user edited or pulled without rebuilding). */
