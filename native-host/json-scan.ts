@@ -24,7 +24,10 @@ export interface JsonScan {
   depth: number;
   /** The first key seen twice in one object (checked only down to maxDepth). */
   duplicateKey?: string;
-  /** Byte spans of the top-level object's member values, whitespace trimmed (empty if not an object). */
+  /**
+   * Byte spans of the top-level object's member values, whitespace trimmed (empty if not an object).
+   * Keyed by each key's UTF-8 bytes read as latin1, so ASCII keys ("id", "params") are themselves.
+   */
   members: Map<string, Span>;
 }
 
@@ -37,11 +40,12 @@ const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
-/** Keys of one open object: the first held alone, a Set from the second on. */
+/** Keys of one open object: a short list (most objects have a few keys), a Set past SMALL_OBJECT. */
 interface ObjectKeys {
-  first?: string;
-  all?: Set<string>;
+  list: string[];
+  set?: Set<string>;
 }
+const SMALL_OBJECT = 8;
 
 export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
   const n = bytes.length;
@@ -77,11 +81,11 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         const keys = depth <= maxDepth ? open[depth - 1] : undefined;
         if (keys) {
           const key = keyText(bytes, i, close);
-          if (keys.first === undefined) keys.first = key;
+          if (keys.set ? keys.set.has(key) : keys.list.includes(key)) duplicateKey ??= key;
+          else if (keys.set) keys.set.add(key);
           else {
-            keys.all ??= new Set([keys.first]);
-            if (keys.all.has(key)) duplicateKey ??= key;
-            else keys.all.add(key);
+            keys.list.push(key);
+            if (keys.list.length > SMALL_OBJECT) keys.set = new Set(keys.list);
           }
           if (depth === 1) topKey = key;
         }
@@ -95,7 +99,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         startsTopValue(i);
         depth++;
         if (depth > deepest) deepest = depth;
-        if (depth <= maxDepth) open.push(c === OPEN_OBJECT ? {} : null);
+        if (depth <= maxDepth) open.push(c === OPEN_OBJECT ? { list: [] } : null);
         expectKey = c === OPEN_OBJECT;
         break;
       case CLOSE_OBJECT:
@@ -117,7 +121,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         if (!isSpace(c)) startsTopValue(i);
     }
   }
-  return { depth: deepest, members, ...(duplicateKey !== undefined ? { duplicateKey } : {}) };
+  return { depth: deepest, members, ...(duplicateKey !== undefined ? { duplicateKey: fromLatin1(duplicateKey) } : {}) };
 }
 
 /** Index of the quote closing the string whose body starts at `from` (or the end of the input). */
@@ -133,15 +137,24 @@ function stringEnd(bytes: Buffer, from: number): number {
   }
 }
 
-/** A key's value as JSON means it (`"\u006dethod"` is `method`). */
+/**
+ * A key as its UTF-8 bytes, one char per byte (latin1: the cheapest decoding, and equal bytes give
+ * equal strings). An escaped key is decoded first, so `"\u006dethod"` is `method`. ASCII keys such
+ * as "id" and "params" read the same either way.
+ */
 function keyText(bytes: Buffer, open: number, close: number): string {
-  const raw = bytes.toString("utf8", open + 1, close);
+  const raw = bytes.toString("latin1", open + 1, close);
   if (!raw.includes("\\")) return raw;
   try {
-    return JSON.parse(`"${raw}"`) as string;
+    const decoded = JSON.parse(`"${bytes.toString("utf8", open + 1, close)}"`) as string;
+    return Buffer.from(decoded, "utf8").toString("latin1");
   } catch {
     return raw;
   }
+}
+
+function fromLatin1(key: string): string {
+  return Buffer.from(key, "latin1").toString("utf8");
 }
 
 function isSpace(c: number): boolean {

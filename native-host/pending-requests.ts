@@ -30,7 +30,8 @@ export class PendingRequests {
   /** Settles the request an agent line answers, if the line is a response to one. */
   noteAgentLine(line: Buffer): void {
     if (this.ids.size === 0) return;
-    const scan = scanJson(line);
+    // Only the top level matters here: tracking keys one level deep keeps this pass cheap on big lines.
+    const scan = scanJson(line, 1);
     if (scan.members.has("method") || !(scan.members.has("result") || scan.members.has("error"))) return;
     const id = memberText(line, scan, "id");
     const key = id === undefined ? undefined : idKey(id);

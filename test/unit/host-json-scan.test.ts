@@ -27,6 +27,9 @@ describe("scanJson", () => {
     expect(scan('{"jsonrpc":"2.0","id":"dup","method":"_goose/config/upsert","method":"session/list"}').duplicateKey).toBe("method");
     expect(scan('{"params":{"x":{"a":1,"b":2,"a":3}}}').duplicateKey).toBe("a");
     expect(scan(String.raw`{"method":"a","\u006dethod":"b"}`).duplicateKey).toBe("method");
+    expect(scan(String.raw`{"é🪿":1,"\u00e9\ud83e\udebf":2}`).duplicateKey).toBe("é🪿");
+    expect(scan('{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"c":2}').duplicateKey).toBe("c");
+    expect(scan('{"é":1,"e":2,"É":3}').duplicateKey).toBeUndefined();
     expect(scan('[{"a":1},{"a":2}]').duplicateKey).toBeUndefined();
     expect(scan('{"a":{"a":{"a":1}}}').duplicateKey).toBeUndefined();
   });
