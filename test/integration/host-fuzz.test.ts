@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
-import { HostUnderTest } from "./host-harness";
+import { HostUnderTest, waitUntil } from "./host-harness";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const MAX_CASES = 3000;
@@ -49,7 +49,8 @@ function frame(body: Buffer | string): Buffer {
 }
 
 class Fuzzer {
-  private n = 0;
+  // Far from the harness's own request ids (1000 up), so answers are never confused.
+  private n = 1_000_000;
   constructor(
     private readonly r: () => number,
     private readonly dir: string,
@@ -263,8 +264,10 @@ describe("fuzzing the built host", () => {
       }
       expect(cases).toBeGreaterThanOrEqual(1000);
       expect(h.stdoutErrors, "every frame the host wrote was valid and under 1 MiB").toEqual([]);
-      // Still serving after all that.
-      expect((await h.initialize()).result).toBeDefined();
+      // Still serving after all that (once a restart the fuzzer asked for, if any, is done).
+      await waitUntil(() => h.statuses().at(-1) === "running", 15_000, "the agent running");
+      const init = await h.initialize();
+      expect(init.result, JSON.stringify(init)).toBeDefined();
       expect(h.child.exitCode).toBeNull();
     } catch (e) {
       throw new Error(`fuzz failed with FUZZ_SEED=${SEED}: ${(e as Error).message}`);
