@@ -4,9 +4,13 @@
  * path, runs code as the user. So on POSIX the host refuses to start an agent when the config file or
  * the resolved command, or any folder above either, is writable by group or others.
  *
- * One exception, decided here: a folder that others may write but that has the sticky bit and is
- * owned by root (/tmp) is accepted, because the sticky bit stops others from renaming or deleting
- * entries they do not own; the file itself is still checked. Symlinks are followed: the link's
+ * Two exceptions, decided here:
+ *  - a folder that others may write but that has the sticky bit and is owned by root (/tmp) is
+ *    accepted, because the sticky bit stops others from renaming or deleting entries they do not own;
+ *    the file itself is still checked;
+ *  - group write is accepted when the group is the owner's private group (gid equal to the owner's
+ *    uid, the user-private-group convention of Debian and Ubuntu, whose default umask 002 makes files
+ *    group-writable): nobody else is in that group. Symlinks are followed: the link's
  * folders and the target's folders are both checked. Windows ACLs are not inspected (no check there).
  */
 import fs from "node:fs";
@@ -21,7 +25,8 @@ export interface UnsafePath {
   fix: string;
 }
 
-const GROUP_OR_OTHER_WRITE = 0o022;
+const GROUP_WRITE = 0o020;
+const OTHER_WRITE = 0o002;
 const STICKY = 0o1000;
 
 /** The first file or folder on `file`'s path that others can write, or undefined when it is safe (or not POSIX). */
@@ -53,10 +58,11 @@ function checkEntry(p: string, isFolder: boolean): UnsafePath | undefined {
   } catch {
     return undefined;
   }
-  const writable = st.mode & GROUP_OR_OTHER_WRITE;
-  if (!writable) return undefined;
+  const groupWrite = st.mode & GROUP_WRITE && st.gid !== st.uid;
+  const otherWrite = st.mode & OTHER_WRITE;
+  if (!groupWrite && !otherWrite) return undefined;
   if (isFolder && st.mode & STICKY && st.uid === 0) return undefined;
-  const who = (st.mode & 0o020 ? ["group"] : []).concat(st.mode & 0o002 ? ["others"] : []).join(" and ");
+  const who = (groupWrite ? ["group"] : []).concat(otherWrite ? ["others"] : []).join(" and ");
   return { path: p, problem: `writable by ${who}`, fix: `chmod go-w ${shellQuote(p)}` };
 }
 

@@ -202,7 +202,7 @@ describe("unsafe files", () => {
     fs.chmodSync(config, 0o666);
     host.start();
     const s = await host.waitForStatus("failed");
-    expect(s.message).toContain(`${config} is writable by group and others`);
+    expect(s.message).toContain(`${config} is writable by others`);
     expect(s.fix).toBe(`Run \`chmod go-w ${config}\`.`);
     expect(host.statuses()).not.toContain("running");
   });
@@ -218,7 +218,7 @@ describe("unsafe files", () => {
       await host.waitForHost("hello");
       host.start();
       const s = await host.waitForStatus("failed");
-      expect(s.message).toContain(`${command} can be replaced by others: ${open} is writable by group and others`);
+      expect(s.message).toContain(`${command} can be replaced by others: ${open} is writable by others`);
       expect(s.fix).toBe(`Run \`chmod go-w ${open}\`.`);
     } finally {
       fs.rmSync(open, { recursive: true, force: true });

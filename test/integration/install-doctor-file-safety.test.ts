@@ -47,7 +47,7 @@ describe("doctor: unsafe files", () => {
     const { report } = await m.doctor("--no-live");
     expect(problems(report)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ subject: "agent goose", message: expect.stringContaining(`${dir} is writable by group and others`) }),
+        expect.objectContaining({ subject: "agent goose", message: expect.stringContaining(`${dir} is writable by others`) }),
       ]),
     );
   });

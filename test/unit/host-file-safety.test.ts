@@ -27,12 +27,24 @@ describe("findUnsafePath (POSIX)", () => {
     [0o666, "writable by group and others"],
     [0o646, "writable by others"],
     [0o664, "writable by group"],
-  ])("refuses a file with mode %o (%s), with a chmod fix", (mode, problem) => {
+  ])("refuses a file with mode %o (%s) whose group is shared, with a chmod fix", (mode, problem) => {
     const d = tempDir();
     const f = path.join(d, "host.json");
     fs.writeFileSync(f, "{}");
     fs.chmodSync(f, mode);
+    fs.chownSync(f, 1234, 5678);
     expect(findUnsafePath(f, "linux")).toEqual({ path: f, problem, fix: `chmod go-w ${f}` });
+  });
+
+  it("accepts group write when the group is the owner's private group (umask 002), never write by others", () => {
+    const d = tempDir();
+    const f = path.join(d, "goose");
+    fs.writeFileSync(f, "", { mode: 0o775 });
+    fs.chmodSync(f, 0o775);
+    fs.chownSync(f, 1234, 1234);
+    expect(findUnsafePath(f, "linux")).toBeUndefined();
+    fs.chmodSync(f, 0o777);
+    expect(findUnsafePath(f, "linux")).toMatchObject({ problem: "writable by others" });
   });
 
   it("refuses a file in a folder others can write (they could replace it), at any level above", () => {
@@ -42,7 +54,7 @@ describe("findUnsafePath (POSIX)", () => {
     const f = path.join(sub, "goose");
     fs.writeFileSync(f, "", { mode: 0o755 });
     fs.chmodSync(path.join(d, "a"), 0o777);
-    expect(findUnsafePath(f, "linux")).toMatchObject({ path: path.join(d, "a"), problem: "writable by group and others" });
+    expect(findUnsafePath(f, "linux")).toMatchObject({ path: path.join(d, "a"), problem: "writable by others" });
   });
 
   it("accepts a root-owned sticky folder like /tmp, but not a sticky folder someone else owns", () => {
