@@ -9,18 +9,20 @@ import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent, pathDirs } from "../native-host/agent/discover";
 import { compareVersions, parseVersion } from "../native-host/agent/version";
 import { type HostConfig, loadConfig } from "../native-host/config";
+import { describeUnsafe, findUnsafePath } from "../native-host/file-safety";
+import { isDirectory as isDir, isExecutableFile } from "../native-host/fs-checks";
 import { configFile, type PlatformInfo } from "../native-host/paths";
 import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
+import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../shared/goose";
 import { applyActions, readReceipt, recordReceipt } from "./apply";
 import type { CliCommand } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
-import { browserPresence, isDir } from "./facts";
-import { isExecutableFile } from "./files";
+import { browserPresence } from "./facts";
 import { parseLauncher } from "./launcher";
 import { type InstallLayout, installLayout } from "./layout";
 import { type LiveResult, liveCheck, minimalEnv } from "./live-check";
 import { inspectManifest, judgeManifest } from "./manifest-check";
-import { FIX_COMMAND, GOOSE_INSTALL_URL, INSTALL_COMMAND, planManifests, SUPPORTED_BROWSERS } from "./plan";
+import { FIX_COMMAND, INSTALL_COMMAND, planManifests, SUPPORTED_BROWSERS } from "./plan";
 import { policyFindings } from "./policies";
 import type { RegistryOps } from "./registry";
 import { type Finding, formatFinding, hasProblem, info, ok, problem, warn } from "./report";
@@ -155,6 +157,7 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
 
   // Agents, resolved as the host would resolve them when a browser starts it.
   if (!loaded.error) add("agents", await checkAgents(p, loaded.config, loaded.file));
+  add("agents", checkFileSafety(p, loaded.config, loaded.file));
 
   add("policies", policyFindings(p, ctx.policyRoot));
 
@@ -349,7 +352,7 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
       out.push(
         bad(
           `${found.found} is ${v.version}; ${v.required} or newer is needed`,
-          name === "goose" ? "run `goose update`" : `update ${found.found}`,
+          name === "goose" ? `run \`${GOOSE_UPDATE_COMMAND}\`` : `update ${found.found}`,
         ),
       );
     else out.push(bad(v.message, `run \`${found.found} ${profile.versionArgs.join(" ")}\` in a terminal to see why`));
@@ -377,4 +380,23 @@ function foundWhere(file: string, command: string, browserLike: PlatformInfo, re
   if (pathDirs(recordedPath, browserLike.platform).includes(dir)) return "on the PATH recorded at install time";
   if (pathDirs(browserLike.env.PATH ?? browserLike.env.Path, browserLike.platform).includes(dir)) return "on the browser's PATH";
   return "in a usual install location";
+}
+
+/** The host refuses a config or agent command that others could change (native-host/file-safety.ts): say so here too. */
+function checkFileSafety(p: PlatformInfo, config: HostConfig, file: string): Finding[] {
+  if (p.platform === "win32") return [];
+  const browserLike: PlatformInfo = { ...p, env: minimalEnv(p) };
+  const files = [
+    { subject: "host config", path: file },
+    ...Object.entries(config.profiles).flatMap(([name, profile]) => {
+      const found = discoverAgent(profile.command, browserLike, config.path, isExecutableFile).found;
+      return found ? [{ subject: `agent ${name}`, path: found }] : [];
+    }),
+  ];
+  return files.flatMap(({ subject, path }) => {
+    const unsafe = findUnsafePath(path, p.platform);
+    if (!unsafe) return [];
+    const { message } = describeUnsafe(unsafe, path);
+    return [problem(subject, message, `run \`${unsafe.fix}\``)];
+  });
 }

@@ -7,10 +7,10 @@ import fs from "node:fs";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent } from "../native-host/agent/discover";
 import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
+import { isDirectory as isDir, isExecutableFile } from "../native-host/fs-checks";
 import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
-import { isExecutableFile } from "./files";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
 import { installLayout, nonEmpty, pathLib } from "./layout";
 import { captureLoginPath, type LoginPath } from "./login-shell";
@@ -137,14 +137,6 @@ export function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
 export function browserPresence(t: BrowserTarget): string | undefined {
   if (t.where !== "dir") return undefined;
   return t.presence.find((d) => isDir(d)) ?? t.apps.find((a) => fs.existsSync(a));
-}
-
-export function isDir(dir: string): boolean {
-  try {
-    return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** A source file newer than the bundle, if any (the user edited or pulled without rebuilding). */

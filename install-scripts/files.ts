@@ -80,16 +80,6 @@ export function removeFile(file: string): "removed" | "absent" {
   }
 }
 
-export function isExecutableFile(file: string): boolean {
-  try {
-    if (!fs.statSync(file).isFile()) return false;
-    if (process.platform !== "win32") fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function readTextIfExists(file: string): string | undefined {
   try {
     return fs.readFileSync(file, "utf8");

@@ -3,9 +3,9 @@
  * (judgeManifest), with each problem named by the error the browser would show and how to fix it.
  */
 import fs from "node:fs";
+import { isExecutableFile } from "../native-host/fs-checks";
 import { chromeOrigin, GECKO_ADDON_ID, HOST_NAME } from "../shared/extension-ids";
 import type { Family } from "./browsers";
-import { isExecutableFile } from "./files";
 import { isRecord } from "./host-config";
 import { pathLib } from "./layout";
 import { FIX_COMMAND, INSTALL_COMMAND } from "./plan";

@@ -9,6 +9,7 @@ import type { Discovery } from "../native-host/agent/discover";
 import { type AgentProfile, parseConfig } from "../native-host/config";
 import type { PlatformInfo } from "../native-host/paths";
 import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
+import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../shared/goose";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, type SandboxedBrowser, selectTargets } from "./browsers";
 import { configText, mergeHostConfig, type RawConfig } from "./host-config";
@@ -21,7 +22,6 @@ import { type Finding, info, ok, problem, warn } from "./report";
 
 export const INSTALL_COMMAND = "npm run install-host";
 export const FIX_COMMAND = "npm run doctor -- --fix";
-export const GOOSE_INSTALL_URL = "https://block.github.io/goose/docs/getting-started/installation";
 
 export type FileRole = "bundle" | "launcher" | "manifest" | "config";
 
@@ -337,7 +337,7 @@ function versionFinding(subject: string, file: string, v: VersionCheck | undefin
     return warn(
       subject,
       `${file} is version ${v.version}; ${v.required} or newer is needed`,
-      isGoose ? "run `goose update`" : `update ${file}`,
+      isGoose ? `run \`${GOOSE_UPDATE_COMMAND}\`` : `update ${file}`,
     );
   }
   return warn(subject, `${file}: ${v.message}`, `check that ${file} runs in a terminal`);

@@ -19,6 +19,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { defaultLogFile, type PlatformInfo } from "./paths";
 
 export interface AgentProfile {
@@ -33,6 +34,7 @@ export interface AgentProfile {
 
 export interface HostConfig {
   defaultProfile: string;
+  /** A null-prototype object: look names up with profileNamed (own keys only). */
   profiles: Record<string, AgentProfile>;
   cwd: string;
   path?: string;
@@ -43,14 +45,16 @@ export interface HostConfig {
 
 export const GOOSE_MIN_VERSION = "1.16.0";
 
-const BUILTIN_PROFILES: Record<string, AgentProfile> = {
+const BUILTIN_PROFILES: Readonly<Record<string, AgentProfile>> = {
   goose: { command: "goose", args: ["acp"], env: {}, minVersion: GOOSE_MIN_VERSION, versionArgs: ["--version"] },
 };
 
 export function defaultConfig(p: PlatformInfo): HostConfig {
+  const profiles: Record<string, AgentProfile> = Object.create(null);
+  for (const [name, profile] of Object.entries(BUILTIN_PROFILES)) profiles[name] = structuredClone(profile);
   return {
     defaultProfile: "goose",
-    profiles: structuredClone(BUILTIN_PROFILES),
+    profiles,
     cwd: p.home,
     logFile: defaultLogFile(p),
     debug: false,
@@ -85,70 +89,91 @@ export function loadConfig(file: string, p: PlatformInfo): LoadedConfig {
 /** Validates a parsed config object; throws with a message that names the bad field. */
 export function parseConfig(raw: unknown, p: PlatformInfo): HostConfig {
   const base = defaultConfig(p);
-  const obj = record(raw, "the config");
-  const profiles: Record<string, AgentProfile> = { ...base.profiles };
-  if (obj.profiles !== undefined) {
-    for (const [name, value] of Object.entries(record(obj.profiles, "profiles"))) {
-      profiles[name] = parseProfile(name, value, BUILTIN_PROFILES[name]);
-    }
+  // zod drops a `__proto__` key silently; a profile by that name must be an error, not a vanished profile.
+  if (isRecord(raw) && isRecord(raw.profiles) && Object.hasOwn(raw.profiles, "__proto__")) {
+    throw new Error("profiles.__proto__ is not a usable profile name");
   }
-  const defaultProfile = optionalString(obj.defaultProfile, "defaultProfile") ?? base.defaultProfile;
-  if (!profiles[defaultProfile]) throw new Error(`defaultProfile "${defaultProfile}" is not in profiles`);
-  const cwd = optionalString(obj.cwd, "cwd") ?? base.cwd;
+  const parsed = CONFIG_SCHEMA.safeParse(raw);
+  if (!parsed.success) throw new Error(describeIssue(parsed.error.issues[0]!));
+  const obj = parsed.data;
+  // Own keys only: a name like "constructor" or "toString" must never find an inherited property.
+  const profiles: Record<string, AgentProfile> = Object.create(null);
+  for (const name of Object.keys(base.profiles)) profiles[name] = base.profiles[name]!;
+  for (const [name, value] of Object.entries(obj.profiles ?? {})) {
+    profiles[name] = resolveProfile(name, value, Object.hasOwn(BUILTIN_PROFILES, name) ? BUILTIN_PROFILES[name] : undefined);
+  }
+  const defaultProfile = obj.defaultProfile ?? base.defaultProfile;
+  if (!Object.hasOwn(profiles, defaultProfile)) throw new Error(`defaultProfile "${defaultProfile}" is not in profiles`);
+  const cwd = obj.cwd ?? base.cwd;
   if (!isAbsolute(cwd, p)) throw new Error(`cwd must be an absolute path, got "${cwd}"`);
-  const logFile = optionalString(obj.logFile, "logFile") ?? base.logFile;
+  const logFile = obj.logFile ?? base.logFile;
   if (!isAbsolute(logFile, p)) throw new Error(`logFile must be an absolute path, got "${logFile}"`);
-  const ids = obj.allowedExtensionIds ?? [];
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string" && /^[a-p]{32}$/.test(id))) {
-    throw new Error("allowedExtensionIds must be a list of 32-letter extension ids");
-  }
-  if (obj.debug !== undefined && typeof obj.debug !== "boolean") throw new Error("debug must be true or false");
-  const pathValue = optionalString(obj.path, "path");
   return {
     defaultProfile,
     profiles,
     cwd,
-    ...(pathValue ? { path: pathValue } : {}),
+    ...(obj.path ? { path: obj.path } : {}),
     logFile,
     debug: obj.debug === true,
-    allowedExtensionIds: ids as string[],
+    allowedExtensionIds: obj.allowedExtensionIds ?? [],
   };
 }
 
-function parseProfile(name: string, raw: unknown, builtin: AgentProfile | undefined): AgentProfile {
-  const obj = record(raw, `profiles.${name}`);
-  const command = optionalString(obj.command, `profiles.${name}.command`) ?? builtin?.command;
+/** The profile configured under `name`, looking at own keys only; undefined for anything else. */
+export function profileNamed(config: HostConfig, name: unknown): AgentProfile | undefined {
+  return typeof name === "string" && Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
+}
+
+const nonEmptyString = z.string({ error: "must be a non-empty string" }).min(1, { error: "must be a non-empty string" });
+const stringList = z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" });
+
+const PROFILE_SCHEMA = z.object(
+  {
+    command: nonEmptyString.optional(),
+    args: stringList.optional(),
+    env: z.record(z.string(), z.string({ error: "must be a string" }), { error: "must be an object" }).optional(),
+    // `null` turns the version check off; absent keeps the built-in requirement (goose ≥ 1.16.0).
+    minVersion: nonEmptyString.nullable().optional(),
+    versionArgs: stringList.optional(),
+  },
+  { error: "must be an object" },
+);
+
+const CONFIG_SCHEMA = z.object(
+  {
+    defaultProfile: nonEmptyString.optional(),
+    profiles: z.record(z.string(), PROFILE_SCHEMA, { error: "must be an object" }).optional(),
+    cwd: nonEmptyString.optional(),
+    path: nonEmptyString.optional(),
+    logFile: nonEmptyString.optional(),
+    debug: z.boolean({ error: "must be true or false" }).optional(),
+    allowedExtensionIds: z.array(z.string().regex(/^[a-p]{32}$/), { error: "must be a list of 32-letter extension ids" }).optional(),
+  },
+  { error: "must be an object" },
+);
+
+/** "profiles.x.env.K must be a string": the field's dotted path, then what is wrong with it. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.filter((k): k is string => typeof k === "string");
+  if (path[0] === "allowedExtensionIds") return "allowedExtensionIds must be a list of 32-letter extension ids";
+  return `${path.length > 0 ? path.join(".") : "the config"} ${issue.message}`;
+}
+
+function resolveProfile(name: string, raw: z.infer<typeof PROFILE_SCHEMA>, builtin: AgentProfile | undefined): AgentProfile {
+  const command = raw.command ?? builtin?.command;
   if (!command) throw new Error(`profiles.${name}.command is required`);
-  const args = obj.args === undefined ? (builtin?.args ?? []) : stringList(obj.args, `profiles.${name}.args`);
-  const env: Record<string, string> = {};
-  if (obj.env !== undefined) {
-    for (const [k, v] of Object.entries(record(obj.env, `profiles.${name}.env`))) {
-      if (typeof v !== "string") throw new Error(`profiles.${name}.env.${k} must be a string`);
-      env[k] = v;
-    }
-  }
-  // `minVersion: null` turns the check off; absent keeps the built-in requirement (goose ≥ 1.16.0).
-  const minVersion =
-    obj.minVersion === null ? undefined : (optionalString(obj.minVersion, `profiles.${name}.minVersion`) ?? builtin?.minVersion);
-  const versionArgs =
-    obj.versionArgs === undefined ? (builtin?.versionArgs ?? ["--version"]) : stringList(obj.versionArgs, `profiles.${name}.versionArgs`);
-  return { command, args, env, ...(minVersion ? { minVersion } : {}), versionArgs };
+  const minVersion = raw.minVersion === null ? undefined : (raw.minVersion ?? builtin?.minVersion);
+  return {
+    command,
+    args: raw.args ?? builtin?.args ?? [],
+    env: { ...raw.env },
+    ...(minVersion ? { minVersion } : {}),
+    versionArgs: raw.versionArgs ?? builtin?.versionArgs ?? ["--version"],
+  };
 }
 
-function record(v: unknown, what: string): Record<string, unknown> {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new Error(`${what} must be an object`);
-  return v as Record<string, unknown>;
-}
-
-function optionalString(v: unknown, what: string): string | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v !== "string" || v.length === 0) throw new Error(`${what} must be a non-empty string`);
-  return v;
-}
-
-function stringList(v: unknown, what: string): string[] {
-  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) throw new Error(`${what} must be a list of strings`);
-  return v as string[];
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 function isAbsolute(file: string, p: PlatformInfo): boolean {

@@ -8,8 +8,8 @@ import path from "node:path";
 import type { HostDiagnostics, ProfileDiagnosis } from "../shared/host-protocol";
 import { checkVersion } from "./agent/check-version";
 import { agentPath, discoverAgent } from "./agent/discover";
-import { isExecutableFile } from "./agent/supervisor";
-import type { HostConfig } from "./config";
+import { type HostConfig, profileNamed } from "./config";
+import { isExecutableFile } from "./fs-checks";
 import type { PlatformInfo } from "./paths";
 
 const TAIL_LINES = 200;
@@ -17,7 +17,7 @@ const TAIL_BYTES = 64 * 1024;
 
 export async function diagnose(config: HostConfig, p: PlatformInfo): Promise<HostDiagnostics> {
   const profiles = await Promise.all(Object.entries(config.profiles).map(([name, profile]) => diagnoseProfile(name, profile, config, p)));
-  const goose = config.profiles[config.defaultProfile]?.command.match(/(^|[\\/])goose(\.exe)?$/) ? gooseLogDir(p) : undefined;
+  const goose = profileNamed(config, config.defaultProfile)?.command.match(/(^|[\\/])goose(\.exe)?$/) ? gooseLogDir(p) : undefined;
   return { type: "diagnostics", logTail: tail(config.logFile), profiles, ...(goose ? { agentLogDir: goose } : {}) };
 }
 

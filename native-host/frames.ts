@@ -3,12 +3,25 @@
  * The decoder is incremental and byte-level: a frame may be split anywhere across reads, a read may
  * hold many frames, and nothing is allocated from the claimed length alone (pieces are kept until the
  * frame is complete, then joined once).
+ *
+ * Each payload is scanned (json-scan.ts) before it is parsed: nesting deeper than MAX_JSON_DEPTH is
+ * refused unparsed, and so is any object holding a key twice, so nothing downstream recurses on
+ * hostile depth or judges one copy of a key while another copy travels on.
  */
 import { type HostErrorCode, MAX_INCOMING_FRAME_BYTES } from "../shared/host-protocol";
+import { clip } from "./clip";
+import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "./json-scan";
+import { requestIdText } from "./rpc-id";
 
 export type FrameEvent =
-  | { kind: "message"; value: unknown; bytes: number; raw: Buffer }
-  | { kind: "error"; code: HostErrorCode; message: string };
+  | { kind: "message"; value: unknown; bytes: number; raw: Buffer; scan: JsonScan }
+  | {
+      kind: "error";
+      code: HostErrorCode;
+      message: string;
+      /** When the refused frame was a JSON-RPC request: its id's exact text, to answer it. */
+      requestId?: string;
+    };
 
 const HEADER_BYTES = 4;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -23,7 +36,10 @@ export class FrameDecoder {
   /** Bytes still to discard from a refused (oversize) frame. */
   private skipping = 0;
 
-  constructor(private readonly maxBytes: number = MAX_INCOMING_FRAME_BYTES) {}
+  constructor(
+    private readonly maxBytes: number = MAX_INCOMING_FRAME_BYTES,
+    private readonly maxDepth: number = MAX_JSON_DEPTH,
+  ) {}
 
   /** Feeds one read; returns the frames (or per-frame errors) it completed. */
   push(chunk: Buffer): FrameEvent[] {
@@ -88,11 +104,25 @@ export class FrameDecoder {
     } catch {
       return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
     }
+    const scan = scanJson(payload, this.maxDepth);
+    const refuse = (code: HostErrorCode, message: string): FrameEvent => {
+      const requestId = requestIdText(payload, scan);
+      return { kind: "error", code, message, ...(requestId !== undefined ? { requestId } : {}) };
+    };
+    if (scan.depth > this.maxDepth) return refuse("too_deep", `frame of ${bytes} bytes nests ${scan.depth} deep (limit ${this.maxDepth})`);
+    let value: unknown;
     try {
-      return { kind: "message", value: JSON.parse(text), bytes, raw: payload };
+      value = JSON.parse(text);
     } catch (e) {
-      return { kind: "error", code: "invalid_json", message: `frame of ${bytes} bytes is not JSON: ${(e as Error).message}` };
+      return { kind: "error", code: "invalid_json", message: `frame of ${bytes} bytes is not JSON: ${clip((e as Error).message)}` };
     }
+    if (scan.duplicateKey !== undefined) {
+      return refuse(
+        "duplicate_key",
+        `frame of ${bytes} bytes holds the key ${clip(JSON.stringify(scan.duplicateKey))} twice in one object`,
+      );
+    }
+    return { kind: "message", value, bytes, raw: payload, scan };
   }
 
   private reset(): void {

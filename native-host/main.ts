@@ -1,6 +1,8 @@
 /**
  * The native-messaging host's entry: check the caller, read the config, open the log, run the relay,
  * and shut the agent down cleanly on stdin EOF or a signal. stdout carries frames and nothing else.
+ * No exit skips stopping the agent: an uncaught error kills its process group synchronously before
+ * the host exits, and a host killed outright is covered by the reaper (agent/reaper.ts).
  */
 import os from "node:os";
 import { isAllowedCaller, parseCaller } from "./caller";
@@ -38,6 +40,17 @@ function main(): void {
       process.exit(0);
     });
   };
+  const die = (kind: string, e: unknown) => {
+    try {
+      relay.killAgentNow();
+    } finally {
+      log.error(`${kind}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}; agent killed, exiting`);
+      log.close();
+      process.exit(70);
+    }
+  };
+  process.on("uncaughtException", (e) => die("uncaught exception", e));
+  process.on("unhandledRejection", (e) => die("unhandled rejection", e));
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => exit(signal));
   process.stdin.on("end", () => exit("stdin closed"));
   // The browser went away mid-write: nothing left to talk to.

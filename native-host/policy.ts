@@ -1,12 +1,15 @@
 /**
  * What may pass through the host, in each direction. Pure: takes parsed messages, returns decisions.
  *
- * Extension → agent: only JSON-RPC 2.0 objects; requests and notifications only for ACP methods (so
- * no message can reach an agent's private extension methods such as goose's `_goose/config/*`), and
- * `mcpServers` replaced by what the host allows: a stdio MCP server is an arbitrary command.
+ * Extension → agent: only JSON-RPC 2.0 objects whose id (if any) is a string, number or null;
+ * requests and notifications only for ACP methods (so no message can reach an agent's private
+ * extension methods such as goose's `_goose/config/*`), and `mcpServers` replaced by what the host
+ * allows: a stdio MCP server is an arbitrary command (the relay splices that into the original bytes).
  * Agent → extension: only JSON-RPC 2.0 objects. Ids are never touched in either direction.
  */
 import { type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../shared/host-protocol";
+import { echo } from "./clip";
+import { INVALID_REQUEST, METHOD_NOT_FOUND } from "./rpc-reply";
 
 /** ACP v1 client→agent methods (stable spec) plus the protocol-level cancel. */
 export const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
@@ -33,44 +36,55 @@ export type InboundDecision =
   | {
       action: "forward";
       message: JsonRpcMessage;
-      /** True when the policy changed the message, so its original bytes must not be sent. */
-      rewritten: boolean;
-      replacedMcpServers: number;
+      /** Set when `params.mcpServers` must be replaced by the host's list before forwarding: how many the extension sent. */
+      replaceMcpServers?: number;
     }
   | {
       action: "refuse";
       code: HostErrorCode;
       reason: string;
-      /** A JSON-RPC error for the extension when the refused message was a request (so it never hangs). */
-      reply?: JsonRpcMessage;
+      /** The JSON-RPC error to answer a refused request with (so it never hangs); the relay adds the id. */
+      reply?: { code: number; message: string };
     };
 
-export function checkFromExtension(value: unknown, allowedMcpServers: readonly unknown[] = []): InboundDecision {
+/**
+ * Prefix of the ids of requests the host makes itself (browser tools); their answers never reach the
+ * extension, so the extension may not use such ids: an agent's answer to it would be swallowed.
+ */
+export const HOST_REQUEST_PREFIX = "goose-browser-host/";
+
+export function checkFromExtension(value: unknown): InboundDecision {
   if (!isJsonRpc(value)) {
     return { action: "refuse", code: "not_jsonrpc", reason: "not a JSON-RPC 2.0 message or host command" };
   }
-  if (value.method === undefined) return { action: "forward", message: value, rewritten: false, replacedMcpServers: 0 };
+  const isRequest = value.method !== undefined && "id" in value;
+  if ("id" in value && !isValidId(value.id)) {
+    const reason = "a JSON-RPC id must be a string, a number or null";
+    return { action: "refuse", code: "not_jsonrpc", reason, ...(isRequest ? { reply: { code: INVALID_REQUEST, message: reason } } : {}) };
+  }
+  if (isRequest && typeof value.id === "string" && value.id.startsWith(HOST_REQUEST_PREFIX)) {
+    const reason = `request ids starting with ${HOST_REQUEST_PREFIX} are reserved for the host`;
+    return { action: "refuse", code: "not_jsonrpc", reason, reply: { code: INVALID_REQUEST, message: reason } };
+  }
+  if (value.method === undefined) return { action: "forward", message: value };
   if (!ALLOWED_CLIENT_METHODS.has(value.method)) {
-    const reason = `method ${JSON.stringify(value.method)} is not allowed by the goose-browser host`;
-    const isRequest = "id" in value && value.id !== undefined;
+    const reason = `method ${echo(value.method)} is not allowed by the goose-browser host`;
     return {
       action: "refuse",
       code: "method_not_allowed",
       reason,
-      ...(isRequest ? { reply: { jsonrpc: "2.0", id: value.id ?? null, error: { code: -32601, message: reason } } } : {}),
+      ...(isRequest ? { reply: { code: METHOD_NOT_FOUND, message: reason } } : {}),
     };
   }
   if (MCP_SERVER_METHODS.has(value.method) && isRecord(value.params)) {
     const sent = value.params.mcpServers;
-    const replacedMcpServers = Array.isArray(sent) ? sent.length : 0;
-    return {
-      action: "forward",
-      message: { ...value, params: { ...value.params, mcpServers: [...allowedMcpServers] } },
-      rewritten: true,
-      replacedMcpServers,
-    };
+    return { action: "forward", message: value, replaceMcpServers: Array.isArray(sent) ? sent.length : 0 };
   }
-  return { action: "forward", message: value, rewritten: false, replacedMcpServers: 0 };
+  return { action: "forward", message: value };
+}
+
+function isValidId(id: unknown): boolean {
+  return typeof id === "string" || typeof id === "number" || id === null;
 }
 
 export function isForwardableFromAgent(value: unknown): value is JsonRpcMessage {

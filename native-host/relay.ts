@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import {
+  CHROME_MAX_HOST_MESSAGE_BYTES,
   HOST_PROTOCOL_VERSION,
   type HostCommand,
   type HostErrorCode,
@@ -14,16 +15,23 @@ import {
   isHostEnvelope,
   type JsonRpcMessage,
 } from "../shared/host-protocol";
-import { AgentSupervisor, isDirectory } from "./agent/supervisor";
+import { AgentSupervisor } from "./agent/supervisor";
 import { BrowserTools } from "./browser-tools";
-import type { LoadedConfig } from "./config";
+import { clip, echo } from "./clip";
+import { type LoadedConfig, profileNamed } from "./config";
 import { diagnose } from "./diagnose";
 import { FrameDecoder, frameJson } from "./frames";
+import { isDirectory } from "./fs-checks";
+import type { JsonScan } from "./json-scan";
 import type { LineEvent } from "./lines";
 import type { Logger } from "./log";
 import { encodeAgentLine } from "./outbound";
 import type { PlatformInfo } from "./paths";
+import { PendingRequests } from "./pending-requests";
 import { checkFromExtension } from "./policy";
+import { asOneLine, withParamsMember } from "./raw-message";
+import { requestIdText } from "./rpc-id";
+import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "./rpc-reply";
 import { HOST_VERSION } from "./version";
 
 const NEWLINE = Buffer.from("\n");
@@ -42,6 +50,8 @@ export interface RelayOptions {
 export class Relay {
   private readonly decoder = new FrameDecoder();
   private readonly supervisor: AgentSupervisor;
+  /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
+  private readonly pending = new PendingRequests();
   private chunkIds = 0;
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
@@ -64,6 +74,7 @@ export class Relay {
       events: {
         status: (status) => {
           o.log.info(`agent status: ${status.state}${"pid" in status ? ` pid ${status.pid}` : ""}`);
+          if (status.state !== "running") this.answerPending();
           this.send(frameJson(hostMessage({ type: "status", status })));
           this.browserTools.agentStatus(status);
         },
@@ -97,8 +108,8 @@ export class Relay {
     );
     this.o.input.on("data", (chunk: Buffer) => {
       for (const e of this.decoder.push(chunk)) {
-        if (e.kind === "message") this.fromExtension(e.value, e.raw);
-        else this.refuse(e.code, e.message);
+        if (e.kind === "message") this.fromExtension(e.value, e.raw, e.scan);
+        else this.refuse(e.code, e.message, e.requestId === undefined ? undefined : { id: e.requestId, code: INVALID_REQUEST });
       }
     });
     this.o.input.on("end", () => {
@@ -122,37 +133,58 @@ export class Relay {
     return this.closing;
   }
 
-  private fromExtension(value: unknown, raw: Buffer): void {
-    if (isHostEnvelope(value)) return this.command(value.host as HostCommand);
-    const decision = checkFromExtension(value, this.browserTools.mcpServers());
+  /** The host is dying of an error: kill the agent's process group now, synchronously. */
+  killAgentNow(): void {
+    this.supervisor.killNow();
+  }
+
+  private fromExtension(value: unknown, raw: Buffer, scan: JsonScan): void {
+    if (isHostEnvelope(value)) {
+      this.command(value.host as HostCommand);
+      return;
+    }
+    const decision = checkFromExtension(value);
+    // A request's id as the exact text it came with: host-made answers echo it byte for byte.
+    const requestId = requestIdText(raw, scan);
     if (decision.action === "refuse") {
-      this.refuse(decision.code, decision.reason);
-      if (decision.reply) this.send(frameJson(decision.reply));
+      const { reply } = decision;
+      this.refuse(decision.code, decision.reason, reply && requestId !== undefined ? { id: requestId, ...reply } : undefined);
       return;
     }
     const message = decision.message;
-    if (decision.replacedMcpServers > 0) {
-      this.o.log.warn(`${message.method}: ${decision.replacedMcpServers} mcpServers from the extension were removed (host policy)`);
+    let bytes = raw;
+    if (decision.replaceMcpServers !== undefined) {
+      // Spliced into the original bytes: everything else, the id included, goes on as it came.
+      // Only the host's own browser-tools server, when the user turned the tools on; otherwise none.
+      bytes = withParamsMember(raw, scan, "mcpServers", JSON.stringify(this.browserTools.mcpServers())) ?? raw;
+      if (decision.replaceMcpServers > 0) {
+        this.o.log.warn(`${message.method}: ${decision.replaceMcpServers} mcpServers from the extension were removed (host policy)`);
+      }
     }
-    // Unchanged messages keep their own bytes (no re-serialization) unless they hold a raw line
-    // break, which JSON allows between tokens but would split the ndjson line.
-    const line =
-      decision.rewritten || raw.includes(0x0a) || raw.includes(0x0d)
-        ? Buffer.from(`${JSON.stringify(message)}\n`)
-        : Buffer.concat([raw, NEWLINE]);
+    const line = Buffer.concat([asOneLine(bytes), NEWLINE]);
     if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8").trimEnd())}`);
     this.browserTools.fromExtension(message);
     if (!this.supervisor.process) {
-      this.refuse("agent_not_running", `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`);
-      if (message.method !== undefined && message.id !== undefined) {
-        this.send(frameJson({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "The agent is not running" } }));
-      }
+      this.refuse(
+        "agent_not_running",
+        `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`,
+        requestId === undefined ? undefined : { id: requestId, code: INTERNAL_ERROR, message: "The agent is not running" },
+      );
       return;
     }
+    if (requestId !== undefined) this.pending.add(requestId);
     if (!this.supervisor.write(line)) {
       this.o.input.pause();
       this.supervisor.onceDrain(() => this.o.input.resume());
     }
+  }
+
+  /** Answers every request the agent never will (it exited, or was stopped or replaced). */
+  private answerPending(): void {
+    if (this.pending.size === 0) return;
+    const ids = this.pending.takeAll();
+    this.o.log.warn(`the agent left ${ids.length} request(s) unanswered; answering them with an error`);
+    for (const id of ids) this.send(rpcErrorFrame(id, INTERNAL_ERROR, "The agent exited before answering"));
   }
 
   private command(cmd: HostCommand): void {
@@ -166,24 +198,29 @@ export class Relay {
       return;
     }
     if (cmd.type !== "start" && cmd.type !== "restart") {
-      return this.refuse("unknown_command", `unknown host command ${JSON.stringify((cmd as { type: unknown }).type)}`);
+      this.refuse("unknown_command", `unknown host command ${echo((cmd as { type: unknown }).type)}`);
+      return;
     }
-    const profiles = this.o.loaded.config.profiles;
-    if (cmd.profile !== undefined && !profiles[cmd.profile]) {
-      return this.refuse(
+    const config = this.o.loaded.config;
+    if (cmd.profile !== undefined && !profileNamed(config, cmd.profile)) {
+      this.refuse(
         "unknown_profile",
-        `no agent profile named ${JSON.stringify(cmd.profile)}; configured: ${Object.keys(profiles).join(", ")}`,
+        `no agent profile named ${echo(cmd.profile)}; configured: ${clip(Object.keys(config.profiles).join(", "))}`,
       );
+      return;
     }
     if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {
-      return this.refuse("invalid_cwd", `the working folder ${JSON.stringify(cmd.cwd)} is not an existing absolute folder`);
+      this.refuse("invalid_cwd", `the working folder ${echo(cmd.cwd)} is not an existing absolute folder`);
+      return;
     }
     if (cmd.type === "start") {
       if (cmd.protocolVersion !== HOST_PROTOCOL_VERSION) {
-        return this.refuse(
+        const newer = typeof cmd.protocolVersion === "number" && cmd.protocolVersion > HOST_PROTOCOL_VERSION;
+        this.refuse(
           "protocol_mismatch",
-          `the extension speaks host protocol ${cmd.protocolVersion}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${cmd.protocolVersion > HOST_PROTOCOL_VERSION ? "host" : "extension"}`,
+          `the extension speaks host protocol ${echo(cmd.protocolVersion)}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${newer ? "host" : "extension"}`,
         );
+        return;
       }
       void this.supervisor.start(cmd.profile, cmd.cwd);
       return;
@@ -192,6 +229,7 @@ export class Relay {
   }
 
   private fromAgent(e: LineEvent): void {
+    if (e.kind === "line") this.pending.noteAgentLine(e.bytes);
     if (e.kind === "overflow") {
       this.o.log.warn(`agent line over ${e.bytes} bytes dropped`);
       return;
@@ -207,15 +245,23 @@ export class Relay {
     });
   }
 
-  private refuse(code: HostErrorCode, message: string): void {
+  /** Reports a refusal to the extension, and answers the refused request (`reply.id` is its id's exact text). */
+  private refuse(code: HostErrorCode, message: string, reply?: { id: string; code: number; message?: string }): void {
     this.o.log.warn(`refused (${code}): ${message}`);
     this.send(frameJson(hostMessage({ type: "error", code, message })));
+    if (reply) this.send(rpcErrorFrame(reply.id, reply.code, reply.message ?? message));
   }
 
+  /** The one way out to the browser: nothing over the browser's per-message limit is ever written. */
   /** False when the native port is already closed. */
   private send(frame: Buffer): boolean {
     const out = this.o.output;
     if (out.destroyed || out.writableEnded) return false;
+    if (frame.length - 4 > CHROME_MAX_HOST_MESSAGE_BYTES) {
+      const message = `the host withheld a ${frame.length - 4}-byte message: the browser closes the port on any over ${CHROME_MAX_HOST_MESSAGE_BYTES}`;
+      this.o.log.error(message);
+      frame = frameJson(hostMessage({ type: "error", code: "message_too_large", message }));
+    }
     if (!out.write(frame) && !this.outputBlocked) {
       // The browser is slower than the agent: stop reading the agent until the pipe drains.
       this.outputBlocked = true;
@@ -230,6 +276,6 @@ export class Relay {
 }
 
 function describe(m: JsonRpcMessage): string {
-  if (m.method !== undefined) return m.id !== undefined ? `request ${m.method} #${m.id}` : `notification ${m.method}`;
-  return `response #${m.id}`;
+  if (m.method !== undefined) return m.id !== undefined ? `request ${echo(m.method)} #${echo(m.id)}` : `notification ${echo(m.method)}`;
+  return `response #${echo(m.id)}`;
 }

@@ -55,13 +55,19 @@ export type HostErrorCode =
   | "frame_truncated"
   | "invalid_utf8"
   | "invalid_json"
+  /** Nested deeper than the host accepts (arrays and objects). */
+  | "too_deep"
+  /** An object holds the same key twice: parsers disagree on which copy wins. */
+  | "duplicate_key"
   | "not_jsonrpc"
   | "method_not_allowed"
   | "agent_not_running"
   | "unknown_profile"
   | "unknown_command"
   | "invalid_cwd"
-  | "protocol_mismatch";
+  | "protocol_mismatch"
+  /** The host withheld one of its own messages that would have gone over CHROME_MAX_HOST_MESSAGE_BYTES. */
+  | "message_too_large";
 
 export interface HostHello {
   type: "hello";

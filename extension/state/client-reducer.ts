@@ -13,6 +13,7 @@ import type {
   ToolCall,
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk";
+import { GOOSE_UPDATE_COMMAND } from "../../shared/goose";
 import type {
   AgentState,
   AgentTextEntry,
@@ -178,7 +179,7 @@ function unsupportedError(protocolVersion: number, supported: number): UiError {
   return {
     title: "Unsupported agent version",
     message: `The agent speaks ACP protocol version ${protocolVersion}; this extension speaks version ${supported}.`,
-    fix: `Update the agent (for goose: \`goose update\`) to a version that supports ACP protocol version ${supported}, then reconnect.`,
+    fix: `Update the agent (for goose: \`${GOOSE_UPDATE_COMMAND}\`) to a version that supports ACP protocol version ${supported}, then reconnect.`,
   };
 }
 

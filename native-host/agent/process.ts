@@ -1,9 +1,10 @@
 /**
  * Runs the agent: spawned with an argument array (never a shell) in its own process group, and
  * stopped by closing its stdin, SIGTERM to the group, SIGKILL to the group after a grace period.
- * The group kill also reaches grandchildren (an agent's MCP servers), so nothing is orphaned.
+ * The group kill also reaches grandchildren (an agent's MCP servers), so nothing is orphaned; the
+ * reaper (reaper.ts) does the same if the host dies before it could.
  */
-import { type ChildProcessByStdio, execFile, spawn } from "node:child_process";
+import { type ChildProcessByStdio, execFile, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 
@@ -19,7 +20,17 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
 }
 
-export const STOP_GRACE_MS = 5000;
+/**
+ * SIGTERM → SIGKILL. Browsers SIGKILL a host about 2 s after the port closes, so the whole shutdown
+ * (stdin EOF, SIGTERM, this grace, SIGKILL, exit) must fit well inside that.
+ */
+export const STOP_GRACE_MS = 700;
+
+/** Tells a watcher which process groups to kill should the host die (reaper.ts). */
+export interface GroupWatcher {
+  watch(pid: number): void;
+  forget(pid: number): void;
+}
 
 export class AgentProcess {
   readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
@@ -30,6 +41,7 @@ export class AgentProcess {
   constructor(
     spec: SpawnSpec,
     private readonly graceMs = STOP_GRACE_MS,
+    private readonly watcher?: GroupWatcher,
   ) {
     this.child = spawn(spec.file, spec.args, {
       cwd: spec.cwd,
@@ -49,6 +61,7 @@ export class AgentProcess {
     });
     // A write after the agent died must not crash the host; the exit is reported separately.
     this.child.stdin.on("error", () => {});
+    if (this.child.pid !== undefined) watcher?.watch(this.child.pid);
   }
 
   /** Set if the process could not be started at all. */
@@ -65,6 +78,21 @@ export class AgentProcess {
   stop(): Promise<ExitInfo> {
     this.stopping ??= this.doStop();
     return this.stopping;
+  }
+
+  /** For a host that is about to die of an error: SIGKILL the whole group now, synchronously. */
+  killNow(): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    if (process.platform !== "win32") {
+      signalGroup(pid, "SIGKILL");
+      return;
+    }
+    try {
+      execFileSync(taskkillPath(), ["/PID", String(pid), "/T", "/F"], { windowsHide: true, stdio: "ignore", timeout: 2000 });
+    } catch {
+      // Already gone.
+    }
   }
 
   private settle(info: ExitInfo, resolve: (i: ExitInfo) => void, err?: Error): void {
@@ -88,6 +116,7 @@ export class AgentProcess {
     }
     // The leader may be gone while others in its group ignore SIGTERM: kill the whole tree.
     await killTree(pid);
+    this.watcher?.forget(pid);
     return this.exited;
   }
 }
@@ -105,10 +134,13 @@ async function killTree(pid: number): Promise<void> {
     signalGroup(pid, "SIGKILL");
     return;
   }
-  const taskkill = path.win32.join(process.env.SystemRoot ?? "C:\\Windows", "System32", "taskkill.exe");
   await new Promise<void>((resolve) => {
-    execFile(taskkill, ["/PID", String(pid), "/T", "/F"], { windowsHide: true }, () => resolve());
+    execFile(taskkillPath(), ["/PID", String(pid), "/T", "/F"], { windowsHide: true }, () => resolve());
   });
+}
+
+function taskkillPath(): string {
+  return path.win32.join(process.env.SystemRoot ?? "C:\\Windows", "System32", "taskkill.exe");
 }
 
 function delay(ms: number): Promise<void> {

@@ -3,15 +3,18 @@
  * status at a time, and restart on command. Output from a process that has been replaced is ignored,
  * so a restart never mixes two agents' lines.
  */
-import fs from "node:fs";
+import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../../shared/goose";
 import type { AgentStatus } from "../../shared/host-protocol";
-import type { HostConfig } from "../config";
+import { type HostConfig, profileNamed } from "../config";
+import { describeUnsafe, findUnsafePath, type UnsafePath } from "../file-safety";
+import { isDirectory, isExecutableFile } from "../fs-checks";
 import { type LineEvent, LineSplitter } from "../lines";
 import type { Logger } from "../log";
 import type { PlatformInfo } from "../paths";
 import { checkVersion } from "./check-version";
 import { agentPath, discoverAgent } from "./discover";
 import { AgentProcess } from "./process";
+import { Reaper } from "./reaper";
 import { StderrTail } from "./stderr-tail";
 
 export interface SupervisorEvents {
@@ -28,10 +31,13 @@ export interface SupervisorOptions {
   log: Logger;
   events: SupervisorEvents;
   isExecutable?: (file: string) => boolean;
+  /** Who else could change a file the host trusts (file-safety.ts); replaceable in tests. */
+  findUnsafe?: (file: string) => UnsafePath | undefined;
   stopGraceMs?: number;
 }
 
-const GOOSE_INSTALL = "https://block.github.io/goose/docs/getting-started/installation";
+/** After the agent exits, how long its stdout may still deliver lines before the exit is reported. */
+const STDOUT_DRAIN_MS = 250;
 
 export class AgentSupervisor {
   private current: AgentProcess | undefined;
@@ -40,6 +46,8 @@ export class AgentSupervisor {
   /** A working folder the extension chose (already checked), else the config's. */
   private cwdChoice: string | undefined;
   private lastStatus: AgentStatus;
+  /** Kills the agent's group if the host dies without stopping it (reaper.ts). */
+  private readonly reaper = new Reaper();
 
   constructor(private readonly o: SupervisorOptions) {
     this.profileName = o.config.defaultProfile;
@@ -77,12 +85,18 @@ export class AgentSupervisor {
   async shutdown(): Promise<void> {
     this.generation++;
     await this.stopCurrent();
+    this.reaper.close();
+  }
+
+  /** The host is dying of an error: kill the agent's group synchronously, no grace. */
+  killNow(): void {
+    this.current?.killNow();
   }
 
   /** Writes to the agent's stdin; false means wait for `drain` (or the agent is gone). */
   write(data: Buffer | string): boolean {
     const p = this.process;
-    if (!p || !p.child.stdin.writable) return false;
+    if (!p?.child.stdin.writable) return false;
     return p.child.stdin.write(data);
   }
 
@@ -114,9 +128,15 @@ export class AgentSupervisor {
   private async launch(generation: number): Promise<void> {
     const { config, platform, log } = this.o;
     const profileName = this.profileName;
-    const profile = config.profiles[profileName];
+    const profile = profileNamed(config, profileName);
     if (this.o.configError) {
       return this.emit({ state: "failed", profile: profileName, message: this.o.configError, fix: `Fix or delete ${this.o.configFile}.` });
+    }
+    const findUnsafe = this.o.findUnsafe ?? findUnsafePath;
+    const unsafeConfig = findUnsafe(this.o.configFile);
+    if (unsafeConfig) {
+      log.error(`unsafe config: ${unsafeConfig.path} is ${unsafeConfig.problem}`);
+      return this.emit({ state: "failed", profile: profileName, ...describeUnsafe(unsafeConfig, this.o.configFile) });
     }
     if (!profile) {
       return this.emit({
@@ -139,6 +159,11 @@ export class AgentSupervisor {
       });
     }
     const file = found.found;
+    const unsafeCommand = findUnsafe(file);
+    if (unsafeCommand) {
+      log.error(`unsafe agent command: ${unsafeCommand.path} is ${unsafeCommand.problem}`);
+      return this.emit({ state: "failed", profile: profileName, command: file, ...describeUnsafe(unsafeCommand, file) });
+    }
     const cwd = this.cwd;
     if (!isDirectory(cwd)) {
       return this.emit({
@@ -162,7 +187,7 @@ export class AgentSupervisor {
           required: version.required,
           fix:
             profileName === "goose"
-              ? `goose ${version.version} is older than ${version.required}, the first version this extension works with. Update it with \`goose update\` (or reinstall: ${GOOSE_INSTALL}).`
+              ? `goose ${version.version} is older than ${version.required}, the first version this extension works with. Update it with \`${GOOSE_UPDATE_COMMAND}\` (or reinstall: ${GOOSE_INSTALL_URL}).`
               : `Update ${file} to ${version.required} or newer.`,
         });
       }
@@ -176,7 +201,7 @@ export class AgentSupervisor {
     }
     this.emit({ state: "starting", profile: profileName, command: file, ...(version.version ? { version: version.version } : {}) });
     log.info(`starting agent ${profileName}: ${file} ${profile.args.join(" ")} in ${cwd}`);
-    const agent = new AgentProcess({ file, args: profile.args, cwd, env }, this.o.stopGraceMs);
+    const agent = new AgentProcess({ file, args: profile.args, cwd, env }, this.o.stopGraceMs, this.reaper);
     this.current = agent;
     this.wire(agent, generation, file);
     if (agent.pid !== undefined) {
@@ -201,6 +226,7 @@ export class AgentSupervisor {
       if (!live()) return;
       for (const e of splitter.push(chunk)) events.line(e);
     });
+    const stdoutClosed = new Promise<void>((resolve) => agent.child.stdout.once("close", resolve));
     agent.child.stdout.on("end", () => {
       if (!live()) return;
       for (const e of splitter.end()) events.line(e);
@@ -208,12 +234,15 @@ export class AgentSupervisor {
     agent.child.stderr.on("data", (chunk: Buffer) => {
       for (const line of tail.push(chunk)) log.info(`agent stderr: ${line}`);
     });
-    void agent.exited.then(({ code, signal }) => {
+    void agent.exited.then(async ({ code, signal }) => {
       if (agent.spawnError) log.error(`agent ${profile} could not start: ${agent.spawnError.message}`);
       else log.info(`agent ${profile} (pid ${agent.pid}) exited: code ${code} signal ${signal}`);
       if (!live()) return;
       // Mop up whatever the agent left in its process group.
       void agent.stop();
+      // 'exit' can come before the last lines are read: let stdout finish (bounded, a grandchild may hold it).
+      await Promise.race([stdoutClosed, delay(STDOUT_DRAIN_MS)]);
+      if (!live()) return;
       if (agent.spawnError) {
         const e = agent.spawnError as NodeJS.ErrnoException;
         this.emit({
@@ -233,27 +262,11 @@ export class AgentSupervisor {
 function notFoundFix(profile: string, command: string, configFile: string, refused?: string): string {
   const prefix = refused ? `${refused}. ` : "";
   if (profile === "goose") {
-    return `${prefix}Install the goose CLI (${GOOSE_INSTALL}), then press Restart. If it is installed somewhere unusual, set profiles.goose.command in ${configFile} to its absolute path.`;
+    return `${prefix}Install the goose CLI (${GOOSE_INSTALL_URL}), then press Restart. If it is installed somewhere unusual, set profiles.goose.command in ${configFile} to its absolute path.`;
   }
   return `${prefix}Install ${command}, or set profiles.${profile}.command in ${configFile} to its absolute path.`;
 }
 
-export function isExecutableFile(file: string): boolean {
-  try {
-    const st = fs.statSync(file);
-    if (!st.isFile()) return false;
-    if (process.platform === "win32") return true;
-    fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function isDirectory(dir: string): boolean {
-  try {
-    return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

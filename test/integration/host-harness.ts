@@ -42,6 +42,8 @@ export class HostUnderTest {
   readonly received: Received[] = [];
   /** Anything on stdout that was not a well-formed frame. */
   readonly stdoutErrors: string[] = [];
+  /** The exact text of every frame under 64 KiB the host wrote, in order (ids as written, not as parsed). */
+  readonly rawFrames: string[] = [];
   stderr = "";
   readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly agentLog: string;
@@ -212,6 +214,7 @@ export class HostUnderTest {
         this.stdoutErrors.push(e.message);
         continue;
       }
+      if (e.raw.length < 64 * 1024) this.rawFrames.push(e.raw.toString("utf8"));
       const v = e.value;
       if (isHostEnvelope(v)) {
         const event = v.host as HostEvent;

@@ -53,7 +53,7 @@ describe("bad frames from the browser", () => {
 });
 
 describe("messages from the browser", () => {
-  it("re-serializes a frame holding raw line breaks so the agent still gets one line", async () => {
+  it("forwards a frame holding raw line breaks as one line (its line breaks become spaces)", async () => {
     host = new HostUnderTest();
     await host.startAgent();
     const pretty = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 314, method: "initialize", params: { protocolVersion: 1 } }, null, 2));

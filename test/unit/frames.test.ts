@@ -85,4 +85,37 @@ describe("FrameDecoder", () => {
     expect(f.readUInt32LE(0)).toBe(Buffer.byteLength(JSON.stringify({ s: "🪿" })));
     expect(f.readUInt32LE(0)).toBe(f.length - 4);
   });
+
+  it("refuses nesting past the limit without parsing it, with the id of the refused request", () => {
+    const d = new FrameDecoder(undefined, 8);
+    const ok = Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"x","params":${"[".repeat(7)}${"]".repeat(7)}}`);
+    const deep = Buffer.from(`{"jsonrpc":"2.0","id":12345678901234567890123,"method":"x","params":${"[".repeat(8)}${"]".repeat(8)}}`);
+    const [a, b] = d.push(Buffer.concat([frameOf(ok), frameOf(deep)]));
+    expect(a).toMatchObject({ kind: "message" });
+    expect(b).toEqual({
+      kind: "error",
+      code: "too_deep",
+      message: `frame of ${deep.length} bytes nests 9 deep (limit 8)`,
+      requestId: "12345678901234567890123",
+    });
+  });
+
+  it("refuses a duplicate key at any depth; a notification gets no request id", () => {
+    const d = new FrameDecoder();
+    const [a, b] = d.push(
+      Buffer.concat([
+        frameOf(Buffer.from('{"jsonrpc":"2.0","id":"dup","method":"_goose/config/upsert","method":"session/list"}')),
+        frameOf(Buffer.from('{"jsonrpc":"2.0","method":"session/cancel","params":{"x":{"y":1,"y":2}}}')),
+      ]),
+    );
+    expect(a).toMatchObject({ kind: "error", code: "duplicate_key", requestId: '"dup"' });
+    expect(b).toMatchObject({ kind: "error", code: "duplicate_key" });
+    expect(b).not.toHaveProperty("requestId");
+  });
 });
+
+function frameOf(body: Buffer): Buffer {
+  const h = Buffer.alloc(4);
+  h.writeUInt32LE(body.length, 0);
+  return Buffer.concat([h, body]);
+}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, parseConfig } from "../../native-host/config";
+import { loadConfig, parseConfig, profileNamed } from "../../native-host/config";
 import { configFile, defaultLogFile, type PlatformInfo } from "../../native-host/paths";
 
 const linux: PlatformInfo = { platform: "linux", home: "/home/me", env: {} };
@@ -71,8 +71,39 @@ describe("host config", () => {
     [{ profiles: { x: { command: "x", env: { K: 1 } } } }, "profiles.x.env.K must be a string"],
     [{ allowedExtensionIds: ["not-an-id"] }, "allowedExtensionIds"],
     [{ debug: "yes" }, "debug must be true or false"],
+    [{ profiles: [] }, "profiles must be an object"],
+    [{ profiles: { x: "goose" } }, "profiles.x must be an object"],
+    [{ profiles: { x: { command: "" } } }, "profiles.x.command must be a non-empty string"],
+    [{ profiles: { x: { command: "x", versionArgs: [1] } } }, "profiles.x.versionArgs must be a list of strings"],
+    [{ profiles: { x: { command: "x", minVersion: 3 } } }, "profiles.x.minVersion must be a non-empty string"],
+    [{ logFile: 3 }, "logFile must be a non-empty string"],
+    [JSON.parse('{"profiles":{"__proto__":{"command":"x"}}}'), "profiles.__proto__ is not a usable profile name"],
   ])("rejects %j with a message naming the field", (raw, message) => {
     expect(() => parseConfig(raw, linux)).toThrow(message);
+  });
+
+  it.each([
+    "constructor",
+    "__proto__",
+    "toString",
+    "hasOwnProperty",
+    "valueOf",
+  ])("finds no profile named %s unless one is configured", (name) => {
+    const c = parseConfig({}, linux);
+    expect(profileNamed(c, name)).toBeUndefined();
+    expect(profileNamed(c, "goose")?.command).toBe("goose");
+    expect(() => parseConfig({ defaultProfile: name }, linux)).toThrow(`defaultProfile "${name}" is not in profiles`);
+  });
+
+  it("keeps profiles named like built-in properties as ordinary profiles", () => {
+    const c = parseConfig(
+      { defaultProfile: "constructor", profiles: { constructor: { command: "c" }, toString: { command: "t" } } },
+      linux,
+    );
+    expect(profileNamed(c, "constructor")?.command).toBe("c");
+    expect(profileNamed(c, "toString")?.command).toBe("t");
+    expect(Object.keys(c.profiles)).toEqual(["goose", "constructor", "toString"]);
+    expect(profileNamed(c, 5)).toBeUndefined();
   });
 
   it("loads a file, reports a broken one, and uses defaults when there is none", () => {
@@ -85,6 +116,8 @@ describe("host config", () => {
     const broken = loadConfig(file, linux);
     expect(broken.found).toBe(true);
     expect(broken.error).toContain(`${file} is not a valid host config`);
+    fs.writeFileSync(file, JSON.stringify({ profiles: { x: { command: "x", env: { K: 1 } } } }));
+    expect(loadConfig(file, linux).error).toBe(`${file} is not a valid host config: profiles.x.env.K must be a string`);
     fs.writeFileSync(file, JSON.stringify({ cwd: "/srv" }));
     expect(loadConfig(file, linux)).toMatchObject({ found: true, config: { cwd: "/srv" } });
     expect(loadConfig(file, linux).error).toBeUndefined();

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { MAX_JSON_DEPTH, memberText, scanJson } from "../../native-host/json-scan";
+import { PendingRequests } from "../../native-host/pending-requests";
+import { asOneLine, withParamsMember } from "../../native-host/raw-message";
+import { idKey, requestIdText } from "../../native-host/rpc-id";
+import { rpcErrorFrame } from "../../native-host/rpc-reply";
+
+const scan = (text: string) => scanJson(Buffer.from(text));
+const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+
+describe("scanJson", () => {
+  it("measures nesting depth without recursion, whatever the depth", () => {
+    expect(scan("1").depth).toBe(0);
+    expect(scan('{"a":[{"b":{}}]}').depth).toBe(4);
+    expect(scan(nested(MAX_JSON_DEPTH)).depth).toBe(MAX_JSON_DEPTH);
+    expect(scan(`{"jsonrpc":"2.0","params":${nested(200_000)}}`).depth).toBe(200_001);
+  });
+
+  it("ignores brackets, quotes and backslashes inside strings", () => {
+    const s = scan(String.raw`{"a":"[{\"}]\\","b":"\\\"{"}`);
+    expect(s.depth).toBe(1);
+    expect([...s.members.keys()]).toEqual(["a", "b"]);
+    expect(s.duplicateKey).toBeUndefined();
+  });
+
+  it("finds a key repeated in one object at any depth, also when one copy is escaped", () => {
+    expect(scan('{"jsonrpc":"2.0","id":"dup","method":"_goose/config/upsert","method":"session/list"}').duplicateKey).toBe("method");
+    expect(scan('{"params":{"x":{"a":1,"b":2,"a":3}}}').duplicateKey).toBe("a");
+    expect(scan(String.raw`{"method":"a","\u006dethod":"b"}`).duplicateKey).toBe("method");
+    expect(scan(String.raw`{"é🪿":1,"\u00e9\ud83e\udebf":2}`).duplicateKey).toBe("é🪿");
+    expect(scan('{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"c":2}').duplicateKey).toBe("c");
+    expect(scan('{"é":1,"e":2,"É":3}').duplicateKey).toBeUndefined();
+    expect(scan('[{"a":1},{"a":2}]').duplicateKey).toBeUndefined();
+    expect(scan('{"a":{"a":{"a":1}}}').duplicateKey).toBeUndefined();
+  });
+
+  it("gives the exact text of each top-level member, whatever its kind", () => {
+    const text = '{ "id" : 12345678901234567890123 , "method":"x", "params": { "a": [1, {"id": 2}] },"s":"é\\"", "n":null}';
+    const s = scanJson(Buffer.from(text));
+    const b = Buffer.from(text);
+    expect(memberText(b, s, "id")).toBe("12345678901234567890123");
+    expect(memberText(b, s, "params")).toBe('{ "a": [1, {"id": 2}] }');
+    expect(memberText(b, s, "s")).toBe('"é\\""');
+    expect(memberText(b, s, "n")).toBe("null");
+    expect(memberText(b, s, "missing")).toBeUndefined();
+  });
+
+  it("never throws on junk", () => {
+    for (const junk of ["", "}", "]]]", '{"a', '{"a":', "{,,:}", '"\\', "\u0000", "{{{{", '{"a":1,}']) {
+      expect(() => scan(junk), junk).not.toThrow();
+    }
+  });
+
+  it("skips a multi-MiB string quickly", () => {
+    const text = Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"session/prompt","params":{"data":"${"A".repeat(8 * 1024 * 1024)}"}}`);
+    const t0 = performance.now();
+    const s = scanJson(text);
+    expect(performance.now() - t0).toBeLessThan(200);
+    expect(s.depth).toBe(2);
+  });
+});
+
+describe("ids as their exact text", () => {
+  const req = (text: string) => requestIdText(Buffer.from(text), scan(text));
+
+  it("answers requests only, with the id's own text; a malformed id becomes null", () => {
+    expect(req('{"jsonrpc":"2.0","id":12345678901234567890123,"method":"x"}')).toBe("12345678901234567890123");
+    expect(req('{"jsonrpc":"2.0","id":"a\\u0062","method":"x"}')).toBe('"a\\u0062"');
+    expect(req('{"jsonrpc":"2.0","method":"x"}')).toBeUndefined();
+    expect(req('{"jsonrpc":"2.0","id":1,"result":{}}')).toBeUndefined();
+    expect(req('{"jsonrpc":"2.0","id":{"a":1},"method":"x"}')).toBe("null");
+  });
+
+  it("builds an error reply around the id text, byte for byte", () => {
+    const frame = rpcErrorFrame("12345678901234567890123", -32603, "gone");
+    expect(frame.subarray(4).toString()).toBe('{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32603,"message":"gone"}}');
+    expect(frame.readUInt32LE(0)).toBe(frame.length - 4);
+  });
+
+  it("keys an id the same however it was written", () => {
+    expect(idKey('"a\\u0062"')).toBe(idKey('"ab"'));
+    expect(idKey("12345678901234567890123")).toBe(idKey("1.2345678901234568e+22"));
+    expect(idKey('"1"')).not.toBe(idKey("1"));
+    expect(idKey("null")).toBeUndefined();
+  });
+});
+
+describe("edits to raw bytes", () => {
+  const splice = (text: string) => withParamsMember(Buffer.from(text), scan(text), "mcpServers", "[]")?.toString();
+
+  it("replaces params.mcpServers in place and keeps every other byte (the id included)", () => {
+    expect(
+      splice(
+        '{"jsonrpc":"2.0","id":12345678901234567890123,"method":"session/new","params":{"cwd":"/h","mcpServers":[{"command":"/bin/sh"}]}}',
+      ),
+    ).toBe('{"jsonrpc":"2.0","id":12345678901234567890123,"method":"session/new","params":{"cwd":"/h","mcpServers":[]}}');
+    expect(splice('{"params":{ "mcpServers" : {"x":1} , "cwd":"/h"},"id":1}')).toBe('{"params":{ "mcpServers" : [] , "cwd":"/h"},"id":1}');
+  });
+
+  it("adds mcpServers when absent, and leaves non-object params alone", () => {
+    expect(splice('{"id":1,"params":{"cwd":"/h"}}')).toBe('{"id":1,"params":{"mcpServers":[],"cwd":"/h"}}');
+    expect(splice('{"id":1,"params":{ }}')).toBe('{"id":1,"params":{"mcpServers":[] }}');
+    expect(splice('{"id":1,"params":[1]}')).toBeUndefined();
+  });
+
+  it("turns raw line breaks (whitespace between tokens) into spaces, nothing else", () => {
+    const pretty = Buffer.from('{\r\n  "id": 1,\n  "s": "a\\nb"\n}');
+    const line = asOneLine(pretty).toString();
+    expect(line).toBe('{    "id": 1,   "s": "a\\nb" }');
+    expect(JSON.parse(line)).toEqual(JSON.parse(pretty.toString()));
+  });
+});
+
+describe("PendingRequests", () => {
+  it("forgets a request when the agent answers it, however the agent wrote the id", () => {
+    const p = new PendingRequests();
+    p.add('"a"');
+    p.add("12345678901234567890123");
+    p.add("7");
+    p.noteAgentLine(Buffer.from('{"jsonrpc":"2.0","id":"\\u0061","result":{}}'));
+    p.noteAgentLine(Buffer.from('{"jsonrpc":"2.0","id":1.2345678901234568e+22,"error":{"code":1,"message":"x"}}'));
+    // A request from the agent with the same id is not an answer.
+    p.noteAgentLine(Buffer.from('{"jsonrpc":"2.0","id":7,"method":"session/request_permission","params":{}}'));
+    expect(p.takeAll()).toEqual(["7"]);
+    expect(p.size).toBe(0);
+  });
+
+  it("stays bounded", () => {
+    const p = new PendingRequests(3);
+    for (let i = 0; i < 10; i++) p.add(String(i));
+    expect(p.takeAll()).toEqual(["7", "8", "9"]);
+  });
+});
