@@ -20,7 +20,7 @@ import { diagnose } from "./diagnose";
 import { FrameDecoder, frameJson } from "./frames";
 import type { LineEvent } from "./lines";
 import type { Logger } from "./log";
-import { encodeAgentLine } from "./outbound";
+import { AgentOutbound } from "./outbound";
 import type { PlatformInfo } from "./paths";
 import { checkFromExtension } from "./policy";
 import { HOST_VERSION } from "./version";
@@ -41,7 +41,7 @@ export interface RelayOptions {
 export class Relay {
   private readonly decoder = new FrameDecoder();
   private readonly supervisor: AgentSupervisor;
-  private chunkIds = 0;
+  private readonly outbound = new AgentOutbound();
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
 
@@ -175,17 +175,13 @@ export class Relay {
   }
 
   private fromAgent(e: LineEvent): void {
-    if (e.kind === "overflow") {
-      this.o.log.warn(`agent line over ${e.bytes} bytes dropped`);
-      return;
+    const step = this.outbound.accept(e);
+    for (const frame of step.frames) this.send(frame);
+    if (step.action === "drop" && step.reason !== "blank line") {
+      this.o.log.warn(`agent stdout ${step.reason}, dropped: ${this.o.log.content(step.preview)}`);
+    } else if (step.action === "chunk" && step.last) {
+      this.o.log.info(`agent message of ${step.bytes} bytes sent in chunks (${step.id})`);
     }
-    const result = encodeAgentLine(e.bytes, () => `c${++this.chunkIds}`);
-    if (result.action === "drop") {
-      if (result.reason !== "blank line") this.o.log.warn(`agent stdout ${result.reason}, dropped: ${this.o.log.content(result.preview)}`);
-      return;
-    }
-    if (result.chunked) this.o.log.info(`agent message of ${e.bytes.length} bytes sent in ${result.frames.length} chunks`);
-    for (const frame of result.frames) this.send(frame);
   }
 
   private refuse(code: HostErrorCode, message: string): void {
