@@ -127,11 +127,13 @@ function parseProfile(name: string, raw: unknown, builtin: AgentProfile | undefi
       env[k] = v;
     }
   }
-  // `minVersion: null` turns the check off; absent keeps the built-in requirement (goose ≥ 1.16.0).
-  const minVersion =
-    obj.minVersion === null ? undefined : (optionalString(obj.minVersion, `profiles.${name}.minVersion`) ?? builtin?.minVersion);
   const versionArgs =
     obj.versionArgs === undefined ? (builtin?.versionArgs ?? ["--version"]) : stringList(obj.versionArgs, `profiles.${name}.versionArgs`);
+  // `minVersion: null` turns the check off; absent keeps the built-in requirement (goose ≥ 1.16.0).
+  // `versionArgs: []` skips running the command at all, so it cannot go with a minimum.
+  const ownMinVersion = obj.minVersion === null ? undefined : optionalString(obj.minVersion, `profiles.${name}.minVersion`);
+  if (versionArgs.length === 0 && ownMinVersion) throw new Error(`profiles.${name}.minVersion needs versionArgs to check it with`);
+  const minVersion = obj.minVersion === null || versionArgs.length === 0 ? undefined : (ownMinVersion ?? builtin?.minVersion);
   return { command, args, env, ...(minVersion ? { minVersion } : {}), versionArgs };
 }
 
