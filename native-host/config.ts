@@ -162,13 +162,17 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 function resolveProfile(name: string, raw: z.infer<typeof PROFILE_SCHEMA>, builtin: AgentProfile | undefined): AgentProfile {
   const command = raw.command ?? builtin?.command;
   if (!command) throw new Error(`profiles.${name}.command is required`);
-  const minVersion = raw.minVersion === null ? undefined : (raw.minVersion ?? builtin?.minVersion);
+  const versionArgs = raw.versionArgs ?? builtin?.versionArgs ?? ["--version"];
+  // `minVersion: null` turns the check off; absent keeps the built-in requirement (goose ≥ 1.16.0).
+  // `versionArgs: []` skips running the command at all, so it cannot go with a minimum.
+  if (versionArgs.length === 0 && raw.minVersion) throw new Error(`profiles.${name}.minVersion needs versionArgs to check it with`);
+  const minVersion = raw.minVersion === null || versionArgs.length === 0 ? undefined : (raw.minVersion ?? builtin?.minVersion);
   return {
     command,
     args: raw.args ?? builtin?.args ?? [],
     env: { ...raw.env },
     ...(minVersion ? { minVersion } : {}),
-    versionArgs: raw.versionArgs ?? builtin?.versionArgs ?? ["--version"],
+    versionArgs,
   };
 }
 

@@ -1,21 +1,45 @@
 /**
- * Splits the agent's stdout into lines at the byte level. Bytes are held as a list of read buffers
- * and joined once per line, so a 20 MiB line costs one copy (no string concatenation, no readline
- * length limit).
+ * Splits the agent's stdout into lines at the byte level. A line that stays within `streamAbove`
+ * bytes is held (as the read buffers it arrived in) and handed over whole, joined once. A longer
+ * line is handed over in `pieceBytes` parts as its bytes arrive, so the host never holds more than
+ * about `streamAbove` + one read of it (see native-host/outbound.ts for the chunk envelope).
  */
-export const MAX_AGENT_LINE_BYTES = 256 * 1024 * 1024;
+import { CHUNK_PIECE_BYTES, MAX_CHUNKED_LINE_BYTES, MAX_VERBATIM_BYTES } from "../shared/host-protocol";
 
-export type LineEvent = { kind: "line"; bytes: Buffer } | { kind: "overflow"; bytes: number };
+export type LineEvent =
+  /** A whole line of at most `streamAbove` bytes, without its newline. */
+  | { kind: "line"; bytes: Buffer }
+  /** One part of a longer line: parts 0, 1, … in order; `last` on the part that ended at the newline. */
+  | { kind: "part"; bytes: Buffer; index: number; last: boolean }
+  /** The line being streamed passed `maxBytes`: its rest is discarded up to the next newline. */
+  | { kind: "overflow"; bytes: number };
+
+export interface LineSplitterOptions {
+  streamAbove?: number;
+  pieceBytes?: number;
+  maxBytes?: number;
+}
 
 const NEWLINE = 0x0a;
 
 export class LineSplitter {
+  private readonly streamAbove: number;
+  private readonly pieceBytes: number;
+  private readonly maxBytes: number;
   private pieces: Buffer[] = [];
   private size = 0;
+  /** Bytes of the current line already handed over as parts, and how many parts. */
+  private streamed = 0;
+  private parts = 0;
   /** True while discarding the rest of a line that went over the cap. */
   private discarding = false;
 
-  constructor(private readonly maxBytes: number = MAX_AGENT_LINE_BYTES) {}
+  constructor(o: LineSplitterOptions = {}) {
+    this.streamAbove = o.streamAbove ?? MAX_VERBATIM_BYTES;
+    this.pieceBytes = o.pieceBytes ?? CHUNK_PIECE_BYTES;
+    this.maxBytes = o.maxBytes ?? MAX_CHUNKED_LINE_BYTES;
+    if (this.pieceBytes > this.streamAbove) throw new Error("pieceBytes must not exceed streamAbove");
+  }
 
   push(chunk: Buffer): LineEvent[] {
     const events: LineEvent[] = [];
@@ -27,44 +51,78 @@ export class LineSplitter {
         return events;
       }
       this.hold(chunk.subarray(start, nl), events);
-      if (this.discarding) {
-        this.discarding = false;
-      } else {
-        events.push({ kind: "line", bytes: this.take() });
-      }
+      this.finishLine(events);
       start = nl + 1;
     }
   }
 
   /** The last line, if the agent's output ended without a newline. */
   end(): LineEvent[] {
-    if (this.discarding || this.size === 0) {
+    const events: LineEvent[] = [];
+    if (this.discarding || this.size > 0 || this.parts > 0) this.finishLine(events);
+    return events;
+  }
+
+  private finishLine(events: LineEvent[]): void {
+    if (this.discarding) {
       this.discarding = false;
-      this.pieces = [];
-      this.size = 0;
-      return [];
+    } else if (this.parts > 0) {
+      // Parts are cut only while more bytes are held than a part, so the final one is never empty.
+      events.push({ kind: "part", bytes: this.take(this.size), index: this.parts, last: true });
+    } else {
+      events.push({ kind: "line", bytes: this.take(this.size) });
     }
-    return [{ kind: "line", bytes: this.take() }];
+    this.pieces = [];
+    this.size = 0;
+    this.streamed = 0;
+    this.parts = 0;
   }
 
   private hold(piece: Buffer, events: LineEvent[]): void {
-    if (piece.length === 0) return;
-    if (this.discarding) return;
-    if (this.size + piece.length > this.maxBytes) {
-      events.push({ kind: "overflow", bytes: this.size + piece.length });
+    if (piece.length === 0 || this.discarding) return;
+    const total = this.streamed + this.size + piece.length;
+    if (total > this.maxBytes) {
+      events.push({ kind: "overflow", bytes: total });
       this.pieces = [];
       this.size = 0;
+      this.streamed = 0;
+      this.parts = 0;
       this.discarding = true;
       return;
     }
     this.pieces.push(piece);
     this.size += piece.length;
+    // Stream once the line cannot be verbatim; keep at least one byte back so the part that ends
+    // at the newline (and carries `last`) is never empty.
+    if (this.parts === 0 && this.size <= this.streamAbove) return;
+    while (this.size > this.pieceBytes) {
+      events.push({ kind: "part", bytes: this.take(this.pieceBytes), index: this.parts, last: false });
+      this.streamed += this.pieceBytes;
+      this.parts++;
+    }
   }
 
-  private take(): Buffer {
-    const line = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.size);
-    this.pieces = [];
-    this.size = 0;
-    return line;
+  /** Removes the first `n` held bytes as one buffer (a view when they lie in one read buffer). */
+  private take(n: number): Buffer {
+    const first = this.pieces[0];
+    if (first && first.length >= n) {
+      const out = first.subarray(0, n);
+      if (first.length === n) this.pieces.shift();
+      else this.pieces[0] = first.subarray(n);
+      this.size -= n;
+      return out;
+    }
+    const out = Buffer.allocUnsafe(n);
+    let filled = 0;
+    while (filled < n) {
+      const p = this.pieces[0]!;
+      const k = Math.min(p.length, n - filled);
+      p.copy(out, filled, 0, k);
+      filled += k;
+      if (k === p.length) this.pieces.shift();
+      else this.pieces[0] = p.subarray(k);
+    }
+    this.size -= n;
+    return out;
   }
 }

@@ -1,58 +1,152 @@
 /**
- * Agent stdout line → frames for the browser. A JSON-RPC line that fits under Chrome's cap goes
- * through verbatim (its own bytes, not re-serialized); a larger one is cut into chunk envelopes;
- * anything else (blank lines, banners, logs, other JSON) is dropped with a reason to log.
+ * Agent stdout (as LineSplitter events) → frames for the browser.
+ *
+ * A whole line that fits under Chrome's cap goes through verbatim (its own bytes, not
+ * re-serialized) if it is a JSON-RPC 2.0 object; anything else (blank lines, banners, logs, other
+ * JSON) is dropped with a reason to log. A longer line arrives in parts and leaves as chunk
+ * envelopes as they arrive (README.md, "Chunk envelope"): the host only checks that it starts like
+ * a JSON object and never parses it; the extension parses the whole line after reassembly and
+ * reports one that is not JSON-RPC.
  */
 import { isUtf8 } from "node:buffer";
-import { CHUNK_PIECE_BYTES, type HostChunk, type JsonRpcMessage, MAX_VERBATIM_BYTES } from "../shared/host-protocol";
+import { type HostChunk, type JsonRpcId, MAX_CHUNKED_LINE_BYTES } from "../shared/host-protocol";
 import { frameBytes } from "./frames";
+import type { LineEvent } from "./lines";
 import { isForwardableFromAgent } from "./policy";
 
-export type AgentLineResult =
-  /** `message` is the parsed line, for hooks that watch the traffic (browser tools); `frames` carry its own bytes. */
-  { action: "send"; frames: Buffer[]; chunked: boolean; message: JsonRpcMessage } | { action: "drop"; reason: string; preview: string };
+/** What the host knows about a forwarded agent message: unknown (undefined) for a chunked line. */
+export interface AgentMessageHead {
+  id?: JsonRpcId;
+  method?: string;
+}
+
+export type OutboundStep =
+  | { action: "send"; frames: Buffer[]; head: AgentMessageHead }
+  /** `bytes`: the line's size so far; `last`: this step finished it. */
+  | { action: "chunk"; frames: Buffer[]; id: string; bytes: number; last: boolean }
+  | { action: "drop"; frames: Buffer[]; reason: string; preview: string }
+  /** More of a line already dropped. */
+  | { action: "skip"; frames: Buffer[] };
 
 const CR = 0x0d;
+const NOTHING: Buffer[] = [];
 
-export function encodeAgentLine(line: Buffer, nextChunkId: () => string, maxVerbatim = MAX_VERBATIM_BYTES): AgentLineResult {
-  const bytes = line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, -1) : line;
-  if (!isUtf8(bytes)) return { action: "drop", reason: "invalid UTF-8", preview: preview(bytes.toString("latin1")) };
-  const text = bytes.toString("utf8");
-  if (text.trim() === "") return { action: "drop", reason: "blank line", preview: "" };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { action: "drop", reason: "not JSON", preview: preview(text) };
+export class AgentOutbound {
+  private ids = 0;
+  /** The chunked line being sent, if any. */
+  private open: { id: string; index: number; bytes: number } | undefined;
+  /** True while discarding the parts of a long line that does not start like a JSON object. */
+  private skipping = false;
+
+  accept(e: LineEvent): OutboundStep {
+    if (e.kind === "line") return this.whole(e.bytes);
+    if (e.kind === "overflow") {
+      const frames = this.abandon(`the agent's line passed ${MAX_CHUNKED_LINE_BYTES} bytes`);
+      this.skipping = false;
+      return { action: "drop", frames, reason: `line over ${MAX_CHUNKED_LINE_BYTES} bytes (${e.bytes} so far)`, preview: "" };
+    }
+    return this.part(e.bytes, e.index, e.last);
   }
-  if (!isForwardableFromAgent(value)) return { action: "drop", reason: "not a JSON-RPC 2.0 message", preview: preview(text) };
-  if (bytes.length <= maxVerbatim) return { action: "send", frames: [frameBytes(bytes)], chunked: false, message: value };
-  return { action: "send", frames: chunkFrames(bytes, nextChunkId()), chunked: true, message: value };
+
+  private whole(line: Buffer): OutboundStep {
+    // Only a restart (the old agent's line cut off) can leave a chunked line open here.
+    const frames = this.abandon("the agent was replaced mid-line");
+    const bytes = line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, -1) : line;
+    const verdict = checkVerbatim(bytes);
+    if ("reason" in verdict) return { action: "drop", frames, reason: verdict.reason, preview: verdict.preview };
+    frames.push(frameBytes(bytes));
+    return { action: "send", frames, head: verdict.head };
+  }
+
+  private part(bytes: Buffer, index: number, last: boolean): OutboundStep {
+    let frames = NOTHING;
+    if (index === 0) {
+      frames = this.abandon("the agent was replaced mid-line");
+      this.skipping = !startsLikeObject(bytes);
+      if (this.skipping) {
+        if (last) this.skipping = false;
+        return { action: "drop", frames, reason: "long line that is not a JSON object", preview: preview(bytes.subarray(0, 300)) };
+      }
+      this.open = { id: `c${++this.ids}`, index: 0, bytes: 0 };
+    }
+    const open = this.open;
+    if (this.skipping || !open) {
+      if (last) this.skipping = false;
+      return { action: "skip", frames };
+    }
+    frames = frames === NOTHING ? [] : frames;
+    frames.push(chunkFrame({ id: open.id, index: open.index++, last }, bytes));
+    open.bytes += bytes.length;
+    if (last) this.open = undefined;
+    return { action: "chunk", frames, id: open.id, bytes: open.bytes, last };
+  }
+
+  /** The frame that tells the extension to discard an unfinished chunked line, if one is open. */
+  private abandon(why: string): Buffer[] {
+    const open = this.open;
+    if (!open) return [];
+    this.open = undefined;
+    return [chunkFrame({ id: open.id, index: open.index, last: true, abandoned: why }, Buffer.alloc(0))];
+  }
 }
 
 /**
- * Frames carrying `bytes` as chunk envelopes ({host: HostChunk}, see shared/host-protocol.ts).
- * Written straight into each frame's buffer: base64 never needs JSON escaping, so the 700 KB data
- * string is not run through JSON.stringify.
+ * A line may pass verbatim only if it is a JSON-RPC 2.0 object. Validity is checked by parsing the
+ * bytes as Latin-1: every byte of a multi-byte UTF-8 character is ≥ 0x80, which JSON allows only
+ * inside strings, so (with isUtf8) the parse succeeds exactly when the UTF-8 text is valid JSON,
+ * and a one-byte string is copied and parsed faster than a decoded one (BENCHMARKS.md).
  */
-export function chunkFrames(bytes: Buffer, id: string, pieceBytes = CHUNK_PIECE_BYTES): Buffer[] {
-  const count = Math.max(1, Math.ceil(bytes.length / pieceBytes));
-  const frames: Buffer[] = [];
-  for (let index = 0; index < count; index++) {
-    const piece = bytes.subarray(index * pieceBytes, (index + 1) * pieceBytes);
-    const head = JSON.stringify({ host: { type: "chunk", id, index, count, data: "" } satisfies HostChunk }).slice(0, -3);
-    const headLength = Buffer.byteLength(head);
-    const dataLength = Math.ceil(piece.length / 3) * 4;
-    const frame = Buffer.allocUnsafe(4 + headLength + dataLength + 3);
-    frame.writeUInt32LE(headLength + dataLength + 3, 0);
-    frame.write(head, 4, "utf8");
-    frame.write(piece.toString("base64"), 4 + headLength, "latin1");
-    frame.write(`"}}`, 4 + headLength + dataLength, "latin1");
-    frames.push(frame);
+function checkVerbatim(bytes: Buffer): { head: AgentMessageHead } | { reason: string; preview: string } {
+  if (!isUtf8(bytes)) return { reason: "invalid UTF-8", preview: preview(bytes.subarray(0, 300), "latin1") };
+  const latin1 = bytes.toString("latin1");
+  let value: unknown;
+  try {
+    value = JSON.parse(latin1);
+  } catch {
+    if (latin1.trim() === "") return { reason: "blank line", preview: "" };
+    return { reason: "not JSON", preview: preview(bytes.subarray(0, 300)) };
   }
-  return frames;
+  if (!isForwardableFromAgent(value)) return { reason: "not a JSON-RPC 2.0 message", preview: preview(bytes.subarray(0, 300)) };
+  let { id, method } = value;
+  // Strings holding non-ASCII characters were read as Latin-1: read them again properly (rare).
+  if ((typeof id === "string" && !isAscii(id)) || (method !== undefined && !isAscii(method))) {
+    ({ id, method } = JSON.parse(bytes.toString("utf8")) as AgentMessageHead);
+  }
+  return { head: { ...(id !== undefined ? { id } : {}), ...(method !== undefined ? { method } : {}) } };
 }
 
-function preview(text: string): string {
+/**
+ * One chunk envelope ({host: HostChunk}) around `piece`, written straight into the frame's buffer:
+ * base64 never needs JSON escaping, so the ≈ 700 KB data string is not run through JSON.stringify.
+ */
+export function chunkFrame(chunk: Omit<HostChunk, "type" | "data">, piece: Buffer): Buffer {
+  const { id, index, last, abandoned } = chunk;
+  const fields: HostChunk = { type: "chunk", id, index, last, ...(abandoned !== undefined ? { abandoned } : {}), data: "" };
+  const head = JSON.stringify({ host: fields }).slice(0, -3); // up to the data string's opening quote
+  const headLength = Buffer.byteLength(head);
+  const dataLength = Math.ceil(piece.length / 3) * 4;
+  const frame = Buffer.allocUnsafe(4 + headLength + dataLength + 3);
+  frame.writeUInt32LE(headLength + dataLength + 3, 0);
+  frame.write(head, 4, "utf8");
+  frame.write(piece.toString("base64"), 4 + headLength, "latin1");
+  frame.write(`"}}`, 4 + headLength + dataLength, "latin1");
+  return frame;
+}
+
+function startsLikeObject(bytes: Buffer): boolean {
+  for (const b of bytes) {
+    if (b === 0x20 || b === 0x09 || b === CR) continue;
+    return b === 0x7b; // {
+  }
+  return false;
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+function preview(bytes: Buffer, encoding: "utf8" | "latin1" = "utf8"): string {
+  const text = bytes.toString(encoding);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -25,7 +25,7 @@ import { isDirectory } from "./fs-checks";
 import type { JsonScan } from "./json-scan";
 import type { LineEvent } from "./lines";
 import type { Logger } from "./log";
-import { encodeAgentLine } from "./outbound";
+import { AgentOutbound } from "./outbound";
 import type { PlatformInfo } from "./paths";
 import { PendingRequests } from "./pending-requests";
 import { checkFromExtension } from "./policy";
@@ -52,7 +52,7 @@ export class Relay {
   private readonly supervisor: AgentSupervisor;
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
-  private chunkIds = 0;
+  private readonly outbound = new AgentOutbound();
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
   private readonly browserTools: BrowserTools;
@@ -230,19 +230,25 @@ export class Relay {
 
   private fromAgent(e: LineEvent): void {
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes);
-    if (e.kind === "overflow") {
-      this.o.log.warn(`agent line over ${e.bytes} bytes dropped`);
-      return;
+    const step = this.outbound.accept(e);
+    const forward = () => {
+      for (const frame of step.frames) this.send(frame);
+    };
+    if (step.action === "drop" && step.reason !== "blank line") {
+      this.o.log.warn(`agent stdout ${step.reason}, dropped: ${this.o.log.content(step.preview)}`);
+    } else if (step.action === "chunk" && step.last) {
+      this.o.log.info(`agent message of ${step.bytes} bytes sent in chunks (${step.id})`);
     }
-    const result = encodeAgentLine(e.bytes, () => `c${++this.chunkIds}`);
-    if (result.action === "drop") {
-      if (result.reason !== "blank line") this.o.log.warn(`agent stdout ${result.reason}, dropped: ${this.o.log.content(result.preview)}`);
-      return;
+    if (step.frames.length === 0) return;
+    // Browser tools keep the order of what reaches the extension (they may hold an answer) and read in
+    // full only the answers they wait for; every other line passes as its head, unparsed.
+    let message: JsonRpcMessage | undefined;
+    if (step.action === "send" && e.kind === "line") {
+      message = this.browserTools.watches(step.head)
+        ? (JSON.parse(e.bytes.toString("utf8")) as JsonRpcMessage)
+        : { jsonrpc: "2.0", ...step.head };
     }
-    if (result.chunked) this.o.log.info(`agent message of ${e.bytes.length} bytes sent in ${result.frames.length} chunks`);
-    this.browserTools.fromAgent(result.message, () => {
-      for (const frame of result.frames) this.send(frame);
-    });
+    this.browserTools.fromAgent(message, forward);
   }
 
   /** Reports a refusal to the extension, and answers the refused request (`reply.id` is its id's exact text). */
@@ -252,8 +258,7 @@ export class Relay {
     if (reply) this.send(rpcErrorFrame(reply.id, reply.code, reply.message ?? message));
   }
 
-  /** The one way out to the browser: nothing over the browser's per-message limit is ever written. */
-  /** False when the native port is already closed. */
+  /** The one way out to the browser: nothing over the browser's per-message limit is ever written. False when the port is closed. */
   private send(frame: Buffer): boolean {
     const out = this.o.output;
     if (out.destroyed || out.writableEnded) return false;

@@ -1,10 +1,11 @@
 /**
- * Reassembly of the chunk envelope (shared/host-protocol.ts) for agent messages over Chrome's 1 MiB
+ * Reassembly of the chunk envelope (shared/host-protocol.ts) for agent lines over Chrome's 1 MiB
  * host→browser cap. The host cuts a line's bytes (never a string: no split surrogates, no
  * JSON-escaping blow-up; native-host/outbound.ts); this collects the pieces of one id in order and
- * hands back the original bytes. No Node or browser-only APIs, so tests and benches use it too.
+ * hands back the line's text for the caller to parse. No Node or browser-only APIs, so tests and
+ * benches use it too.
  */
-import type { HostChunk } from "./host-protocol";
+import { type HostChunk, MAX_CHUNKED_LINE_BYTES } from "./host-protocol";
 
 const B64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const B64_LOOKUP = (() => {
@@ -58,89 +59,103 @@ export function base64ToBytes(b64: string): Uint8Array {
 }
 
 export interface ChunkResult {
-  /** The whole message's bytes, when this piece completed it. */
-  complete?: Uint8Array;
-  /** Why an earlier partial message, or this piece, was dropped. */
+  /** The whole line's text, when this piece completed it. */
+  complete?: string;
+  /** Why an earlier partial line, or this piece's line, was dropped. */
   dropped?: string;
 }
 
 /**
- * Collects chunk pieces. The host sends the pieces of one line consecutively, so a piece of another
- * id while one is incomplete means the earlier message was lost: it is dropped and reported rather
- * than held forever, and the new piece still counts.
+ * Collects chunk pieces. The host sends the pieces of one line consecutively, the last marked
+ * `last`, so a piece of another id while one is incomplete means the earlier line was lost: it is
+ * dropped and reported rather than held forever, and the new piece still counts. Each piece is
+ * decoded to text as it arrives (UTF-8 split across pieces is carried over by the streaming
+ * decoder), so only the text is held; a line over `maxBytes` is refused, and its later pieces are
+ * ignored without further reports.
  */
 export class ChunkReassembler {
   private id: string | null = null;
-  private count = 0;
-  private pieces: Uint8Array[] = [];
+  private next = 0;
+  private texts: string[] = [];
   private size = 0;
+  private utf8 = new TextDecoder("utf-8", { fatal: true });
+  /** A refused line whose remaining pieces are skipped. */
+  private ignoring: string | null = null;
 
   constructor(
-    private readonly maxBytes: number = 256 * 1024 * 1024,
+    private readonly maxBytes: number = MAX_CHUNKED_LINE_BYTES,
     private readonly decode: (b64: string) => Uint8Array = base64ToBytes,
   ) {}
 
   accept(chunk: HostChunk): ChunkResult {
-    let dropped: string | undefined;
-    if (this.id !== null && (chunk.id !== this.id || chunk.count !== this.count)) {
-      dropped = `chunked message ${this.id} was interrupted after ${this.pieces.length} of ${this.count} pieces`;
-      this.reset();
+    if (!isWellFormed(chunk)) return this.refuse(this.interrupt(), "malformed chunk", null);
+    if (this.ignoring !== null) {
+      if (chunk.id === this.ignoring) {
+        if (chunk.last) this.ignoring = null;
+        return {};
+      }
+      this.ignoring = null;
     }
-    const problem = this.check(chunk);
-    if (problem) {
-      this.reset();
-      return { dropped: dropped ? `${dropped}; ${problem}` : problem };
+    const interrupted = chunk.id !== this.id ? this.interrupt() : undefined;
+    if (chunk.index !== this.next) {
+      return this.refuse(interrupted, `chunk ${chunk.id}: piece ${chunk.index} arrived, expected ${this.next}`, chunk);
     }
-    if (this.id === null) {
-      this.id = chunk.id;
-      this.count = chunk.count;
-    }
-    let piece: Uint8Array;
+    if (chunk.abandoned !== undefined)
+      return this.refuse(interrupted, `chunked message ${chunk.id} was abandoned by the host: ${chunk.abandoned}`, null);
+    this.id = chunk.id;
+    let text: string;
     try {
-      piece = this.decode(chunk.data);
+      const bytes = this.decode(chunk.data);
+      this.size += bytes.byteLength;
+      if (this.size > this.maxBytes) return this.refuse(interrupted, `chunked message ${chunk.id} exceeds ${this.maxBytes} bytes`, chunk);
+      text = this.utf8.decode(bytes, { stream: !chunk.last });
     } catch (e) {
-      this.reset();
-      return { dropped: `chunk ${chunk.id}: ${(e as Error).message}` };
+      return this.refuse(interrupted, `chunk ${chunk.id}: ${(e as Error).message}`, chunk);
     }
-    this.size += piece.byteLength;
-    if (this.size > this.maxBytes) {
-      this.reset();
-      return { dropped: `chunked message ${chunk.id} exceeds ${this.maxBytes} bytes` };
-    }
-    this.pieces.push(piece);
-    if (this.pieces.length < this.count) return dropped ? { dropped } : {};
-    const complete = concat(this.pieces, this.size);
+    this.texts.push(text);
+    this.next++;
+    if (!chunk.last) return interrupted ? { dropped: interrupted } : {};
+    const complete = this.texts.join("");
     this.reset();
-    return dropped ? { complete, dropped } : { complete };
+    return interrupted ? { complete, dropped: interrupted } : { complete };
   }
 
-  /** True while a message is partly received (to report its loss when the port closes). */
+  /** True while a line is partly received (to report its loss when the port closes). */
   get pending(): boolean {
     return this.id !== null;
   }
 
-  private check(chunk: HostChunk): string | undefined {
-    if (typeof chunk.id !== "string" || typeof chunk.data !== "string") return "malformed chunk";
-    if (!Number.isInteger(chunk.count) || chunk.count < 1) return `chunk ${chunk.id}: bad count ${chunk.count}`;
-    const expected = this.id === null ? 0 : this.pieces.length;
-    if (chunk.index !== expected) return `chunk ${chunk.id}: piece ${chunk.index} arrived, expected ${expected}`;
-    return undefined;
+  /** Drops a partly received line; says so if there was one. */
+  private interrupt(): string | undefined {
+    if (this.id === null) return undefined;
+    const why = `chunked message ${this.id} was interrupted after ${this.next} pieces`;
+    this.reset();
+    return why;
+  }
+
+  /** Drops the current line and skips the rest of `chunk`'s line (unless this was its last piece). */
+  private refuse(earlier: string | undefined, problem: string, chunk: HostChunk | null): ChunkResult {
+    this.reset();
+    if (chunk && !chunk.last) this.ignoring = chunk.id;
+    return { dropped: earlier ? `${earlier}; ${problem}` : problem };
   }
 
   private reset(): void {
     this.id = null;
-    this.count = 0;
-    this.pieces = [];
+    this.next = 0;
+    this.texts = [];
     this.size = 0;
+    this.utf8 = new TextDecoder("utf-8", { fatal: true });
   }
 }
 
-function concat(pieces: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const p of pieces) {
-    out.set(p, offset);
-    offset += p.byteLength;
-  }
-  return out;
+function isWellFormed(c: HostChunk): boolean {
+  return (
+    typeof c.id === "string" &&
+    typeof c.data === "string" &&
+    Number.isInteger(c.index) &&
+    c.index >= 0 &&
+    typeof c.last === "boolean" &&
+    (c.abandoned === undefined || typeof c.abandoned === "string")
+  );
 }

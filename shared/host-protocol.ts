@@ -6,15 +6,16 @@
  *  - a host message `{ "host": { "type": ..., ... } }` (never has a `jsonrpc` key), so the two
  *    can never be confused.
  *
- * Agent lines larger than MAX_VERBATIM_BYTES are sent as `chunk` host messages: the line's UTF-8
- * bytes are cut into CHUNK_PIECE_BYTES pieces, each base64-encoded; `index` runs 0..count-1, all
- * pieces of one line share `id` and are sent consecutively. See shared/chunks.ts.
+ * Agent lines larger than MAX_VERBATIM_BYTES are sent as `chunk` host messages while they arrive:
+ * the line's bytes are cut into CHUNK_PIECE_BYTES pieces, each base64-encoded; `index` runs 0, 1, …,
+ * all pieces of one line share `id`, are sent consecutively, and the final one has `last: true`.
+ * The host does not parse a chunked line; the extension does, after reassembly (shared/chunks.ts).
  */
 
 import type { ToolContent } from "./browser-tools";
 
 /** Bumped only on a breaking change to this file's shapes. */
-export const HOST_PROTOCOL_VERSION = 1;
+export const HOST_PROTOCOL_VERSION = 2;
 
 /** Chrome closes the port on any host→browser message over 1 MiB. */
 export const CHROME_MAX_HOST_MESSAGE_BYTES = 1024 * 1024;
@@ -22,6 +23,8 @@ export const CHROME_MAX_HOST_MESSAGE_BYTES = 1024 * 1024;
 export const MAX_VERBATIM_BYTES = CHROME_MAX_HOST_MESSAGE_BYTES - 1024;
 /** Raw bytes per chunk piece: base64 makes it 4/3 larger, ≈ 683 KiB, well under the cap. */
 export const CHUNK_PIECE_BYTES = 512 * 1024;
+/** The largest agent line either side accepts (the same 64 MiB Chrome allows browser→host). */
+export const MAX_CHUNKED_LINE_BYTES = 64 * 1024 * 1024;
 /** Chrome's browser→host cap; larger incoming frames are refused. */
 export const MAX_INCOMING_FRAME_BYTES = 64 * 1024 * 1024;
 
@@ -114,13 +117,19 @@ export interface HostStatusMessage {
   status: AgentStatus;
 }
 
+/** One piece of an agent line over MAX_VERBATIM_BYTES (see the top of this file). */
 export interface HostChunk {
   type: "chunk";
+  /** Shared by the pieces of one line; unique per host run. */
   id: string;
+  /** 0, 1, 2, … within the line. */
   index: number;
-  count: number;
-  /** base64 of this piece's raw bytes */
+  /** base64 of this piece's raw bytes. */
   data: string;
+  /** True on the line's final piece: the whole line can be parsed now. */
+  last: boolean;
+  /** The host gave up on the line (over MAX_CHUNKED_LINE_BYTES): on a final, empty piece; discard the earlier ones. */
+  abandoned?: string;
 }
 
 export interface HostError {

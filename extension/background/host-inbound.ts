@@ -34,7 +34,6 @@ const NOTHING: InboundResult = { events: [] };
 
 export class HostInbound {
   private readonly chunks: ChunkReassembler;
-  private readonly decoder = new TextDecoder("utf-8", { fatal: true });
 
   constructor(
     chunks: ChunkReassembler = new ChunkReassembler(),
@@ -99,9 +98,10 @@ export class HostInbound {
     return { events, jsonRpc: [message] };
   }
 
-  private parse(bytes: Uint8Array): JsonRpcMessage | undefined {
+  /** The host does not parse chunked lines, so this is where a broken one is caught. */
+  private parse(text: string): JsonRpcMessage | undefined {
     try {
-      const value: unknown = JSON.parse(this.decoder.decode(bytes));
+      const value: unknown = JSON.parse(text);
       return isJsonRpc(value) ? value : undefined;
     } catch {
       return undefined;

@@ -6,7 +6,7 @@
  * zod and the MCP SDK are loaded on first use (dynamic imports): a host whose tools are never used
  * does not parse or initialise them at start-up.
  */
-import type { AgentStatus, HostToolCall, JsonRpcMessage } from "../../shared/host-protocol";
+import type { AgentStatus, HostToolCall, JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
 import { realClock, ToolCallForwarder, type ToolOutcome } from "./forwarder";
 import { type McpServerHttp, ToolOffering } from "./offering";
 import { BrowserToolsServer } from "./server";
@@ -66,7 +66,12 @@ export class BrowserTools {
     this.offering.fromExtension(message);
   }
 
-  fromAgent(message: JsonRpcMessage, forward: () => void): void {
+  /** See ToolOffering.watches: which agent answers must be parsed in full. */
+  watches(head: { id?: JsonRpcId; method?: string }): boolean {
+    return this.offering.watches(head);
+  }
+
+  fromAgent(message: JsonRpcMessage | undefined, forward: () => void): void {
     this.offering.fromAgent(message, forward);
   }
 

@@ -62,7 +62,7 @@ export class ToolOffering {
   private readonly hostRequests = new Map<string, () => void>();
   private nextRequest = 0;
   /** Agent messages waiting behind a held session response, in arrival order. */
-  private readonly queue: Array<{ message: JsonRpcMessage; forward: Forward }> = [];
+  private readonly queue: Array<{ message: JsonRpcMessage | undefined; forward: Forward }> = [];
   /** The session response being held until goose has answered `_goose/extensions/add`. */
   private held: { forward: Forward } | undefined;
 
@@ -106,8 +106,24 @@ export class ToolOffering {
   }
 
   /** Every JSON-RPC message from the agent: `forward` sends it on, now, later or (for ours) never. */
-  fromAgent(message: JsonRpcMessage, forward: Forward): void {
-    if (message.method === undefined && typeof message.id === "string" && message.id.startsWith(HOST_REQUEST_PREFIX)) {
+  /**
+   * Whether an agent message with this id/method is one the offering must read in full (an answer it
+   * waits for); the relay parses only those, everything else passes as its head.
+   */
+  watches(head: { id?: JsonRpcId; method?: string }): boolean {
+    if (head.method !== undefined || head.id === undefined || head.id === null) return false;
+    const id = head.id;
+    return (
+      (typeof id === "string" && id.startsWith(HOST_REQUEST_PREFIX)) ||
+      this.initializeIds.has(id) ||
+      this.newIds.has(id) ||
+      this.loadIds.has(id)
+    );
+  }
+
+  /** `message` undefined: a line the host does not read (a chunked one); it still keeps its place in the order. */
+  fromAgent(message: JsonRpcMessage | undefined, forward: Forward): void {
+    if (message && message.method === undefined && typeof message.id === "string" && message.id.startsWith(HOST_REQUEST_PREFIX)) {
       this.onHostAnswer(message);
       return;
     }
@@ -152,8 +168,8 @@ export class ToolOffering {
   }
 
   /** Looks at an agent message; returns the session id when it answers session/new or session/load. */
-  private observe(m: JsonRpcMessage): string | undefined {
-    if (m.method !== undefined || m.id === undefined || m.id === null) return undefined;
+  private observe(m: JsonRpcMessage | undefined): string | undefined {
+    if (m === undefined || m.method !== undefined || m.id === undefined || m.id === null) return undefined;
     if (this.initializeIds.delete(m.id)) {
       if (m.result !== undefined) this.kind = agentKind(m.result);
       this.o.log.info(`agent kind for browser tools: ${this.kind}`);

@@ -15,7 +15,7 @@ import type { MetaStorage, SessionMeta } from "../../extension/background/sessio
 import { createStore } from "../../extension/background/store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { SessionState } from "../../extension/state/client-state";
-import type { HostHello } from "../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 import { FAKE_GOOSE, isAlive, waitUntil } from "./host-harness";
 
 const agents: ChildProcessWithoutNullStreams[] = [];
@@ -51,7 +51,7 @@ function setup(dir: string, meta = new MemoryMeta(), env: Record<string, string>
   const hello: HostHello = {
     type: "hello",
     hostVersion: "t",
-    protocolVersion: 1,
+    protocolVersion: HOST_PROTOCOL_VERSION,
     profiles: ["goose"],
     defaultProfile: "goose",
     cwd: dir,

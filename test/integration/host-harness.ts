@@ -221,8 +221,7 @@ export class HostUnderTest {
         if (event.type === "chunk") {
           const r = this.chunks.accept(event);
           if (r.dropped) this.stdoutErrors.push(r.dropped);
-          if (r.complete)
-            this.push({ kind: "rpc", message: JSON.parse(Buffer.from(r.complete).toString("utf8")) as JsonRpcMessage, chunked: true });
+          if (r.complete !== undefined) this.push({ kind: "rpc", message: JSON.parse(r.complete) as JsonRpcMessage, chunked: true });
           continue;
         }
         this.push({ kind: "host", event });

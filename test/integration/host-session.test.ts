@@ -2,7 +2,7 @@
 
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
-import type { JsonRpcMessage } from "../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION, type JsonRpcMessage } from "../../shared/host-protocol";
 import { FAKE_GOOSE, HostUnderTest } from "./host-harness";
 
 const require = createRequire(import.meta.url);
@@ -33,7 +33,7 @@ describe("host ⇄ scripted goose conversation", () => {
     const hello = await host.waitForHost("hello");
     expect(host.received[0]).toMatchObject({ kind: "host", event: { type: "hello" } });
     expect(hello).toMatchObject({
-      protocolVersion: 1,
+      protocolVersion: HOST_PROTOCOL_VERSION,
       profiles: ["goose"],
       defaultProfile: "goose",
       cwd: host.dir,
@@ -185,12 +185,12 @@ describe("host ⇄ scripted goose conversation", () => {
   it("runs the agent in a working folder the extension chose, and refuses one that does not exist", async () => {
     host = new HostUnderTest();
     await host.waitForHost("hello");
-    host.send({ host: { type: "start", protocolVersion: 1, cwd: "/definitely/not/here" } });
+    host.send({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION, cwd: "/definitely/not/here" } });
     expect((await host.waitForHost("error")).code).toBe("invalid_cwd");
     expect(host.statuses()).toEqual([]);
     const chosen = `${host.dir}/agent-state`;
     require("node:fs").mkdirSync(chosen, { recursive: true });
-    host.send({ host: { type: "start", protocolVersion: 1, cwd: chosen } });
+    host.send({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION, cwd: chosen } });
     expect(await host.waitForStatus("running")).toMatchObject({ cwd: chosen });
     expect((await host.request("session/new", { cwd: chosen, mcpServers: [] })).error).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 /** doctor against real installs in a temporary HOME: broken setups each reported with a fix, --fix, and the live check. */
 import fs from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 import { problems, requireBuilt, TempMachine } from "./install-harness";
 
 const DATA = ".local/share/goose-browser";
@@ -31,7 +32,7 @@ describe("doctor", () => {
     expect(code).toBe(0);
     expect(report.live).toMatchObject({
       ok: true,
-      hello: { hostVersion: "0.1.0", protocolVersion: 1 },
+      hello: { hostVersion: "0.1.0", protocolVersion: HOST_PROTOCOL_VERSION },
       status: { state: "running" },
       agent: "goose 1.50.0",
       exitCode: 0,

@@ -74,6 +74,16 @@ describe("HostInbound", () => {
     expect(r.jsonRpc).toBeUndefined();
   });
 
+  it("reports a chunked line that is not JSON once whole (the host does not parse long lines), then takes the next", () => {
+    const inbound = new HostInbound();
+    const broken = chunksOf(new TextEncoder().encode('{"jsonrpc":"2.0","method":"m","params":"unterminated'), "c3", 8);
+    const results = broken.map((c) => inbound.receive({ host: c }));
+    expect(results.at(-1)!.events).toEqual([{ type: "chunk_dropped", reason: "chunked message c3 is not a JSON-RPC message" }]);
+    expect(results.every((r) => r.jsonRpc === undefined)).toBe(true);
+    const [ok] = chunksOf(bytes({ jsonrpc: "2.0", method: "ok" }), "c4");
+    expect(inbound.receive({ host: ok }).jsonRpc).toEqual([{ jsonrpc: "2.0", method: "ok" }]);
+  });
+
   it("reports an interrupted chunked message, and one left pending when the port closes", () => {
     const inbound = new HostInbound();
     const a = chunksOf(bytes({ jsonrpc: "2.0", method: "a" }), "a", 4);

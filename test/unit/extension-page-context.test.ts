@@ -4,6 +4,7 @@ import { badgeFor } from "../../extension/background/badge";
 import { exportFileName, transcriptMarkdown } from "../../extension/panel/export";
 import { type AppEvent, initialAppState, reduceApp } from "../../extension/state/app";
 import { buildPrompt, capText, type PageContext, quote } from "../../extension/state/page-context";
+import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 
 const selection: PageContext = {
   id: "c1",
@@ -140,7 +141,7 @@ describe("diagnostics report", async () => {
     const hello = {
       type: "hello" as const,
       hostVersion: "0.1.0",
-      protocolVersion: 1,
+      protocolVersion: HOST_PROTOCOL_VERSION,
       profiles: ["goose", "claude"],
       defaultProfile: "goose",
       cwd: "/home/me",

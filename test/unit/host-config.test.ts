@@ -62,6 +62,18 @@ describe("host config", () => {
     expect(parseConfig({ profiles: { goose: { minVersion: null } } }, linux).profiles.goose!.minVersion).toBeUndefined();
   });
 
+  it("takes versionArgs: [] as no version check, which cannot go with a minimum", () => {
+    expect(parseConfig({ profiles: { goose: { versionArgs: [] } } }, linux).profiles.goose).toEqual({
+      command: "goose",
+      args: ["acp"],
+      env: {},
+      versionArgs: [],
+    });
+    expect(() => parseConfig({ profiles: { x: { command: "x", versionArgs: [], minVersion: "1.0.0" } } }, linux)).toThrow(
+      "profiles.x.minVersion needs versionArgs to check it with",
+    );
+  });
+
   it.each([
     [[], "the config must be an object"],
     [{ defaultProfile: "nope" }, 'defaultProfile "nope" is not in profiles'],

@@ -1,14 +1,19 @@
 import { FrameDecoder } from "../../../native-host/frames";
-import { chunkFrames } from "../../../native-host/outbound";
-import type { HostChunk } from "../../../shared/host-protocol";
+import { chunkFrame } from "../../../native-host/outbound";
+import { CHUNK_PIECE_BYTES, type HostChunk } from "../../../shared/host-protocol";
 
 /** The host's chunk frames for `bytes`, decoded back into the envelopes the extension receives. */
-export function chunksOf(bytes: Uint8Array, id: string, pieceBytes?: number): HostChunk[] {
+export function chunksOf(bytes: Uint8Array, id: string, pieceBytes = CHUNK_PIECE_BYTES): HostChunk[] {
   const d = new FrameDecoder();
-  return chunkFrames(Buffer.from(bytes), id, pieceBytes).flatMap((f) =>
-    d.push(f).map((e) => {
+  const all = Buffer.from(bytes);
+  const count = Math.max(1, Math.ceil(all.length / pieceBytes));
+  const chunks: HostChunk[] = [];
+  for (let index = 0; index < count; index++) {
+    const frame = chunkFrame({ id, index, last: index === count - 1 }, all.subarray(index * pieceBytes, (index + 1) * pieceBytes));
+    for (const e of d.push(frame)) {
       if (e.kind !== "message") throw new Error(e.message);
-      return (e.value as { host: HostChunk }).host;
-    }),
-  );
+      chunks.push((e.value as { host: HostChunk }).host);
+    }
+  }
+  return chunks;
 }
