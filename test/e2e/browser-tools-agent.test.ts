@@ -186,9 +186,14 @@ describe("browser tools through the agent", () => {
     await expect.poll(() => h.worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), formTab)).toBe("");
   });
 
-  it("turned off again, the agent loses the server", async () => {
-    await toolSwitch().click();
+  it("turned off again on the options page, the panel follows and the agent loses the server", async () => {
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    const box = options.getByRole("checkbox", { name: /Let the agent use this browser/ });
+    await expect.poll(() => box.isChecked(), { timeout: LONG }).toBe(true);
+    await box.click();
     await expect.poll(() => toolSwitch().getAttribute("aria-pressed")).toBe("false");
+    await options.close();
     await expect.poll(() => mcp().some((l) => l.event === "removed" && l.name === "browser"), { timeout: LONG }).toBe(true);
     await sendPrompt(panel, call("list_tabs"));
     await waitForTurnEnd(panel);
