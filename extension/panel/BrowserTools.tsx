@@ -22,7 +22,7 @@ export function setBrowserTools(on: boolean): void {
     .then(() => send({ type: "set_browser_tools", enabled: true }));
 }
 
-/** The header's switch. */
+/** The header's switch: a short word (the header is narrow), its state in aria-pressed and the name. */
 export function BrowserToolsSwitch() {
   const on = browserTools.value?.enabled === true;
   return (
@@ -30,14 +30,15 @@ export function BrowserToolsSwitch() {
       type="button"
       class="button button--ghost"
       aria-pressed={on}
+      aria-label={on ? "Browser: on" : "Browser: off"}
       title={
         on
-          ? "Browser tools are on: the agent can see your tabs and ask to act on pages. Click to turn off."
-          : "Let the agent use this browser"
+          ? "Browser tools are on: the agent can see your tabs, read sites you allow, and ask to act on pages. Click to turn off."
+          : "Browser tools are off. Click to let the agent use this browser."
       }
       onClick={() => setBrowserTools(!on)}
     >
-      {on ? "Browser: on" : "Browser: off"}
+      Browser
     </button>
   );
 }

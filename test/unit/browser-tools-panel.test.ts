@@ -55,11 +55,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const button = (name: string) => [...host.querySelectorAll("button")].find((b) => b.textContent?.trim() === name);
+const button = (name: string) =>
+  [...host.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name);
 
 describe("consent cards", () => {
   it("a read request asks the browser for that site's access from the click, then answers allow", async () => {
-    const request = vi.spyOn(fakeBrowser.permissions, "request").mockResolvedValue(true);
+    const request = vi.spyOn(fakeBrowser.permissions, "request").mockResolvedValue(true as never);
     show({ consents: [{ id: "c1", callId: "t1", request: read }] });
     act(() => render(h(ConsentCards, null), host));
     expect(host.textContent).toContain("Claude Code wants to read pages on docs.example");
@@ -85,7 +86,7 @@ describe("consent cards", () => {
 
 describe("the switch and tool cards", () => {
   it("asks for the tabs permission before turning on; turning off asks nothing", async () => {
-    const request = vi.spyOn(fakeBrowser.permissions, "request").mockResolvedValue(false);
+    const request = vi.spyOn(fakeBrowser.permissions, "request").mockResolvedValue(false as never);
     show({ enabled: false });
     act(() => render(h(BrowserToolsSwitch, null), host));
     button("Browser: off")!.click();
