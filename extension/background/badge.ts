@@ -16,7 +16,8 @@ export interface Badge {
 export const NO_BADGE: Badge = { text: "", color: "#000000", title: "Open goose" };
 
 export function badgeFor(state: AppState, finished: Finished | null = null): Badge {
-  const waiting = pendingPermissionCount(state.client);
+  // Browser-tool consent questions wait for the user just like the agent's own approvals.
+  const waiting = pendingPermissionCount(state.client) + state.tools.consents.length;
   if (waiting > 0) {
     return {
       text: String(waiting),

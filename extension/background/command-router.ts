@@ -4,6 +4,7 @@
  * command type, so a new command cannot be forgotten here.
  */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { ConsentAnswer } from "../state/browser-tools";
 import type { AgentChoice } from "../state/connection";
 import type { PanelCommand } from "../state/panel-messages";
 
@@ -28,10 +29,22 @@ export interface ClientCommands {
   answerPermission(key: string, optionId: string | null): void;
 }
 
+/** Browser tools: the user's switch and consent answers (BrowserToolsService). */
+export interface ToolCommands {
+  setBrowserTools(enabled: boolean): Promise<void> | void;
+  answerConsent(id: string, answer: ConsentAnswer): void;
+}
+
+const NO_TOOLS: ToolCommands = { setBrowserTools() {}, answerConsent() {} };
+
 type Routes = { [T in PanelCommand["type"]]: (command: Extract<PanelCommand, { type: T }>) => Promise<void> | void };
 
 /** Returns the router; its promise settles when the command's work is done (or its agent went away). */
-export function commandRouter(host: HostCommands, client: ClientCommands): (command: PanelCommand) => Promise<void> {
+export function commandRouter(
+  host: HostCommands,
+  client: ClientCommands,
+  tools: ToolCommands = NO_TOOLS,
+): (command: PanelCommand) => Promise<void> {
   const routes: Routes = {
     restart: () => host.restart(),
     diagnose: () => host.diagnose(),
@@ -45,6 +58,8 @@ export function commandRouter(host: HostCommands, client: ClientCommands): (comm
     set_config_option: (c) => client.setConfigOption(c.sessionId, c.configId, c.value),
     set_mode: (c) => client.setMode(c.sessionId, c.modeId),
     answer_permission: (c) => client.answerPermission(c.key, c.optionId),
+    set_browser_tools: (c) => tools.setBrowserTools(c.enabled === true),
+    answer_consent: (c) => tools.answerConsent(String(c.id), c.answer === "allow_once" || c.answer === "allow_site" ? c.answer : "deny"),
   };
   return async (command) => {
     // TypeScript cannot correlate the table's key and argument types; the mapped type checked them.

@@ -13,6 +13,7 @@ import {
   type HostError,
   type HostHello,
   type HostStatusMessage,
+  type HostToolCall,
   hostMessage,
   isHostEnvelope,
   isJsonRpc,
@@ -28,6 +29,8 @@ export interface InboundResult {
   hangUp?: boolean;
   /** Agent messages for the ACP client. */
   jsonRpc?: JsonRpcMessage[];
+  /** Browser tool calls to carry out and answer with `tool_result`. */
+  toolCalls?: HostToolCall[];
 }
 
 const NOTHING: InboundResult = { events: [] };
@@ -58,6 +61,8 @@ export class HostInbound {
         return { events: [{ type: "host_diagnostics", diagnostics: event as HostDiagnostics }] };
       case "chunk":
         return this.chunk(event as HostChunk);
+      case "tool_call":
+        return this.toolCall(event as HostToolCall);
       default:
         return NOTHING; // a newer host's extra event: ignore rather than fail
     }
@@ -83,6 +88,12 @@ export class HostInbound {
         ...(cwd ? { cwd } : {}),
       }),
     };
+  }
+
+  /** A call without a usable id cannot be answered, so it is dropped (the host times it out). */
+  private toolCall(call: HostToolCall): InboundResult {
+    if (typeof call.callId !== "string" || call.callId === "" || typeof call.tool !== "string") return NOTHING;
+    return { events: [], toolCalls: [call] };
   }
 
   private chunk(chunk: HostChunk): InboundResult {

@@ -1,10 +1,12 @@
 /** Wires the background: one store, the native connection, the ACP client, the panels, and the browser entry points. */
 import browser from "webextension-polyfill";
+import { runToolCall, sharedRunnerDeps } from "../browser-tools";
 import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { agentChoiceItem } from "./agent-choice";
 import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
+import { BrowserToolsService } from "./browser-tools-service";
 import { ClientController } from "./client/controller";
 import { commandRouter } from "./command-router";
 import { onCommand } from "./commands";
@@ -13,9 +15,10 @@ import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { servePanels } from "./panel-bridge";
 import { storedMeta } from "./session-meta";
-import { settingsItem } from "./settings";
+import { browserToolsEnabledItem, settingsItem } from "./settings";
 import { openPanel, openPanelOnActionClick } from "./side-panel";
 import { createStore, sliceStore } from "./store";
+import { type TabBadgeApi, tabIndicator } from "./tab-indicator";
 
 export function startBackground(): void {
   openPanelOnActionClick();
@@ -29,6 +32,7 @@ export function startBackground(): void {
     agentChoice = c;
   });
   let client: ClientController | null = null;
+  let tools: BrowserToolsService | null = null;
   const native = new NativeConnection(
     sliceStore(
       store,
@@ -41,6 +45,7 @@ export function startBackground(): void {
       extensionId: browser.runtime.id,
       agentChoice: () => agentChoice,
       onJsonRpc: (message) => client?.deliver(message),
+      onToolCall: (call, answer) => void tools?.handleCall(call, answer),
       log,
     },
   );
@@ -50,6 +55,26 @@ export function startBackground(): void {
     meta: storedMeta,
     log,
   });
+  let panelsOpen = 0;
+  tools = new BrowserToolsService({
+    store,
+    sendHost: (command) => native.sendHost(command),
+    run: runToolCall,
+    shared: sharedRunnerDeps(),
+    enabledItem: browserToolsEnabledItem,
+    hasTabsPermission: () => browser.permissions.contains({ permissions: ["tabs"] }),
+    panelsOpen: () => panelsOpen,
+    openPanel: () => openPanel(undefined),
+    log,
+  });
+  const toolsService = tools;
+  store.subscribe((state, event) => {
+    if (event.scope !== "connection") return;
+    if (event.event.type === "hello" && state.connection.link.phase === "ready") void toolsService.onHello(event.event.hello);
+    if (event.event.type === "disconnected" || event.event.type === "connecting") toolsService.disconnected();
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
+
   const route = commandRouter(
     {
       restart: () => native.restart(),
@@ -61,13 +86,19 @@ export function startBackground(): void {
       },
     },
     client,
+    {
+      setBrowserTools: (enabled) => toolsService.setEnabled(enabled),
+      answerConsent: (id, answer) => toolsService.answerConsent(id, answer),
+    },
   );
 
-  let panelsOpen = 0;
   const attention = new Attention();
   // MV3 has `action`; Firefox's MV2 build has `browserAction` with the same badge calls.
-  const badge = badgeUpdater(browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction);
+  const action = browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
+  const badge = badgeUpdater(action);
+  const indicator = tabIndicator(action as unknown as TabBadgeApi);
   store.subscribe((state, event) => {
+    if (event.scope === "tools") indicator(state);
     const news = attention.observe(state, event, panelsOpen);
     badge(state, attention.finished);
     if (news) void settings().then((s) => (s.notify ? notifyFinished(news) : undefined));

@@ -3,7 +3,7 @@
  * hello, and maps a closed port to a reason. The browser is injected, so this runs in unit tests.
  */
 import { HOST_NAME } from "../../shared/extension-ids";
-import { type HostCommand, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
+import { type HostCommand, type HostToolCall, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
 import type { AgentChoice, ConnectionEvent, ConnectionState } from "../state/connection";
 import { connectFailure, disconnectReason } from "./disconnect-reason";
 import { HostInbound } from "./host-inbound";
@@ -19,6 +19,11 @@ export interface NativeDeps {
   agentChoice?: () => AgentChoice;
   /** Agent messages (whole, chunks reassembled), in arrival order. */
   onJsonRpc?: (message: JsonRpcMessage) => void;
+  /**
+   * A browser tool call. `answer` posts on the port the call came by, and is false once that port is
+   * gone (a call id means nothing to another host run).
+   */
+  onToolCall?: (call: HostToolCall, answer: (command: HostCommand) => boolean) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -53,6 +58,7 @@ export class NativeConnection {
       const result = inbound.receive(message);
       for (const event of result.events) this.store.dispatch(event);
       for (const m of result.jsonRpc ?? []) this.deps.onJsonRpc?.(m);
+      for (const call of result.toolCalls ?? []) this.deps.onToolCall?.(call, (command) => this.sendOn(generation, command));
       if (result.reply) port.postMessage(result.reply);
       if (result.hangUp) this.hangUp();
     });
@@ -97,6 +103,17 @@ export class NativeConnection {
   sendJsonRpc(message: unknown): boolean {
     if (!this.port || this.store.get().link.phase !== "ready") return false;
     this.port.postMessage(message);
+    return true;
+  }
+
+  /** Sends a host command on the open port (browser_tools); false when there is none. */
+  sendHost(command: HostCommand): boolean {
+    return this.sendOn(this.generation, command);
+  }
+
+  private sendOn(generation: number, command: HostCommand): boolean {
+    if (!this.port || generation !== this.generation) return false;
+    this.port.postMessage(hostMessage(command));
     return true;
   }
 

@@ -7,48 +7,10 @@
  */
 
 import { storage } from "wxt/utils/storage";
-import type { BrowserToolName } from "../../shared/browser-tools";
+import type { ActConsentRequest, ConsentAnswer, ConsentRequest, ReadConsentRequest } from "../state/browser-tools";
 
-export type ConsentAnswer = "allow_once" | "allow_site" | "deny";
+export type { ActConsentRequest, ConsentAnswer, ConsentRequest, ConsentTab, ReadConsentRequest } from "../state/browser-tools";
 
-/** The tab a request is about, as the panel shows it. */
-export interface ConsentTab {
-  id: number;
-  title: string;
-  url: string;
-}
-
-interface ConsentBase {
-  tool: BrowserToolName;
-  /** The agent's name as the caller knows it ("goose"), for "goose wants to …". */
-  agent: string;
-  /** The site as the user knows it: a host name, or "local files". */
-  site: string;
-  origin: string;
-  tab: ConsentTab;
-  /** The whole question in plain words, ready to show. */
-  message: string;
-}
-
-/**
- * Reading a site the extension has no host access to. The panel requests `originPattern` with
- * permissions.request on the user's click; "deny" or a refused request ends the call.
- */
-export interface ReadConsentRequest extends ConsentBase {
-  kind: "read";
-  originPattern: string;
-}
-
-/** An acting tool (ACTING_TOOLS): Allow once / Allow on this site / Deny. */
-export interface ActConsentRequest extends ConsentBase {
-  kind: "act";
-  /** What will happen, in plain words: `click button "Submit"`, `type 12 characters into textbox "Email"`. */
-  action: string;
-  /** The element, as the snapshot describes it, when the tool targets one. */
-  element?: string;
-}
-
-export type ConsentRequest = ReadConsentRequest | ActConsentRequest;
 export type AskConsent = (request: ConsentRequest) => Promise<ConsentAnswer>;
 
 /** Origins the user allowed every action on ("Allow on this site"), for this browser session. */

@@ -12,13 +12,13 @@ export type { AskConsent, ConsentAnswer, ConsentRequest } from "./consent";
 export type { ToolOutcome } from "./results";
 export { runToolCall } from "./runner";
 
+/** What every call shares: the browser, the site grants, the tabs' refs and the read cache. */
+export type SharedRunnerDeps = Omit<RunnerDeps, "askConsent" | "agentName" | "onTarget">;
+
+export function sharedRunnerDeps(): SharedRunnerDeps {
+  return { api: extensionBrowserApi(), grants: new SiteGrants(), tabRefs: new TabRefStore(), readCache: new ReadCache() };
+}
+
 export function browserToolDeps(options: { askConsent: AskConsent; agentName: string }): RunnerDeps {
-  return {
-    api: extensionBrowserApi(),
-    askConsent: options.askConsent,
-    agentName: options.agentName,
-    grants: new SiteGrants(),
-    tabRefs: new TabRefStore(),
-    readCache: new ReadCache(),
-  };
+  return { ...sharedRunnerDeps(), askConsent: options.askConsent, agentName: options.agentName };
 }

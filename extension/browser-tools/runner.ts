@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { BROWSER_TOOL_INPUTS, BROWSER_TOOL_NAMES, type BrowserToolInput, type BrowserToolName } from "../../shared/browser-tools";
 import type { HostToolCall } from "../../shared/host-protocol";
+import type { ToolTarget } from "../state/browser-tools";
 import type { BrowserApi, TabInfo } from "./browser-api";
 import { type AskConsent, type ConsentDeps, type ConsentTab, consentToAct, consentToRead, type SiteGrants } from "./consent";
 import type { PageReply, PageRequest } from "./page/protocol";
@@ -25,6 +26,8 @@ export interface RunnerDeps {
   /** The agent's name as the user knows it, for prompts ("goose wants to …"). */
   agentName: string;
   readCache?: ReadCache;
+  /** Told the tab (and then the element) the call works on, as soon as the runner knows it. */
+  onTarget?: (target: ToolTarget) => void;
 }
 
 /** Characters of outline one page_snapshot returns at most. */
@@ -76,6 +79,10 @@ function consentTab(tab: TabInfo): ConsentTab {
   return { id: tab.id, title: tab.title ?? "", url: tab.url ?? "" };
 }
 
+function reportTarget(deps: RunnerDeps, tab: TabInfo, element?: string): void {
+  deps.onTarget?.({ tabId: tab.id, title: tab.title ?? "", url: tab.url ?? "", ...(element ? { element } : {}) });
+}
+
 function consentDeps(deps: RunnerDeps): ConsentDeps {
   return { ask: deps.askConsent, grants: deps.grants, hasHostAccess: (p) => deps.api.hasHostAccess(p) };
 }
@@ -83,6 +90,7 @@ function consentDeps(deps: RunnerDeps): ConsentDeps {
 /** The tab, checked against the site policy, with the user's consent to read it. */
 async function readableTab(tool: BrowserToolName, tabId: number | undefined, deps: RunnerDeps): Promise<{ tab: TabInfo; site: Site }> {
   const tab = await resolveTab(deps.api, tabId);
+  reportTarget(deps, tab);
   const site = await siteOf(tab.url, deps);
   const denied = await consentToRead(consentDeps(deps), {
     tool,
@@ -216,6 +224,7 @@ async function run(tool: BrowserToolName, args: Record<string, unknown>, deps: R
       const ref = args.ref as string;
       const known = await deps.tabRefs.get(tab.id);
       const described = await onPage(deps, tab.id, { op: "describe", ref, ...(known ? { token: known.token } : {}) });
+      reportTarget(deps, tab, described.text);
       await askToAct(tool, deps, tab, site, actionWords(tool, args, described.text), described.text);
       // The document described is the one acted on: a navigation while the user decided is "page changed".
       const token = described.token;
@@ -250,6 +259,7 @@ async function run(tool: BrowserToolName, args: Record<string, unknown>, deps: R
 
     case "navigate": {
       const tab = await resolveTab(deps.api, tabId);
+      reportTarget(deps, tab);
       if (tab.url && /^(chrome-extension|moz-extension):/.test(tab.url)) await siteOf(tab.url, deps);
       const url = args.url as string;
       const site = await siteOf(url, deps);
@@ -265,6 +275,7 @@ async function run(tool: BrowserToolName, args: Record<string, unknown>, deps: R
       const [current] = await deps.api.queryTabs({ active: true, lastFocusedWindow: true });
       await askToAct(tool, deps, current ?? { id: -1, windowId: -1, active: false, groupId: -1 }, site, actionWords(tool, args));
       const created = await deps.api.createTab(url);
+      reportTarget(deps, { ...created, url: created.url || url });
       const wait = deps.api.waitForLoad(created.id, LOAD_TIMEOUT_MS, { orAlreadyLoaded: true });
       let grouped = "";
       try {

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from "../background/settings";
+import { BrowserToolsCheckbox, BrowserToolsNotice } from "../panel/BrowserTools";
 import { ShortcutTip } from "../view/ShortcutTip";
 import { AgentPicker } from "./AgentPicker";
 import { Diagnostics } from "./Diagnostics";
@@ -59,6 +60,11 @@ export function OptionsApp() {
           />
         </label>
         <ShortcutTip />
+      </section>
+      <section>
+        <h2>Browser tools</h2>
+        <BrowserToolsCheckbox />
+        <BrowserToolsNotice />
       </section>
       <section>
         <h2>Notifications</h2>

@@ -7,6 +7,7 @@ import { ShortcutTip } from "../view/ShortcutTip";
 import { describeConnection, type StatusView } from "../view/status-text";
 import { active, activeSessionId, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "../view/store";
 import { PlanView, UsageMeter } from "./AgentWork";
+import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
 import { Composer } from "./Composer";
 import { ConfigPickers } from "./ConfigPickers";
 import { exportFileName, transcriptMarkdown } from "./export";
@@ -26,6 +27,7 @@ export function App() {
           {view === "history" ? "History" : (active.title.value ?? "goose")}
         </h1>
         <div class="panel__tools">
+          <BrowserToolsSwitch />
           <button
             type="button"
             class="button button--ghost"
@@ -63,11 +65,16 @@ export function App() {
         </div>
       </header>
       <Problems />
+      <BrowserToolsNotice />
       {view === "history" ? (
-        <HistoryView onOpen={() => setView("chat")} />
+        <>
+          <ConsentCards />
+          <HistoryView onOpen={() => setView("chat")} />
+        </>
       ) : (
         <>
           <ChatBody />
+          <ConsentCards />
           <PlanView />
           <Composer />
           <div class="panel__footer">

@@ -2,6 +2,7 @@
  * Everything a panel shows: the native connection and the ACP client. One event stream drives
  * both the background's copy and each panel's copy through this one reducer, so they cannot drift.
  */
+import { type BrowserToolsEvent, type BrowserToolsState, initialBrowserToolsState, reduceBrowserTools } from "./browser-tools";
 import { initialClientState, reduceClient } from "./client-reducer";
 import type { ClientEvent, ClientState } from "./client-state";
 import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "./connection";
@@ -9,16 +10,28 @@ import { type ConnectionEvent, type ConnectionState, initialConnectionState, red
 export interface AppState {
   connection: ConnectionState;
   client: ClientState;
+  tools: BrowserToolsState;
 }
 
-export type AppEvent = { scope: "connection"; event: ConnectionEvent } | { scope: "client"; event: ClientEvent };
+export type AppEvent =
+  | { scope: "connection"; event: ConnectionEvent }
+  | { scope: "client"; event: ClientEvent }
+  | { scope: "tools"; event: BrowserToolsEvent };
 
-export const initialAppState: AppState = { connection: initialConnectionState, client: initialClientState };
+export const initialAppState: AppState = {
+  connection: initialConnectionState,
+  client: initialClientState,
+  tools: initialBrowserToolsState,
+};
 
 export function reduceApp(state: AppState, e: AppEvent): AppState {
   if (e.scope === "connection") {
     const connection = reduceConnection(state.connection, e.event);
     return connection === state.connection ? state : { ...state, connection };
+  }
+  if (e.scope === "tools") {
+    const tools = reduceBrowserTools(state.tools, e.event);
+    return tools === state.tools ? state : { ...state, tools };
   }
   const client = reduceClient(state.client, e.event);
   return client === state.client ? state : { ...state, client };

@@ -5,6 +5,7 @@
  */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { AppEvent, AppState } from "./app";
+import type { ConsentAnswer } from "./browser-tools";
 
 export const PANEL_PORT_NAME = "panel";
 /** The options page gets the same snapshot and events, but is not a panel (no badge or toggle effects). */
@@ -28,7 +29,11 @@ export type PanelCommand =
   /** Options page: ask the host for its diagnostics. */
   | { type: "diagnose" }
   /** Options page: run this profile in this folder from now on (null: the host's default); restarts the agent. */
-  | { type: "choose_agent"; profile: string | null; cwd: string | null };
+  | { type: "choose_agent"; profile: string | null; cwd: string | null }
+  /** Panel or options page: turn browser tools on or off (the view asked for "tabs" in the click first). */
+  | { type: "set_browser_tools"; enabled: boolean }
+  /** The user's answer to a browser-tool consent question. */
+  | { type: "answer_consent"; id: string; answer: ConsentAnswer };
 
 export type PanelToBackground = PanelCommand;
 
@@ -45,6 +50,8 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "answer_permission",
   "diagnose",
   "choose_agent",
+  "set_browser_tools",
+  "answer_consent",
 ]);
 
 export function isPanelToBackground(value: unknown): value is PanelToBackground {

@@ -19,6 +19,8 @@ export const agent = signal<AppState["client"]["agent"] | null>(null);
 export const history = signal<AppState["client"]["history"] | null>(null);
 export const opening = signal<AppState["client"]["opening"]>(null);
 export const lastError = signal<AppState["client"]["lastError"]>(null);
+/** Browser tools: the switch, consent questions, recent calls (tool cards read it through selectors). */
+export const browserTools = signal<AppState["tools"] | null>(null);
 /** Every session kept in memory (for "turn running elsewhere" hints), by id. */
 export const sessions = signal<AppState["client"]["sessions"]>({});
 
@@ -80,6 +82,7 @@ function project(state: AppState): void {
     opening.value = c.opening;
     lastError.value = c.lastError;
     sessions.value = c.sessions;
+    browserTools.value = state.tools;
     const s = activeSession(c);
     activeSessionId.value = s?.sessionId ?? null;
     active.title.value = s?.title ?? null;

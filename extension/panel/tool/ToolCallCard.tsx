@@ -6,6 +6,7 @@ import { useComputed } from "@preact/signals";
 import type { ToolCallState } from "../../state/client-state";
 import { active, toolCallSignal } from "../../view/store";
 import { ApprovalBar } from "./ApprovalBar";
+import { BrowserToolTarget } from "./BrowserToolTarget";
 import { ToolInput, ToolOutput } from "./ToolOutput";
 import { toolKind } from "./tool-kind";
 
@@ -36,6 +37,7 @@ export function ToolCallCard({ id }: { id: string }) {
         <span class="tool__title">{title}</span>
         <span class="tool__status">{waiting ? "Awaiting approval" : STATUS_LABEL[tool.status]}</span>
       </header>
+      <BrowserToolTarget tool={tool} />
       {tool.rawInput !== undefined && <ToolInput value={tool.rawInput} open={waiting} />}
       {tool.content.length > 0 && <ToolOutput content={tool.content} />}
       {tool.locations.length > 0 && (

@@ -1,0 +1,144 @@
+/**
+ * Browser tools in the background: the user's on/off switch (stored, told to the host after every
+ * hello and on every change), each `tool_call` from the host run and answered exactly once, consent
+ * questions put in the store for the panel and answered from it, and per-tab ref state forgotten when
+ * a tab closes. The browser and the runner are injected, so this runs in unit tests.
+ */
+import type { HostCommand, HostHello, HostToolCall } from "../../shared/host-protocol";
+import type { SharedRunnerDeps } from "../browser-tools";
+import type { ToolOutcome } from "../browser-tools/results";
+import type { RunnerDeps } from "../browser-tools/runner";
+import type { AppEvent, AppState } from "../state/app";
+import type { BrowserToolsEvent, ConsentAnswer, ConsentRequest } from "../state/browser-tools";
+import type { Store } from "./store";
+
+export interface StoredFlag {
+  getValue(): Promise<boolean>;
+  setValue(value: boolean): Promise<void>;
+}
+
+export interface BrowserToolsDeps {
+  store: Store<AppState, AppEvent>;
+  /** Sends a host command on the current port; false when there is none. */
+  sendHost(command: HostCommand): boolean;
+  /** The runner (`runToolCall`) and what it shares between calls (grants, refs, the read cache). */
+  run(call: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps): Promise<ToolOutcome>;
+  shared: SharedRunnerDeps;
+  /** The user's switch, persisted. */
+  enabledItem: StoredFlag;
+  /** permissions.contains({permissions: ["tabs"]}): the tools need it to see tab addresses. */
+  hasTabsPermission(): Promise<boolean>;
+  /** How many side panels are open, and a try at opening one (the browser may refuse without a gesture). */
+  panelsOpen(): number;
+  openPanel(): void;
+  /** How long a consent question waits before it counts as a deny (the host gives up on the call at 120 s). */
+  consentTimeoutMs?: number;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export const CONSENT_TIMEOUT_MS = 120_000;
+export const TABS_REFUSED =
+  "Browser tools stay off: the browser did not grant the “tabs” permission, which they need to see your tabs' titles and addresses.";
+
+/** The agent's own name for prompts: its agentInfo title or name, else the profile that runs it. */
+export function agentNameOf(state: AppState): string {
+  const info = state.client.agent.info;
+  return info?.title?.trim() || info?.name?.trim() || state.connection.agent?.profile || "The agent";
+}
+
+interface PendingConsent {
+  settle(answer: ConsentAnswer): void;
+}
+
+export class BrowserToolsService {
+  private readonly consents = new Map<string, PendingConsent>();
+  private nextConsent = 0;
+  private readonly loaded: Promise<void>;
+
+  constructor(private readonly deps: BrowserToolsDeps) {
+    this.loaded = deps.enabledItem.getValue().then(
+      (enabled) => this.dispatch({ type: "tools_enabled", enabled: enabled === true }),
+      (e: unknown) => deps.log?.("could not read the browser tools switch", e),
+    );
+  }
+
+  /** The host said hello: tell it the switch (only a host that serves browser tools understands it). */
+  async onHello(hello: HostHello): Promise<void> {
+    if (!hello.browserTools) return;
+    await this.loaded;
+    this.deps.sendHost({ type: "browser_tools", enabled: this.deps.store.get().tools.enabled });
+  }
+
+  /** The user flipped the switch (panel or options page, which asked for "tabs" in the click). */
+  async setEnabled(enabled: boolean): Promise<void> {
+    await this.loaded;
+    if (enabled && !(await this.deps.hasTabsPermission())) {
+      this.dispatch({ type: "tools_enabled", enabled: false, notice: TABS_REFUSED });
+      return;
+    }
+    await this.deps.enabledItem.setValue(enabled);
+    this.dispatch({ type: "tools_enabled", enabled, notice: null });
+    if (this.deps.store.get().connection.link.phase === "ready") this.deps.sendHost({ type: "browser_tools", enabled });
+    if (!enabled) this.denyAll();
+  }
+
+  /** Runs one call and answers it exactly once, whatever happens. */
+  async handleCall(call: HostToolCall, answer: (command: HostCommand) => boolean): Promise<void> {
+    const { callId } = call;
+    this.dispatch({ type: "tool_started", callId, tool: call.tool, args: call.args });
+    let outcome: ToolOutcome;
+    try {
+      // The host only forwards calls while tools are on; this guards a switch turned off in between.
+      if (!this.deps.store.get().tools.enabled) throw new Error("Browser tools are turned off in goose-browser.");
+      outcome = await this.deps.run(call, {
+        ...this.deps.shared,
+        agentName: agentNameOf(this.deps.store.get()),
+        askConsent: (request) => this.ask(callId, request),
+        onTarget: (target) => this.dispatch({ type: "tool_target", callId, target }),
+      });
+    } catch (e) {
+      outcome = { content: [{ type: "text", text: e instanceof Error ? e.message : String(e) }], isError: true };
+    }
+    this.dispatch({ type: "tool_finished", callId, isError: outcome.isError === true });
+    const sent = answer({ type: "tool_result", callId, content: outcome.content, ...(outcome.isError ? { isError: true } : {}) });
+    if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
+  }
+
+  /** The panel's answer to a consent question; unknown or already answered ids are ignored. */
+  answerConsent(id: string, answer: ConsentAnswer): void {
+    this.consents.get(id)?.settle(answer);
+  }
+
+  /** The native port closed: nobody can receive the answers, so the questions go away. */
+  disconnected(): void {
+    this.denyAll();
+  }
+
+  async forgetTab(tabId: number): Promise<void> {
+    await this.deps.shared.tabRefs.forget(tabId);
+  }
+
+  private ask(callId: string, request: ConsentRequest): Promise<ConsentAnswer> {
+    const id = `consent-${++this.nextConsent}`;
+    return new Promise<ConsentAnswer>((resolve) => {
+      const timer = setTimeout(() => settle("deny"), this.deps.consentTimeoutMs ?? CONSENT_TIMEOUT_MS);
+      const settle = (answer: ConsentAnswer) => {
+        if (!this.consents.delete(id)) return;
+        clearTimeout(timer);
+        this.dispatch({ type: "consent_resolved", id });
+        resolve(answer);
+      };
+      this.consents.set(id, { settle });
+      this.dispatch({ type: "consent_requested", id, callId, request });
+      if (this.deps.panelsOpen() === 0) this.deps.openPanel();
+    });
+  }
+
+  private denyAll(): void {
+    for (const pending of [...this.consents.values()]) pending.settle("deny");
+  }
+
+  private dispatch(event: BrowserToolsEvent): void {
+    this.deps.store.dispatch({ scope: "tools", event });
+  }
+}

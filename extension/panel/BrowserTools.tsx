@@ -1,0 +1,138 @@
+/**
+ * Browser tools in the panel (and the options page): the on/off switch, why it could not be turned
+ * on, and the consent questions the tools ask before reading a site or acting on a page.
+ */
+import browser from "webextension-polyfill";
+import type { ConsentAnswer, ConsentPrompt } from "../state/browser-tools";
+import { send } from "../view/background-link";
+import { browserTools } from "../view/store";
+
+/**
+ * Turning the tools on asks for the "tabs" permission first, inside the click (the browser counts only
+ * a user gesture). The background checks what the browser granted and says why if it stays off.
+ */
+export function setBrowserTools(on: boolean): void {
+  if (!on) {
+    send({ type: "set_browser_tools", enabled: false });
+    return;
+  }
+  browser.permissions
+    .request({ permissions: ["tabs"] })
+    .catch(() => false)
+    .then(() => send({ type: "set_browser_tools", enabled: true }));
+}
+
+/** The header's switch: a short word (the header is narrow), its state in aria-pressed and the name. */
+export function BrowserToolsSwitch() {
+  const on = browserTools.value?.enabled === true;
+  return (
+    <button
+      type="button"
+      class="button button--ghost"
+      aria-pressed={on}
+      aria-label={on ? "Browser: on" : "Browser: off"}
+      title={
+        on
+          ? "Browser tools are on: the agent can see your tabs, read sites you allow, and ask to act on pages. Click to turn off."
+          : "Browser tools are off. Click to let the agent use this browser."
+      }
+      onClick={() => setBrowserTools(!on)}
+    >
+      Browser
+    </button>
+  );
+}
+
+/** The same switch as a labelled checkbox (options page). */
+export function BrowserToolsCheckbox() {
+  const on = browserTools.value?.enabled === true;
+  return (
+    <label class="options__row">
+      <input type="checkbox" checked={on} onChange={(e) => setBrowserTools((e.target as HTMLInputElement).checked)} />
+      <span>Let the agent use this browser: list tabs, read pages, and (asking you first each time) click, type and navigate</span>
+    </label>
+  );
+}
+
+export function BrowserToolsNotice() {
+  const notice = browserTools.value?.notice;
+  return notice ? (
+    <p class="notice notice--warning browser-tools-notice" role="alert">
+      {notice}
+    </p>
+  ) : null;
+}
+
+/** Every consent question waiting, as cards at the end of the transcript. */
+export function ConsentCards() {
+  const consents = browserTools.value?.consents ?? [];
+  return consents.length === 0 ? null : (
+    <div class="consents">
+      {consents.map((c) => (
+        <ConsentCard key={c.id} prompt={c} />
+      ))}
+    </div>
+  );
+}
+
+function answer(id: string, value: ConsentAnswer): void {
+  send({ type: "answer_consent", id, answer: value });
+}
+
+function ConsentCard({ prompt }: { prompt: ConsentPrompt }) {
+  const r = prompt.request;
+  return (
+    <fieldset class="approval consent" aria-label="Browser consent" data-kind={r.kind}>
+      <p class="approval__question">{r.message}</p>
+      <dl class="consent__facts">
+        <dt>Tab</dt>
+        <dd>{r.tab.title || r.tab.url}</dd>
+        <dt>Site</dt>
+        <dd>{r.site}</dd>
+        {r.kind === "act" && r.element && (
+          <>
+            <dt>Element</dt>
+            <dd>{r.element}</dd>
+          </>
+        )}
+      </dl>
+      <div class="approval__options">
+        {r.kind === "read" ? (
+          <button
+            type="button"
+            class="button approval__option approval__option--allow_once"
+            onClick={() => {
+              // Requested here, in the click: the browser grants host access only on a user gesture.
+              browser.permissions
+                .request({ origins: [r.originPattern] })
+                .catch(() => false)
+                .then(() => answer(prompt.id, "allow_once"));
+            }}
+          >
+            Allow reading {r.site}
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              class="button approval__option approval__option--allow_once"
+              onClick={() => answer(prompt.id, "allow_once")}
+            >
+              Allow once
+            </button>
+            <button
+              type="button"
+              class="button approval__option approval__option--allow_always"
+              onClick={() => answer(prompt.id, "allow_site")}
+            >
+              Allow on this site
+            </button>
+          </>
+        )}
+        <button type="button" class="button approval__option approval__option--reject_once" onClick={() => answer(prompt.id, "deny")}>
+          Deny
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * Browser tools as the UI sees them: whether the user turned them on, the consent questions waiting
+ * in the panel, and a short record of recent calls (which tab, which element) that tool cards and the
+ * tab indicator read. Plain data, changed only by `reduceBrowserTools`, in the background and in
+ * every view alike.
+ */
+import type { BrowserToolName } from "../../shared/browser-tools";
+import type { ToolCallState } from "./client-state";
+
+export type ConsentAnswer = "allow_once" | "allow_site" | "deny";
+
+/** The tab a request is about, as the panel shows it. */
+export interface ConsentTab {
+  id: number;
+  title: string;
+  url: string;
+}
+
+interface ConsentBase {
+  tool: BrowserToolName;
+  /** The agent's name as the caller knows it ("goose"), for "goose wants to …". */
+  agent: string;
+  /** The site as the user knows it: a host name, or "local files". */
+  site: string;
+  origin: string;
+  tab: ConsentTab;
+  /** The whole question in plain words, ready to show. */
+  message: string;
+}
+
+/**
+ * Reading a site the extension has no host access to. The panel requests `originPattern` with
+ * permissions.request on the user's click; "deny" or a refused request ends the call.
+ */
+export interface ReadConsentRequest extends ConsentBase {
+  kind: "read";
+  originPattern: string;
+}
+
+/** An acting tool (ACTING_TOOLS): Allow once / Allow on this site / Deny. */
+export interface ActConsentRequest extends ConsentBase {
+  kind: "act";
+  /** What will happen, in plain words: `click button "Submit"`, `type 12 characters into textbox "Email"`. */
+  action: string;
+  /** The element, as the snapshot describes it, when the tool targets one. */
+  element?: string;
+}
+
+export type ConsentRequest = ReadConsentRequest | ActConsentRequest;
+
+/** Where a call works: the tab (and element) the runner resolved. */
+export interface ToolTarget {
+  tabId: number;
+  title: string;
+  url: string;
+  element?: string;
+}
+
+export interface BrowserToolCallRecord {
+  callId: string;
+  tool: string;
+  args: unknown;
+  target: ToolTarget | null;
+  status: "running" | "completed" | "failed";
+}
+
+export interface ConsentPrompt {
+  /** Unique per background run; the panel's answer names it. */
+  id: string;
+  callId: string;
+  request: ConsentRequest;
+}
+
+export interface BrowserToolsState {
+  /** The user's switch (off until turned on). */
+  enabled: boolean;
+  /** Why the last attempt to turn tools on did not work, for the panel and options page to show. */
+  notice: string | null;
+  /** Recent calls, oldest first, at most RECENT_CALLS. */
+  calls: BrowserToolCallRecord[];
+  /** Consent questions waiting for the user, oldest first. */
+  consents: ConsentPrompt[];
+}
+
+export type BrowserToolsEvent =
+  | { type: "tools_enabled"; enabled: boolean; notice?: string | null }
+  | { type: "tool_started"; callId: string; tool: string; args: unknown }
+  | { type: "tool_target"; callId: string; target: ToolTarget }
+  | { type: "tool_finished"; callId: string; isError: boolean }
+  | { type: "consent_requested"; id: string; callId: string; request: ConsentRequest }
+  | { type: "consent_resolved"; id: string };
+
+/** Enough to annotate the cards of a long turn; older calls fall back to what their input says. */
+export const RECENT_CALLS = 50;
+
+export const initialBrowserToolsState: BrowserToolsState = { enabled: false, notice: null, calls: [], consents: [] };
+
+export function reduceBrowserTools(state: BrowserToolsState, event: BrowserToolsEvent): BrowserToolsState {
+  switch (event.type) {
+    case "tools_enabled": {
+      const notice = event.notice ?? null;
+      if (state.enabled === event.enabled && state.notice === notice) return state;
+      return { ...state, enabled: event.enabled, notice };
+    }
+    case "tool_started": {
+      const record: BrowserToolCallRecord = { callId: event.callId, tool: event.tool, args: event.args, target: null, status: "running" };
+      return { ...state, calls: [...state.calls, record].slice(-RECENT_CALLS) };
+    }
+    case "tool_target":
+      return updateCall(state, event.callId, (c) => ({ ...c, target: event.target }));
+    case "tool_finished":
+      return updateCall(state, event.callId, (c) => ({ ...c, status: event.isError ? "failed" : "completed" }));
+    case "consent_requested":
+      if (state.consents.some((c) => c.id === event.id)) return state;
+      return { ...state, consents: [...state.consents, { id: event.id, callId: event.callId, request: event.request }] };
+    case "consent_resolved": {
+      const consents = state.consents.filter((c) => c.id !== event.id);
+      return consents.length === state.consents.length ? state : { ...state, consents };
+    }
+  }
+}
+
+function updateCall(
+  state: BrowserToolsState,
+  callId: string,
+  change: (c: BrowserToolCallRecord) => BrowserToolCallRecord,
+): BrowserToolsState {
+  const i = state.calls.findIndex((c) => c.callId === callId);
+  if (i < 0) return state;
+  const calls = [...state.calls];
+  calls[i] = change(calls[i]!);
+  return { ...state, calls };
+}
+
+/** Tabs a call is running in right now, with how many calls each (for the tab indicator). */
+export function busyTabs(state: BrowserToolsState): Map<number, number> {
+  const tabs = new Map<number, number>();
+  for (const c of state.calls) if (c.status === "running" && c.target) tabs.set(c.target.tabId, (tabs.get(c.target.tabId) ?? 0) + 1);
+  return tabs;
+}
+
+/** The site as the user knows it (as the consent prompts name it): the host name, "local files", or the URL itself. */
+export function siteOfUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol === "file:") return "local files";
+    return u.hostname || url;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The browser tool an ACP tool card stands for, if any. goose names MCP tools `<server>__<tool>`
+ * (`_meta.goose.toolCall.toolName`, and its titles), Claude Code `mcp__<server>__<tool>`; the scripted
+ * agent's titles read `browser: <tool in words> · …` (goose's own title style).
+ */
+export function browserToolOf(tool: Pick<ToolCallState, "title" | "toolName">): string | null {
+  for (const name of [tool.toolName, tool.title]) {
+    const text = name?.trim() ?? "";
+    const m = /^(?:mcp__)?browser__([a-z_]+)$/.exec(text) ?? /^browser: ([a-z]+(?: [a-z]+)*)(?: ·|$)/.exec(text);
+    if (m) return m[1]!.replace(/ /g, "_");
+  }
+  return null;
+}
+
+export interface BrowserToolDetail {
+  tool: string;
+  /** The tab's title and site, when known. */
+  tab?: { title: string; site: string };
+  /** The element acted on, in words (`button "Submit"`), or the ref the agent named. */
+  element?: string;
+  /** The address a navigate / open_tab goes to. */
+  url?: string;
+}
+
+/**
+ * What a browser tool card shows beyond the agent's title: matched to the runner's own record by tool
+ * name and arguments (the latest such call), else only what the input names. Null for other tools.
+ */
+export function browserToolDetail(
+  tool: Pick<ToolCallState, "title" | "toolName" | "rawInput">,
+  state: BrowserToolsState,
+): BrowserToolDetail | null {
+  const name = browserToolOf(tool);
+  if (!name) return null;
+  const input = (tool.rawInput && typeof tool.rawInput === "object" ? tool.rawInput : {}) as Record<string, unknown>;
+  const detail: BrowserToolDetail = { tool: name };
+  if (typeof input.url === "string") detail.url = input.url;
+  if (typeof input.ref === "string") detail.element = input.ref;
+  for (let i = state.calls.length - 1; i >= 0; i--) {
+    const call = state.calls[i]!;
+    if (call.tool !== name || !sameJson(call.args ?? {}, input)) continue;
+    if (call.target) {
+      detail.tab = { title: call.target.title, site: siteOfUrl(call.target.url) };
+      if (call.target.element) detail.element = call.target.element;
+    }
+    break;
+  }
+  return detail;
+}
+
+/** Structural equality of two JSON values (key order ignored). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

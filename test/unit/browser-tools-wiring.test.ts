@@ -1,0 +1,316 @@
+/**
+ * Browser tools wired into the extension: the state (reducer and the tool-card selectors), the
+ * background service (calls answered exactly once, consent through the store, the switch), the host
+ * message routing, the tab indicator and the badge.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { badgeFor } from "../../extension/background/badge";
+import { agentNameOf, BrowserToolsService, TABS_REFUSED } from "../../extension/background/browser-tools-service";
+import { HostInbound } from "../../extension/background/host-inbound";
+import { createStore } from "../../extension/background/store";
+import { tabIndicator, WORKING_TEXT } from "../../extension/background/tab-indicator";
+import type { SharedRunnerDeps } from "../../extension/browser-tools";
+import type { ToolOutcome } from "../../extension/browser-tools/results";
+import type { RunnerDeps } from "../../extension/browser-tools/runner";
+import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
+import {
+  type BrowserToolsState,
+  browserToolDetail,
+  browserToolOf,
+  type ConsentRequest,
+  initialBrowserToolsState,
+  RECENT_CALLS,
+  reduceBrowserTools,
+} from "../../extension/state/browser-tools";
+import type { HostCommand, HostHello, HostToolCall } from "../../shared/host-protocol";
+
+const actRequest: ConsentRequest = {
+  kind: "act",
+  tool: "click",
+  agent: "goose",
+  site: "example.com",
+  origin: "https://example.com",
+  tab: { id: 7, title: "Example", url: "https://example.com/" },
+  message: 'goose wants to click button "Go" on example.com',
+  action: 'click button "Go"',
+  element: 'button "Go"',
+};
+
+describe("browser tools state", () => {
+  it("records a call's tab and element and its end, keeping identity when nothing changed", () => {
+    let s = reduceBrowserTools(initialBrowserToolsState, { type: "tool_started", callId: "t1", tool: "click", args: { ref: "e3" } });
+    s = reduceBrowserTools(s, { type: "tool_target", callId: "t1", target: { tabId: 7, title: "Example", url: "https://example.com/a" } });
+    s = reduceBrowserTools(s, {
+      type: "tool_target",
+      callId: "t1",
+      target: { tabId: 7, title: "Example", url: "https://example.com/a", element: 'button "Go"' },
+    });
+    s = reduceBrowserTools(s, { type: "tool_finished", callId: "t1", isError: true });
+    expect(s.calls).toEqual([
+      {
+        callId: "t1",
+        tool: "click",
+        args: { ref: "e3" },
+        target: { tabId: 7, title: "Example", url: "https://example.com/a", element: 'button "Go"' },
+        status: "failed",
+      },
+    ]);
+    expect(reduceBrowserTools(s, { type: "tool_finished", callId: "unknown", isError: false })).toBe(s);
+    expect(reduceBrowserTools(s, { type: "consent_resolved", id: "none" })).toBe(s);
+    expect(reduceBrowserTools(s, { type: "tools_enabled", enabled: false })).toBe(s);
+  });
+
+  it("keeps only the most recent calls", () => {
+    let s = initialBrowserToolsState;
+    for (let i = 0; i < RECENT_CALLS + 5; i++)
+      s = reduceBrowserTools(s, { type: "tool_started", callId: `t${i}`, tool: "list_tabs", args: {} });
+    expect(s.calls).toHaveLength(RECENT_CALLS);
+    expect(s.calls[0]?.callId).toBe("t5");
+  });
+
+  it("queues consent questions and drops each once answered", () => {
+    let s = reduceBrowserTools(initialBrowserToolsState, { type: "consent_requested", id: "c1", callId: "t1", request: actRequest });
+    s = reduceBrowserTools(s, { type: "consent_requested", id: "c2", callId: "t2", request: actRequest });
+    s = reduceBrowserTools(s, { type: "consent_resolved", id: "c1" });
+    expect(s.consents.map((c) => c.id)).toEqual(["c2"]);
+  });
+
+  it("knows a browser tool card by goose's, Claude's and the title's naming, and nothing else", () => {
+    expect(browserToolOf({ title: "whatever", toolName: "browser__read_page" })).toBe("read_page");
+    expect(browserToolOf({ title: "mcp__browser__click" })).toBe("click");
+    expect(browserToolOf({ title: "browser: list tabs · " })).toBe("list_tabs");
+    expect(browserToolOf({ title: "developer: shell · ls", toolName: "developer__shell" })).toBeNull();
+    expect(browserToolOf({ title: "browserish__click" })).toBeNull();
+  });
+
+  it("annotates a card from the latest call with the same tool and arguments, else from its input", () => {
+    let s: BrowserToolsState = initialBrowserToolsState;
+    const start = (callId: string, args: unknown, title: string, element?: string) => {
+      s = reduceBrowserTools(s, { type: "tool_started", callId, tool: "click", args });
+      s = reduceBrowserTools(s, {
+        type: "tool_target",
+        callId,
+        target: { tabId: 1, title, url: "https://shop.example:8443/cart", ...(element ? { element } : {}) },
+      });
+    };
+    start("t1", { ref: "e3", tabId: 1 }, "Old title", "button 'Old'");
+    start("t2", { tabId: 1, ref: "e3" }, "Cart", 'button "Pay"');
+    start("t3", { ref: "e9", tabId: 1 }, "Other");
+    const card = { title: "browser: click · e3", toolName: "browser__click", rawInput: { ref: "e3", tabId: 1 } };
+    expect(browserToolDetail(card, s)).toEqual({ tool: "click", tab: { title: "Cart", site: "shop.example" }, element: 'button "Pay"' });
+    // A call the record no longer holds (history, another run): what the input names.
+    expect(browserToolDetail({ ...card, rawInput: { ref: "e42" } }, s)).toEqual({ tool: "click", element: "e42" });
+    expect(browserToolDetail({ title: "browser__navigate", rawInput: { url: "https://a.example/" } }, s)).toEqual({
+      tool: "navigate",
+      url: "https://a.example/",
+    });
+    expect(browserToolDetail({ title: "developer__shell", rawInput: {} }, s)).toBeNull();
+  });
+
+  it("names the agent by its agentInfo, else by its profile", () => {
+    const withInfo = (info: { name: string; title?: string } | null, profile?: string): AppState => ({
+      ...initialAppState,
+      client: { ...initialAppState.client, agent: { ...initialAppState.client.agent, info: info as never } },
+      connection: { ...initialAppState.connection, agent: profile ? { profile, state: "idle" } : null },
+    });
+    expect(agentNameOf(withInfo({ name: "claude-code", title: "Claude Code" }))).toBe("Claude Code");
+    expect(agentNameOf(withInfo({ name: "goose" }))).toBe("goose");
+    expect(agentNameOf(withInfo(null, "gemini"))).toBe("gemini");
+  });
+});
+
+const hello = { type: "hello", browserTools: true } as HostHello;
+
+function setup(
+  options: { run?: (call: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps) => Promise<ToolOutcome>; tabs?: boolean } = {},
+) {
+  const store = createStore<AppState, AppEvent>(initialAppState, reduceApp);
+  const sent: HostCommand[] = [];
+  let stored = false;
+  const forget = vi.fn(async () => {});
+  const openPanel = vi.fn();
+  let panels = 0;
+  const service = new BrowserToolsService({
+    store,
+    sendHost: (c) => {
+      sent.push(c);
+      return true;
+    },
+    run: options.run ?? (async () => ({ content: [{ type: "text", text: "ok" }] })),
+    shared: { tabRefs: { forget } } as unknown as SharedRunnerDeps,
+    enabledItem: {
+      getValue: async () => stored,
+      setValue: async (v) => {
+        stored = v;
+      },
+    },
+    hasTabsPermission: async () => options.tabs ?? true,
+    panelsOpen: () => panels,
+    openPanel,
+    consentTimeoutMs: 50,
+  });
+  return {
+    store,
+    sent,
+    service,
+    forget,
+    openPanel,
+    stored: () => stored,
+    setPanels: (n: number) => {
+      panels = n;
+    },
+  };
+}
+
+function answers() {
+  const out: HostCommand[] = [];
+  return {
+    out,
+    answer: (c: HostCommand) => {
+      out.push(c);
+      return true;
+    },
+  };
+}
+
+const toolCall = (callId: string, tool = "list_tabs", args: unknown = {}): HostToolCall => ({ type: "tool_call", callId, tool, args });
+
+describe("BrowserToolsService", () => {
+  it("is off until the user turns it on, and tells a host that serves tools after its hello", async () => {
+    const t = setup();
+    await t.service.onHello(hello);
+    expect(t.sent).toEqual([{ type: "browser_tools", enabled: false }]);
+    await t.service.onHello({ ...hello, browserTools: false });
+    expect(t.sent).toHaveLength(1);
+    expect(t.store.get().tools.enabled).toBe(false);
+  });
+
+  it("turning on without the tabs permission stays off and says why; with it, stores and tells the host", async () => {
+    const refused = setup({ tabs: false });
+    await refused.service.setEnabled(true);
+    expect(refused.store.get().tools).toMatchObject({ enabled: false, notice: TABS_REFUSED });
+    expect(refused.stored()).toBe(false);
+
+    const t = setup();
+    t.store.dispatch({ scope: "connection", event: { type: "connecting" } });
+    t.store.dispatch({ scope: "connection", event: { type: "hello", hello: { ...hello, protocolVersion: 1 } } });
+    await t.service.setEnabled(true);
+    expect(t.stored()).toBe(true);
+    expect(t.store.get().tools).toMatchObject({ enabled: true, notice: null });
+    expect(t.sent).toEqual([{ type: "browser_tools", enabled: true }]);
+  });
+
+  it("answers concurrent calls each exactly once, in the order they finish, and a throwing runner as a tool error", async () => {
+    const gates: Record<string, () => void> = {};
+    const t = setup({
+      run: (call) => {
+        if (call.tool === "boom") return Promise.reject(new Error("page went away"));
+        return new Promise((resolve) => {
+          gates[call.tool] = () => resolve({ content: [{ type: "text", text: call.tool }] });
+        });
+      },
+    });
+    await t.service.setEnabled(true);
+    const a = answers();
+    const first = t.service.handleCall(toolCall("t1", "slow"), a.answer);
+    const second = t.service.handleCall(toolCall("t2", "fast"), a.answer);
+    const third = t.service.handleCall(toolCall("t3", "boom"), a.answer);
+    await third;
+    await vi.waitFor(() => expect(Object.keys(gates)).toEqual(["slow", "fast"]));
+    gates.fast!();
+    await second;
+    gates.slow!();
+    await first;
+    expect(a.out).toEqual([
+      { type: "tool_result", callId: "t3", content: [{ type: "text", text: "page went away" }], isError: true },
+      { type: "tool_result", callId: "t2", content: [{ type: "text", text: "fast" }] },
+      { type: "tool_result", callId: "t1", content: [{ type: "text", text: "slow" }] },
+    ]);
+    expect(t.store.get().tools.calls.map((c) => [c.callId, c.status])).toEqual([
+      ["t1", "completed"],
+      ["t2", "completed"],
+      ["t3", "failed"],
+    ]);
+  });
+
+  it("refuses a call while the switch is off, without running it", async () => {
+    const run = vi.fn(async () => ({ content: [] }));
+    const t = setup({ run });
+    const a = answers();
+    await t.service.handleCall(toolCall("t1"), a.answer);
+    expect(run).not.toHaveBeenCalled();
+    expect(a.out[0]).toMatchObject({ type: "tool_result", callId: "t1", isError: true });
+  });
+
+  it("puts a consent question in the store, opens the panel if none is open, and resumes the call with the answer", async () => {
+    const t = setup({ run: async (_call, deps) => ({ content: [{ type: "text", text: await deps.askConsent(actRequest) }] }) });
+    await t.service.setEnabled(true);
+    const a = answers();
+    const done = t.service.handleCall(toolCall("t1", "click"), a.answer);
+    await vi.waitFor(() => expect(t.store.get().tools.consents).toHaveLength(1));
+    const prompt = t.store.get().tools.consents[0]!;
+    expect(prompt).toMatchObject({ callId: "t1", request: actRequest });
+    expect(t.openPanel).toHaveBeenCalledTimes(1);
+    // Waiting for the user shows on the toolbar badge like an approval.
+    expect(badgeFor(t.store.get()).text).toBe("1");
+    t.service.answerConsent(prompt.id, "allow_site");
+    t.service.answerConsent(prompt.id, "deny"); // a second answer (another panel) changes nothing
+    await done;
+    expect(a.out).toEqual([{ type: "tool_result", callId: "t1", content: [{ type: "text", text: "allow_site" }] }]);
+    expect(t.store.get().tools.consents).toEqual([]);
+  });
+
+  it("a question nobody answers, or one pending when the port closes, counts as a deny", async () => {
+    const t = setup({ run: async (_call, deps) => ({ content: [{ type: "text", text: await deps.askConsent(actRequest) }] }) });
+    await t.service.setEnabled(true);
+    t.setPanels(1);
+    const a = answers();
+    await t.service.handleCall(toolCall("t1", "click"), a.answer); // consentTimeoutMs is 50 here
+    expect(t.openPanel).not.toHaveBeenCalled();
+    const second = t.service.handleCall(toolCall("t2", "click"), a.answer);
+    await vi.waitFor(() => expect(t.store.get().tools.consents).toHaveLength(1));
+    t.service.disconnected();
+    await second;
+    expect(a.out.map((c) => (c.type === "tool_result" ? c.content[0] : null))).toEqual([
+      { type: "text", text: "deny" },
+      { type: "text", text: "deny" },
+    ]);
+    expect(t.store.get().tools.consents).toEqual([]);
+  });
+
+  it("forgets a closed tab's refs", async () => {
+    const t = setup();
+    await t.service.forgetTab(12);
+    expect(t.forget).toHaveBeenCalledWith(12);
+  });
+});
+
+describe("routing and the tab indicator", () => {
+  it("HostInbound hands tool calls on, and drops one without a call id", () => {
+    const inbound = new HostInbound();
+    const call = toolCall("t9", "read_page", { tabId: 3 });
+    expect(inbound.receive({ host: call })).toEqual({ events: [], toolCalls: [call] });
+    expect(inbound.receive({ host: { type: "tool_call", tool: "read_page", args: {} } })).toEqual({ events: [] });
+  });
+
+  it("marks a tab while a call works in it, steps aside while it waits for consent, and clears when done", () => {
+    const calls: Array<{ tabId: number; text: string | null }> = [];
+    const indicate = tabIndicator({ setBadgeText: (d) => void calls.push(d) });
+    let s = initialAppState;
+    const apply = (event: AppEvent["event"]) => {
+      s = reduceApp(s, { scope: "tools", event } as AppEvent);
+      indicate(s);
+    };
+    apply({ type: "tool_started", callId: "t1", tool: "click", args: {} });
+    apply({ type: "tool_target", callId: "t1", target: { tabId: 5, title: "", url: "https://a.example/" } });
+    apply({ type: "consent_requested", id: "c1", callId: "t1", request: actRequest });
+    apply({ type: "consent_resolved", id: "c1" });
+    apply({ type: "tool_finished", callId: "t1", isError: false });
+    expect(calls).toEqual([
+      { tabId: 5, text: WORKING_TEXT },
+      { tabId: 5, text: null },
+      { tabId: 5, text: WORKING_TEXT },
+      { tabId: 5, text: null },
+    ]);
+  });
+});
