@@ -41,6 +41,9 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                 <button
                   type="button"
                   class="history__open"
+                  // Named by its title; when and where (and the preview) describe it.
+                  aria-label={busy(s.sessionId) ? `${sessionTitle(s)} (working)` : sessionTitle(s)}
+                  aria-describedby={`history-about-${s.sessionId}`}
                   onClick={() => {
                     send({ type: "load_session", sessionId: s.sessionId });
                     onOpen();
@@ -50,17 +53,17 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                     <span class="history__title" title={sessionTitle(s)}>
                       {sessionTitle(s)}
                     </span>
-                    {sessions.value[s.sessionId]?.turn !== undefined && sessions.value[s.sessionId]!.turn !== "idle" && (
-                      <span class="history__busy">working…</span>
-                    )}
+                    {busy(s.sessionId) && <span class="history__busy">working…</span>}
                   </span>
-                  {preview(sessions.value[s.sessionId], sessionTitle(s)) && (
-                    <span class="history__preview">{preview(sessions.value[s.sessionId], sessionTitle(s))}</span>
-                  )}
-                  <span class="history__meta">
-                    {relativeTime(s.updatedAt, now) && <time dateTime={s.updatedAt ?? undefined}>{relativeTime(s.updatedAt, now)}</time>}
-                    <span class="history__folder" title={s.cwd}>
-                      {`\u200e${homeRelative(s.cwd)}`}
+                  <span id={`history-about-${s.sessionId}`} class="history__about">
+                    {preview(sessions.value[s.sessionId], sessionTitle(s)) && (
+                      <span class="history__preview">{preview(sessions.value[s.sessionId], sessionTitle(s))}</span>
+                    )}
+                    <span class="history__meta">
+                      {relativeTime(s.updatedAt, now) && <time dateTime={s.updatedAt ?? undefined}>{relativeTime(s.updatedAt, now)}</time>}
+                      <span class="history__folder" title={s.cwd}>
+                        {`\u200e${homeRelative(s.cwd)}`}
+                      </span>
                     </span>
                   </span>
                 </button>
@@ -92,4 +95,10 @@ function preview(session: SessionState | undefined, title: string): string | nul
   const text = first?.kind === "user" ? first.content.find((b) => b.type === "text") : undefined;
   const words = text?.type === "text" ? text.text.replace(/\s+/g, " ").trim() : "";
   return words && words !== title ? words : null;
+}
+
+/** A turn of that session still runs (in memory, in the background). */
+function busy(sessionId: string): boolean {
+  const turn = sessions.value[sessionId]?.turn;
+  return turn !== undefined && turn !== "idle";
 }

@@ -33,7 +33,7 @@ export function ToolCallCard({ id }: { id: string }) {
   return (
     <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state}>
       <header class="tool__header">
-        <span class="tool__icon" title={kind.label}>
+        <span class="tool__icon" role="img" aria-label={kind.label} title={kind.label}>
           <Icon name={kind.icon} />
         </span>
         <span class="tool__title" title={title}>
