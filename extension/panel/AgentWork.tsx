@@ -56,15 +56,17 @@ export function UsageMeter() {
 
 /**
  * The end of the transcript while a turn runs: a moving line and "Working…" with the time since
- * this panel saw the turn start (a reopened panel counts from its opening), or "Stopping…".
+ * this panel saw the turn start (a reopened panel counts from its opening); a still line while the
+ * agent waits for the user's approval, or while it stops.
  */
 export function WorkingIndicator() {
   const turn = active.turn.value;
   if (turn === "idle") return null;
-  return <Working stopping={turn === "cancelling"} />;
+  const label = turn === "cancelling" ? "Stopping…" : active.permissions.value.length > 0 ? "Waiting for your approval…" : "Working…";
+  return <Working label={label} />;
 }
 
-function Working({ stopping }: { stopping: boolean }) {
+function Working({ label }: { label: string }) {
   const [started] = useState(() => Date.now());
   const [now, setNow] = useState(started);
   useEffect(() => {
@@ -74,10 +76,10 @@ function Working({ stopping }: { stopping: boolean }) {
   const seconds = Math.floor((now - started) / 1000);
   const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   return (
-    <div class="working">
+    <div class={label === "Working…" ? "working" : "working working--paused"}>
       <span class="working__bar" aria-hidden="true" />
       <span class="working__text">
-        {stopping ? "Stopping…" : "Working…"} <span class="working__time">{elapsed}</span>
+        {label} <span class="working__time">{elapsed}</span>
       </span>
     </div>
   );

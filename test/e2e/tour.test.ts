@@ -113,6 +113,8 @@ describe("tour", () => {
     const input = edit.locator("details.tool__section");
     if ((await input.count()) > 0) expect(await input.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await edit.getByRole("button", { name: "Allow once" }).waitFor();
+    // Waiting on the user is not "working".
+    await waitForText(transcript(page).locator(".working"), "Waiting for your approval");
     await shoot(page, "approval");
 
     // The finished edit: the diff and its +/− summary fit the panel's width.
@@ -192,7 +194,7 @@ describe("tour", () => {
     await shoot(options, "options");
     const diagnostics = options.getByRole("region", { name: "Diagnostics" });
     await waitForText(diagnostics, "is running");
-    await diagnostics.scrollIntoViewIfNeeded();
+    await diagnostics.evaluate((el) => el.scrollIntoView({ block: "start" }));
     await shoot(options, "diagnostics");
   });
 });
