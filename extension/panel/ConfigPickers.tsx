@@ -10,7 +10,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { previewSettings, type SessionDefaults, sessionDefaultsItem, type WantedSetting, withWanted } from "../background/session-defaults";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent } from "../view/store";
+import { active, activeSessionId, agent, opening } from "../view/store";
 import { Icon } from "./icons";
 
 const PRIMARY = new Set(["mode", "model"]);
@@ -55,7 +55,8 @@ export function ConfigPickers() {
       });
   return (
     <Pickers
-      disabled={disabled}
+      // While the first prompt's session is being created its picks have been read already: a later one would be lost.
+      disabled={disabled || opening.value !== null}
       settings={{
         ...previewSettings(remembered),
         setConfig: (configId, value) => pick({ configId, value }),
