@@ -1,8 +1,8 @@
-/** The plan the agent is following (a checklist) and how full its context is (a meter). */
+/** The plan the agent is following (a checklist), that it is working right now, and how full its context is (a meter). */
+import { useEffect, useState } from "preact/hooks";
 import { active } from "../view/store";
+import { Icon } from "./icons";
 import { usageView } from "./usage";
-
-const STATUS_MARK = { pending: "○", in_progress: "◐", completed: "✓" } as const;
 
 export function PlanView() {
   const plan = active.plan.value;
@@ -21,7 +21,7 @@ export function PlanView() {
         {plan.map((e, i) => (
           <li key={i} class={`plan__item plan__item--${e.status}`} aria-label={`${e.content} (${e.status.replace("_", " ")})`}>
             <span class="plan__mark" aria-hidden="true">
-              {STATUS_MARK[e.status] ?? "○"}
+              {e.status === "completed" ? <Icon name="check" size={12} /> : <span class={`plan__dot plan__dot--${e.status}`} />}
             </span>
             <span class="plan__text">{e.content}</span>
             {e.priority === "high" && <span class="plan__priority">high</span>}
@@ -50,6 +50,37 @@ export function UsageMeter() {
         aria-valuetext={text}
       />
       <span class="usage__label">{view.percent}%</span>
+    </div>
+  );
+}
+
+/**
+ * The end of the transcript while a turn runs: a moving line and "Working…" with the time since
+ * this panel saw the turn start (a reopened panel counts from its opening); a still line while the
+ * agent waits for the user's approval, or while it stops.
+ */
+export function WorkingIndicator() {
+  const turn = active.turn.value;
+  if (turn === "idle") return null;
+  const label = turn === "cancelling" ? "Stopping…" : active.permissions.value.length > 0 ? "Waiting for your approval…" : "Working…";
+  return <Working label={label} />;
+}
+
+function Working({ label }: { label: string }) {
+  const [started] = useState(() => Date.now());
+  const [now, setNow] = useState(started);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.floor((now - started) / 1000);
+  const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  return (
+    <div class={label === "Working…" ? "working" : "working working--paused"}>
+      <span class="working__bar" aria-hidden="true" />
+      <span class="working__text">
+        {label} <span class="working__time">{elapsed}</span>
+      </span>
     </div>
   );
 }

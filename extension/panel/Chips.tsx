@@ -1,6 +1,7 @@
 /** The composer's context chips: where each came from, exactly what will be sent, and a way to remove it. */
 import type { PageContext } from "../state/page-context";
 import { attachments, removeAttachment } from "./attachments";
+import { Icon } from "./icons";
 
 const KIND_LABEL = { selection: "Selection", page: "Page", screenshot: "Screenshot" } as const;
 
@@ -25,7 +26,7 @@ export function Chips() {
             aria-label={`Remove ${KIND_LABEL[c.kind].toLowerCase()} from ${c.title || c.url}`}
             onClick={() => removeAttachment(c.id)}
           >
-            ✕
+            <Icon name="close" size={12} />
           </button>
         </li>
       ))}

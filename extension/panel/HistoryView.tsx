@@ -1,9 +1,11 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
 import { useState } from "preact/hooks";
 import { canListSessions } from "../state/client-reducer";
+import type { SessionState } from "../state/client-state";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, history, sessions } from "../view/store";
-import { groupHistory, sessionTitle } from "./history-groups";
+import { groupHistory, homeRelative, relativeTime, sessionTitle } from "./history-groups";
+import { Icon } from "./icons";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");
@@ -11,7 +13,8 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   const canDelete = !!agent.value?.capabilities?.sessionCapabilities?.delete;
   if (!h || !agent.value || !canListSessions({ agent: agent.value }))
     return <p class="empty">This agent does not keep a session history.</p>;
-  const groups = groupHistory(h.items, new Date(), query);
+  const now = new Date();
+  const groups = groupHistory(h.items, now, query);
   return (
     <section class="history" aria-label="Session history">
       <input
@@ -38,15 +41,31 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                 <button
                   type="button"
                   class="history__open"
+                  // Named by its title; when and where (and the preview) describe it.
+                  aria-label={busy(s.sessionId) ? `${sessionTitle(s)} (working)` : sessionTitle(s)}
+                  aria-describedby={`history-about-${s.sessionId}`}
                   onClick={() => {
                     send({ type: "load_session", sessionId: s.sessionId });
                     onOpen();
                   }}
                 >
-                  <span class="history__title">{sessionTitle(s)}</span>
-                  {sessions.value[s.sessionId]?.turn !== undefined && sessions.value[s.sessionId]!.turn !== "idle" && (
-                    <span class="history__busy">working…</span>
-                  )}
+                  <span class="history__row">
+                    <span class="history__title" title={sessionTitle(s)}>
+                      {sessionTitle(s)}
+                    </span>
+                    {busy(s.sessionId) && <span class="history__busy">working…</span>}
+                  </span>
+                  <span id={`history-about-${s.sessionId}`} class="history__about">
+                    {preview(sessions.value[s.sessionId], sessionTitle(s)) && (
+                      <span class="history__preview">{preview(sessions.value[s.sessionId], sessionTitle(s))}</span>
+                    )}
+                    <span class="history__meta">
+                      {relativeTime(s.updatedAt, now) && <time dateTime={s.updatedAt ?? undefined}>{relativeTime(s.updatedAt, now)}</time>}
+                      <span class="history__folder" title={s.cwd}>
+                        {`\u200e${homeRelative(s.cwd)}`}
+                      </span>
+                    </span>
+                  </span>
                 </button>
                 {canDelete && (
                   <button
@@ -58,7 +77,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                         send({ type: "delete_session", sessionId: s.sessionId });
                     }}
                   >
-                    ✕
+                    <Icon name="close" size={12} />
                   </button>
                 )}
               </li>
@@ -68,4 +87,18 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
       ))}
     </section>
   );
+}
+
+/** The first thing the user asked, when that session is in memory and its title does not already say it. */
+function preview(session: SessionState | undefined, title: string): string | null {
+  const first = session?.entries.find((e) => e.kind === "user");
+  const text = first?.kind === "user" ? first.content.find((b) => b.type === "text") : undefined;
+  const words = text?.type === "text" ? text.text.replace(/\s+/g, " ").trim() : "";
+  return words && words !== title ? words : null;
+}
+
+/** A turn of that session still runs (in memory, in the background). */
+function busy(sessionId: string): boolean {
+  const turn = sessions.value[sessionId]?.turn;
+  return turn !== undefined && turn !== "idle";
 }

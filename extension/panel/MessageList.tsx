@@ -7,6 +7,7 @@ import { useComputed } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { AgentTextEntry, Entry } from "../state/client-state";
 import { active, entryIds, entrySignal } from "../view/store";
+import { WorkingIndicator } from "./AgentWork";
 import { inlineImageSrc } from "./inline-image";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
 import { renderMarkdown } from "./markdown/render";
@@ -87,6 +88,7 @@ function EntryList() {
         {ids.slice(start).map((id, i) => (
           <EntryView key={id} id={id} last={start + i === ids.length - 1} />
         ))}
+        <WorkingIndicator />
       </div>
     </div>
   );
@@ -185,11 +187,7 @@ function Attachment({ block }: { block: ContentBlock }) {
         <span class="chip">image ({block.mimeType})</span>
       );
     case "resource":
-      return (
-        <span class="chip" title={block.resource.uri}>
-          {block.resource.uri}
-        </span>
-      );
+      return <SentResource resource={block.resource} />;
     case "resource_link":
       return (
         <span class="chip" title={block.uri}>
@@ -200,6 +198,34 @@ function Attachment({ block }: { block: ContentBlock }) {
       return <span class="chip">audio</span>;
     default:
       return null;
+  }
+}
+
+/** Page text or a selection that was sent along: its source as a pill that opens to show exactly what was sent. */
+function SentResource({ resource }: { resource: Extract<ContentBlock, { type: "resource" }>["resource"] }) {
+  if (!("text" in resource)) {
+    return (
+      <span class="chip" title={resource.uri}>
+        {resource.uri}
+      </span>
+    );
+  }
+  return (
+    <details class="sent">
+      <summary class="chip" title={resource.uri}>
+        {hostAndPath(resource.uri)}
+      </summary>
+      <pre class="sent__text">{resource.text}</pre>
+    </details>
+  );
+}
+
+function hostAndPath(uri: string): string {
+  try {
+    const u = new URL(uri);
+    return u.host ? `${u.host}${u.pathname === "/" ? "" : u.pathname}` : uri;
+  } catch {
+    return uri;
   }
 }
 

@@ -34,3 +34,28 @@ export function groupHistory(items: readonly SessionInfo[], now: Date, query = "
 export function sessionTitle(s: Pick<SessionInfo, "title" | "sessionId">): string {
   return s.title?.trim() || "Untitled session";
 }
+
+/** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date: enough to tell two sessions apart. */
+export function relativeTime(iso: string | null | undefined, now: Date): string | null {
+  const t = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(t)) return null;
+  const minutes = Math.floor((now.getTime() - t) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days === 1) return "yesterday";
+  if (days < 7) return `${days} days ago`;
+  return new Date(t).toLocaleDateString("en", { day: "numeric", month: "short", year: days > 300 ? "numeric" : undefined });
+}
+
+/**
+ * A folder as the user would say it: `~/…` under a home folder (Linux /home/<user>, macOS
+ * /Users/<user>, /root, Windows C:\Users\<user>). The panel does not know whose home it is, so any
+ * user's home is shortened alike; other paths stay whole.
+ */
+export function homeRelative(path: string): string {
+  const m = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root|[A-Za-z]:\\Users\\[^\\]+)(?=$|[/\\])/.exec(path);
+  return m ? `~${path.slice(m[0].length)}` : path;
+}

@@ -12,7 +12,8 @@ export const CRITICAL_AT = 0.95;
 export function usageView(
   usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null,
 ): UsageView | null {
-  if (!usage || !(usage.size > 0)) return null;
+  // Nothing used yet (goose reports 0 right after session/new): no meter until there is something to show.
+  if (!usage || !(usage.size > 0) || !(usage.used > 0)) return null;
   const ratio = Math.max(0, usage.used / usage.size);
   const percent = Math.min(100, Math.round(ratio * 100));
   const level = ratio >= CRITICAL_AT ? "critical" : ratio >= WARN_AT ? "warning" : "ok";

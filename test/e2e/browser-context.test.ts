@@ -104,6 +104,11 @@ describe("page context", () => {
       { type: "text", text: "Why is s1 invalid?" },
     ]);
     expect(await chip(panel).count()).toBe(0);
+    // What was sent stays readable: the bubble's source pill opens to the exact text.
+    const sent = userBubbles(panel).last().locator("details.sent");
+    await sent.locator("summary").click();
+    expect(await sent.locator("pre").innerText()).toBe(SNIPPET);
+    await screenshot(panel, "context-sent");
     await article.close();
   });
 

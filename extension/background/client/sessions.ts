@@ -8,6 +8,7 @@ import type { SessionState } from "../../state/client-state";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 import { applyMode } from "./modes";
+import { applySessionDefaults } from "./session-defaults";
 
 /** goose's answer to a session/load of a session it does not have. */
 const SESSION_NOT_FOUND = -32002;
@@ -32,6 +33,7 @@ export async function newSession(ctx: ClientContext, conn: AgentConnection): Pro
     });
     await conn.whileCurrent(ctx.memory.setActive(r.sessionId));
     await applyMode(ctx, conn, r.sessionId, DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
+    await applySessionDefaults(ctx, conn, r.sessionId);
     ctx.dispatch({ type: "session_loaded", sessionId: r.sessionId });
     return r.sessionId;
   } catch (e) {

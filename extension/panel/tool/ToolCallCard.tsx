@@ -3,12 +3,15 @@
  * the files it touches; while the agent waits, the permission request sits inside the card.
  */
 import { useComputed } from "@preact/signals";
+import { activeSession } from "../../state/client-reducer";
 import type { ToolCallState } from "../../state/client-state";
-import { active, toolCallSignal } from "../../view/store";
+import { active, appState, toolCallSignal } from "../../view/store";
+import { Icon } from "../icons";
 import { ApprovalBar } from "./ApprovalBar";
 import { BrowserToolTarget } from "./BrowserToolTarget";
 import { ToolInput, ToolOutput } from "./ToolOutput";
 import { toolKind } from "./tool-kind";
+import { toolView } from "./tool-view";
 
 const STATUS_LABEL: Record<ToolCallState["status"], string> = {
   pending: "Pending",
@@ -25,33 +28,46 @@ export function ToolCallCard({ id }: { id: string }) {
   if (!tool) return null;
   const waiting = requests.value.length > 0;
   const kind = toolKind(tool.kind, tool.toolName, tool.title);
-  const title = tool.title || tool.toolName || "Tool call";
+  const view = toolView(tool, sessionCwd(), waiting, kind.kind);
+  const title = view.title;
   const state = waiting ? "waiting" : tool.status;
   return (
     <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state}>
       <header class="tool__header">
-        <span class="tool__icon" aria-hidden="true">
-          {kind.icon}
+        <span class="tool__icon" role="img" aria-label={kind.label} title={kind.label}>
+          <Icon name={kind.icon} />
         </span>
-        <span class="tool__kind">{kind.label}</span>
-        <span class="tool__title">{title}</span>
+        <span class="tool__title" title={title}>
+          {title}
+        </span>
         <span class="tool__status">{waiting ? "Awaiting approval" : STATUS_LABEL[tool.status]}</span>
       </header>
       <BrowserToolTarget tool={tool} />
-      {tool.rawInput !== undefined && <ToolInput value={tool.rawInput} open={waiting} />}
-      {tool.content.length > 0 && <ToolOutput content={tool.content} />}
-      {tool.locations.length > 0 && (
+      {view.command && (
+        <pre class="tool__command" title={view.command}>
+          {view.command}
+        </pre>
+      )}
+      {tool.content.length > 0 && <ToolOutput content={tool.content} cwd={sessionCwd()} captionPath={view.diffCaptionPath} />}
+      {view.locations.length > 0 && (
         <ul class="tool__locations" aria-label="Files">
-          {tool.locations.map((l) => (
-            <li key={`${l.path}:${l.line ?? ""}`}>
-              <code>{l.line ? `${l.path}:${l.line}` : l.path}</code>
+          {view.locations.map((l) => (
+            <li key={l}>
+              <code>{l}</code>
             </li>
           ))}
         </ul>
       )}
+      {view.input !== undefined && <ToolInput value={view.input} open={view.inputOpen} />}
       {requests.value.map((r, i) => (
         <ApprovalBar key={r.key} request={r} focus={i === 0 && firstPending.value} title={title} />
       ))}
     </article>
   );
+}
+
+/** The folder the session works in: tool paths are shown relative to it. It never changes for a session, so it is read, not subscribed. */
+function sessionCwd(): string | null {
+  const state = appState();
+  return state ? (activeSession(state.client)?.cwd ?? null) : null;
 }

@@ -3,6 +3,7 @@ import type { ContentBlock, ToolCallContent } from "@agentclientprotocol/sdk";
 import { useMemo, useState } from "preact/hooks";
 import { inlineImageSrc } from "../inline-image";
 import { diffView } from "./diff-lines";
+import { relativePath, relativeText } from "./tool-view";
 
 /** Lines shown before "Show all": enough to judge, short enough to keep the transcript readable. */
 export const CLAMP_LINES = 30;
@@ -18,27 +19,28 @@ export function ToolInput({ value, open }: { value: unknown; open: boolean }) {
   );
 }
 
-export function ToolOutput({ content }: { content: ToolCallContent[] }) {
+export function ToolOutput({ content, cwd, captionPath }: { content: ToolCallContent[]; cwd: string | null; captionPath: boolean }) {
   return (
     <div class="tool__output">
       {content.map((c, i) => {
-        if (c.type === "diff") return <DiffBlock key={i} path={c.path} oldText={c.oldText} newText={c.newText} />;
+        if (c.type === "diff")
+          return <DiffBlock key={i} path={relativePath(c.path, cwd)} showPath={captionPath} oldText={c.oldText} newText={c.newText} />;
         if (c.type === "terminal")
           return (
             <p key={i} class="tool__note">
               Terminal output ({c.terminalId})
             </p>
           );
-        return <Block key={i} block={c.content} />;
+        return <Block key={i} block={c.content} cwd={cwd} />;
       })}
     </div>
   );
 }
 
-function Block({ block }: { block: ContentBlock }) {
+function Block({ block, cwd }: { block: ContentBlock; cwd: string | null }) {
   switch (block.type) {
     case "text":
-      return <Clamped text={block.text} class="tool__text" />;
+      return <Clamped text={relativeText(block.text, cwd)} class="tool__text" />;
     case "image":
       return inlineImageSrc(block) ? (
         <img class="tool__image" alt="Tool output" src={inlineImageSrc(block)!} />
@@ -71,41 +73,54 @@ function Block({ block }: { block: ContentBlock }) {
   }
 }
 
-function DiffBlock({ path, oldText, newText }: { path: string; oldText?: string | null; newText: string }) {
+function DiffBlock({ path, showPath, oldText, newText }: { path: string; showPath: boolean; oldText?: string | null; newText: string }) {
   const view = useMemo(() => diffView(path, oldText, newText), [path, oldText, newText]);
   const [all, setAll] = useState(false);
   const shown = all ? view.lines : view.lines.slice(0, CLAMP_LINES * 2);
   return (
     <figure class="diff" aria-label={`Changes to ${path}`}>
       <figcaption class="diff__caption">
-        <code>{path}</code>
+        {showPath && (
+          <code class="diff__path" title={path}>
+            {path}
+          </code>
+        )}
         <span class="diff__stat">
-          {view.created ? "new file · " : ""}
+          {view.created ? "New file · " : ""}
           <span class="diff__add">+{view.added}</span> <span class="diff__remove">−{view.removed}</span>
         </span>
       </figcaption>
-      <table class="diff__table">
-        <tbody>
-          {shown.map((l, i) =>
-            l.type === "hunk" ? (
-              <tr key={i} class="diff__hunk">
-                <td colSpan={3}>{l.text}</td>
-              </tr>
-            ) : (
-              <tr key={i} class={`diff__line diff__line--${l.type}`}>
-                <td class="diff__no">{l.oldNo ?? ""}</td>
-                <td class="diff__no">{l.newNo ?? ""}</td>
-                <td class="diff__code">
-                  <span class="diff__mark" aria-hidden="true">
-                    {l.type === "add" ? "+" : l.type === "remove" ? "−" : " "}
-                  </span>
-                  {l.text}
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
+      {/* Tall diffs scroll inside the card; long lines wrap (panel.css). */}
+      <div class="diff__scroll">
+        <table class="diff__table">
+          {/* Fixed layout takes its widths from here (the first row may be a hunk header spanning all three). */}
+          <colgroup>
+            <col class="diff__col-no" />
+            <col class="diff__col-no" />
+            <col />
+          </colgroup>
+          <tbody>
+            {shown.map((l, i) =>
+              l.type === "hunk" ? (
+                <tr key={i} class="diff__hunk">
+                  <td colSpan={3}>{l.text}</td>
+                </tr>
+              ) : (
+                <tr key={i} class={`diff__line diff__line--${l.type}`}>
+                  <td class="diff__no">{l.oldNo ?? ""}</td>
+                  <td class="diff__no">{l.newNo ?? ""}</td>
+                  <td class="diff__code">
+                    <span class="diff__mark" aria-hidden="true">
+                      {l.type === "add" ? "+" : l.type === "remove" ? "−" : " "}
+                    </span>
+                    {l.text}
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
       {shown.length < view.lines.length && (
         <button type="button" class="button button--ghost button--small" onClick={() => setAll(true)}>
           Show all {view.lines.length} lines

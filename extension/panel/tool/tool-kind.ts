@@ -4,24 +4,25 @@
  * e.g. `developer__shell`) and then the title. Pure.
  */
 import type { ToolKind } from "@agentclientprotocol/sdk";
+import type { IconName } from "../icons";
 
 export interface KindView {
   kind: ToolKind;
   label: string;
-  icon: string;
+  icon: IconName;
 }
 
 const VIEWS: Record<ToolKind, Omit<KindView, "kind">> = {
-  read: { label: "Read", icon: "📖" },
-  edit: { label: "Edit", icon: "✏️" },
-  delete: { label: "Delete", icon: "🗑" },
-  move: { label: "Move", icon: "↔" },
-  search: { label: "Search", icon: "🔍" },
-  execute: { label: "Run", icon: "▶" },
-  think: { label: "Think", icon: "💭" },
-  fetch: { label: "Fetch", icon: "🌐" },
-  switch_mode: { label: "Mode", icon: "⇄" },
-  other: { label: "Tool", icon: "🔧" },
+  read: { label: "Read", icon: "read" },
+  edit: { label: "Edit", icon: "edit" },
+  delete: { label: "Delete", icon: "delete" },
+  move: { label: "Move", icon: "move" },
+  search: { label: "Search", icon: "search" },
+  execute: { label: "Run", icon: "run" },
+  think: { label: "Think", icon: "think" },
+  fetch: { label: "Fetch", icon: "fetch" },
+  switch_mode: { label: "Mode", icon: "mode" },
+  other: { label: "Tool", icon: "tool" },
 };
 
 const BY_NAME: Array<[RegExp, ToolKind]> = [

@@ -1,0 +1,91 @@
+/**
+ * The panel's icons as inline SVG (24×24 grid, stroked in currentColor), so they render the same
+ * with or without an emoji font and follow the text colour in light and dark.
+ */
+import type { ComponentChildren } from "preact";
+
+export type IconName =
+  | "read"
+  | "edit"
+  | "delete"
+  | "move"
+  | "search"
+  | "run"
+  | "think"
+  | "fetch"
+  | "mode"
+  | "tool"
+  | "close"
+  | "check"
+  | "more";
+
+const PATHS: Record<IconName, ComponentChildren> = {
+  read: (
+    <>
+      <path d="M4 5.5C4 4.7 4.7 4 5.5 4H11v16H5.5C4.7 20 4 19.3 4 18.5z" />
+      <path d="M20 5.5c0-.8-.7-1.5-1.5-1.5H13v16h5.5c.8 0 1.5-.7 1.5-1.5z" />
+    </>
+  ),
+  edit: (
+    <>
+      <path d="M4 20h4L19 9l-4-4L4 16z" />
+      <path d="M13.5 6.5l4 4" />
+    </>
+  ),
+  delete: (
+    <>
+      <path d="M4 7h16M10 7V4h4v3" />
+      <path d="M6 7l1 13h10l1-13" />
+    </>
+  ),
+  move: <path d="M4 12h16M16 8l4 4-4 4M8 8l-4 4 4 4" />,
+  search: (
+    <>
+      <circle cx="10.5" cy="10.5" r="6" />
+      <path d="M15 15l5 5" />
+    </>
+  ),
+  run: (
+    <>
+      <path d="M5 7l5 5-5 5" />
+      <path d="M12 18h7" />
+    </>
+  ),
+  think: (
+    <>
+      <path d="M12 3a6 6 0 0 0-3.5 10.9V17h7v-3.1A6 6 0 0 0 12 3z" />
+      <path d="M9.5 20.5h5" />
+    </>
+  ),
+  fetch: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M3.5 12h17M12 3.5c2.5 2.3 3.5 5.3 3.5 8.5s-1 6.2-3.5 8.5c-2.5-2.3-3.5-5.3-3.5-8.5s1-6.2 3.5-8.5z" />
+    </>
+  ),
+  mode: <path d="M4 8h13l-3-3M20 16H7l3 3" />,
+  tool: <path d="M14.5 5.5a4 4 0 0 0 4.9 5L11 19a2.1 2.1 0 0 1-3-3l8.5-8.4a4 4 0 0 0-2-2.1z" />,
+  close: <path d="M6 6l12 12M18 6L6 18" />,
+  check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  more: <path d="M6 9l6 6 6-6" />,
+};
+
+export function Icon({ name, size = 14, class: cls }: { name: IconName; size?: number; class?: string }) {
+  return (
+    <svg
+      class={cls ? `icon ${cls}` : "icon"}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {PATHS[name]}
+    </svg>
+  );
+}

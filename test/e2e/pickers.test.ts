@@ -1,0 +1,73 @@
+/**
+ * Mode and model pickers before the first prompt: shown from the settings the agent's last new
+ * session offered (no session is created to read them), and a pick made there is applied to the
+ * session the first prompt creates, before that prompt runs.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, launchExtension } from "./harness";
+import { LONG, sendPrompt, userBubbles, waitForReady, waitForTurnEnd } from "./panel";
+
+let harness: Harness | undefined;
+
+afterEach(async (ctx) => {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+  harness = undefined;
+});
+
+describe("pickers before the first prompt", () => {
+  it("offers the remembered settings without a session, and applies a pick to the session the prompt creates", async () => {
+    harness = await launchExtension();
+    let page = await harness.openPanel();
+    await waitForReady(page);
+    // A new profile has seen no session of this agent: nothing to offer yet.
+    expect(await page.getByRole("combobox", { name: "Model" }).count()).toBe(0);
+    await sendPrompt(page, "echo first");
+    await waitForTurnEnd(page);
+
+    // Next time with no session open (as after a new install of the extension for this agent):
+    // forget which session was open, and come back.
+    await harness.worker.evaluate(() => chrome.storage.local.remove("goose.sessionMeta"));
+    await harness.closeBrowser();
+    const dir = harness.dir;
+    const sessionsBefore = harness.agentMessages().filter((m) => m.method === "session/new").length;
+    harness = await launchExtension({ reuseDir: dir });
+    page = await harness.openPanel();
+    await waitForReady(page);
+
+    const mode = page.getByRole("combobox", { name: "Mode", exact: true });
+    const model = page.getByRole("combobox", { name: "Model", exact: true });
+    await model.waitFor({ timeout: LONG });
+    expect(await userBubbles(page).count()).toBe(0);
+    // A new session starts in approve mode, and that is what is shown.
+    expect(await mode.inputValue()).toBe("approve");
+    expect(harness.agentMessages().filter((m) => m.method === "session/new").length, "a session was created just to show pickers").toBe(
+      sessionsBefore,
+    );
+
+    const current = await model.inputValue();
+    const values = await model.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const wanted = values.find((v) => v !== current);
+    expect(wanted, `only one model offered: ${values.join(", ")}`).toBeDefined();
+    await model.selectOption(wanted!);
+    await expect.poll(() => model.inputValue()).toBe(wanted);
+
+    await sendPrompt(page, "echo second");
+    await waitForTurnEnd(page);
+    const log = harness.agentMessages();
+    const created = log.filter((m) => m.method === "session/new");
+    expect(created.length).toBe(sessionsBefore + 1);
+    const prompt = log.findIndex((m) => m.method === "session/prompt" && JSON.stringify(m.params).includes("echo second"));
+    const sessionId = (log[prompt]!.params as { sessionId: string }).sessionId;
+    const set = log.findIndex(
+      (m) =>
+        m.method === "session/set_config_option" &&
+        (m.params as { sessionId: string; configId: string; value: unknown }).sessionId === sessionId &&
+        (m.params as { configId: string }).configId === "model" &&
+        (m.params as { value: unknown }).value === wanted,
+    );
+    expect(set, "the pick was never applied to the new session").toBeGreaterThanOrEqual(0);
+    expect(set, "the pick was applied after the prompt had started").toBeLessThan(prompt);
+    expect(await model.inputValue()).toBe(wanted);
+  });
+});
