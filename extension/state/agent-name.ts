@@ -30,8 +30,8 @@ export function agentDisplayName(
   return UNNAMED_AGENT;
 }
 
-/** "goose" stays "goose"; "the agent" becomes "The agent" at the start of a sentence. */
-export function capitalizeName(name: string): string {
+/** At the start of a sentence "the agent" becomes "The agent"; an agent's own name ("goose") keeps its case. */
+export function sentenceStart(name: string): string {
   return name === UNNAMED_AGENT ? "The agent" : name;
 }
 
