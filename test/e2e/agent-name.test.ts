@@ -10,13 +10,29 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { FAKE_GOOSE, type Harness, type HarnessOptions, launchExtension } from "./harness";
-import { composer, LONG, screenshot, sendPrompt, toolCard, transcript, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import {
+  composer,
+  LONG,
+  screenshot,
+  sendPrompt,
+  toolCard,
+  transcript,
+  userBubbles,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
 
+/** The current harness; a relaunch (same dir) is kept in `earlier` until the test ends. */
 let h: Harness | undefined;
+const earlier: Harness[] = [];
 let scratch: string | undefined;
 afterEach(async () => {
-  await h?.close();
+  // A relaunch shares its dir with the first harness: close every browser before removing it.
+  for (const x of [h, ...earlier]) await x?.closeBrowser();
+  for (const x of [h, ...earlier]) await x?.close();
   h = undefined;
+  earlier.length = 0;
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
   scratch = undefined;
 });
@@ -52,6 +68,21 @@ describe("the agent's name and a Deny", () => {
     await waitForText(agentLine(page), "goose 1.50.0 is running");
     expect(await composer(page).getAttribute("aria-label")).toBe("Message goose");
     await denyOneCall(page);
+  });
+
+  it("a denied call still reads Denied after the browser is relaunched and the agent replays it as failed", async () => {
+    let page = await start();
+    await denyOneCall(page);
+    await h!.closeBrowser();
+    earlier.push(h!);
+    h = await launchExtension({ reuseDir: earlier[0]!.dir });
+    page = await h.openPanel();
+    // A new background and a new agent process: the card comes back from the replay alone.
+    await waitForText(userBubbles(page), "tool", LONG);
+    const card = toolCard(page).last();
+    await waitForText(card, "Denied");
+    expect(await card.getAttribute("data-status")).toBe("denied");
+    expect(h.agentMessages().some((m) => m.method === "session/load")).toBe(true);
   });
 
   it("another agent that ends a denied turn cancelled: its own name everywhere, Denied, no Stopped.", async () => {
