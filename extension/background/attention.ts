@@ -3,12 +3,15 @@
  * waits. The badge says so; opening the panel goes to that session. Pure apart from the clock-free
  * state it keeps, so it is tested without a browser.
  */
+import { agentDisplayName, sentenceStart } from "../state/agent-name";
 import type { AppEvent, AppState } from "../state/app";
 
 export interface Finished {
   sessionId: string;
   title: string | null;
   failed: boolean;
+  /** The agent that ran the turn, as the notification names it. */
+  agent: string;
 }
 
 export class Attention {
@@ -20,7 +23,12 @@ export class Attention {
     const e = event.event;
     if (e.type !== "prompt_finished" && e.type !== "prompt_failed") return null;
     const session = state.client.sessions[e.sessionId];
-    this.finished = { sessionId: e.sessionId, title: session?.title ?? null, failed: e.type === "prompt_failed" };
+    this.finished = {
+      sessionId: e.sessionId,
+      title: session?.title ?? null,
+      failed: e.type === "prompt_failed",
+      agent: sentenceStart(agentDisplayName(state.connection, state.client.agent)),
+    };
     return this.finished;
   }
 

@@ -1,8 +1,10 @@
 /**
- * The toolbar badge: how many approvals goose is waiting for, across all sessions, so a request
+ * The toolbar badge: how many approvals the agent is waiting for, across all sessions, so a request
  * that arrives while the panel is closed is not missed; else a turn that finished unseen.
  * Pure computation; the browser call is thin.
  */
+
+import { agentDisplayName, sentenceStart } from "../state/agent-name";
 import type { AppState } from "../state/app";
 import { pendingPermissionCount } from "../state/client-reducer";
 import type { Finished } from "./attention";
@@ -18,18 +20,20 @@ export const NO_BADGE: Badge = { text: "", color: "#000000", title: "Open goose"
 export function badgeFor(state: AppState, finished: Finished | null = null): Badge {
   // Browser-tool consent questions wait for the user just like the agent's own approvals.
   const waiting = pendingPermissionCount(state.client) + state.tools.consents.length;
+  // The agent that runs, by its own name (goose, Claude Code, Codex…); "Open goose" names this extension.
+  const agent = sentenceStart(agentDisplayName(state.connection, state.client.agent));
   if (waiting > 0) {
     return {
       text: String(waiting),
       color: "#b7791f",
-      title: waiting === 1 ? "goose is waiting for your approval" : `goose is waiting for ${waiting} approvals`,
+      title: waiting === 1 ? `${agent} is waiting for your approval` : `${agent} is waiting for ${waiting} approvals`,
     };
   }
   if (finished) {
     const what = finished.title ? `“${finished.title}”` : "your request";
     return finished.failed
-      ? { text: "!", color: "#c53030", title: `goose could not finish ${what}` }
-      : { text: "✓", color: "#1f8a4c", title: `goose finished ${what}` };
+      ? { text: "!", color: "#c53030", title: `${agent} could not finish ${what}` }
+      : { text: "✓", color: "#1f8a4c", title: `${agent} finished ${what}` };
   }
   return NO_BADGE;
 }

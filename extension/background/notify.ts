@@ -8,7 +8,7 @@ export async function notifyFinished(f: Finished): Promise<void> {
   await browser.notifications.create(`goose-${f.sessionId}`, {
     type: "basic",
     iconUrl: browser.runtime.getURL("/icon/128.png"),
-    title: f.failed ? "goose could not finish" : "goose finished",
+    title: f.failed ? `${f.agent} could not finish` : `${f.agent} finished`,
     message: f.title ?? "Open the goose panel to see the answer.",
   });
 }

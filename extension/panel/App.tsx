@@ -1,7 +1,9 @@
 /** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer. */
 import { useState } from "preact/hooks";
+import { sentenceStart } from "../state/agent-name";
 import { activeSession } from "../state/client-reducer";
 import type { UiError } from "../state/client-state";
+import { activeMode, agentName } from "../view/agent-label";
 import { requestRestart, send } from "../view/background-link";
 import { ShortcutTip } from "../view/ShortcutTip";
 import { describeConnection, type StatusView } from "../view/status-text";
@@ -24,7 +26,7 @@ export function App() {
     <main class="panel">
       <header class="panel__header">
         <h1 class="panel__title" title={active.title.value ?? undefined}>
-          {view === "history" ? "History" : (active.title.value ?? "goose")}
+          {view === "history" ? "History" : (active.title.value ?? sentenceStart(agentName.value))}
         </h1>
         <div class="panel__tools">
           <BrowserToolsSwitch />
@@ -95,12 +97,20 @@ function Problems() {
   const state = connection.value;
   const running = state?.link.phase === "ready" && state.agent?.state === "running";
   if (!state || !running) {
-    const view = state ? describeConnection(state) : WAITING;
+    const view = state ? describeConnection(state, agent.value) : WAITING;
     // With a conversation on screen, the evidence folds away so the transcript keeps its room.
-    return <StatusCard view={view} onRestart={requestRestart} canRestart={backgroundLinked.value} compact={entryIds.value.length > 0} />;
+    return (
+      <StatusCard
+        view={view}
+        onRestart={requestRestart}
+        onUseProfile={(profile) => send({ type: "choose_agent", profile, cwd: null })}
+        canRestart={backgroundLinked.value}
+        compact={entryIds.value.length > 0}
+      />
+    );
   }
   const a = agent.value;
-  if (a?.phase === "initializing") return <p class="status-line">Starting goose…</p>;
+  if (a?.phase === "initializing") return <p class="status-line">Starting {agentName.value}…</p>;
   const error = a?.error ?? lastError.value;
   return error ? <ErrorCard error={error} /> : null;
 }
@@ -109,9 +119,10 @@ function Problems() {
 function AgentLine() {
   const state = connection.value;
   if (state?.link.phase !== "ready" || state.agent?.state !== "running" || agent.value?.phase !== "ready") return null;
+  const view = describeConnection(state, agent.value);
   return (
-    <p class="agent-line" role="status" title={describeConnection(state).facts.join(" · ")}>
-      <span class="agent-line__text">{describeConnection(state).headline}</span>
+    <p class="agent-line" role="status" title={view.facts.join(" · ")}>
+      <span class="agent-line__text">{view.headline}</span>
       <button type="button" class="button button--ghost button--small" onClick={requestRestart}>
         Restart
       </button>
@@ -141,11 +152,23 @@ function ErrorCard({ error }: { error: UiError }) {
   );
 }
 
+/** The mode the agent reports for this session, in its own words (none before a session exists). */
+function ModeLine() {
+  const mode = activeMode.value;
+  if (!mode) return null;
+  return (
+    <p class="empty__mode">
+      Mode: <strong>{mode.name}</strong>
+      {mode.description ? ` (${mode.description})` : ""}
+    </p>
+  );
+}
+
 function exportActive() {
   const state = appState();
   const session = state ? activeSession(state.client) : null;
   if (!session) return;
-  const url = URL.createObjectURL(new Blob([transcriptMarkdown(session)], { type: "text/markdown" }));
+  const url = URL.createObjectURL(new Blob([transcriptMarkdown(session, new Date(), agentName.value)], { type: "text/markdown" }));
   const a = document.createElement("a");
   a.href = url;
   a.download = exportFileName(session);
@@ -159,7 +182,8 @@ function ChatBody() {
   if (!activeSessionId.value || entryIds.value.length === 0) {
     return (
       <div class="empty">
-        <p>Ask goose anything. It can read, write and run things on this computer; in approve mode it asks first.</p>
+        <p>Ask {agentName.value} anything. It can read, write and run things on this computer.</p>
+        <ModeLine />
         <ShortcutTip />
       </div>
     );

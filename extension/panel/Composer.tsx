@@ -4,7 +4,9 @@
  */
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { sentenceStart } from "../state/agent-name";
 import { buildPrompt } from "../state/page-context";
+import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
 import { active, activeSessionId, agent, opening } from "../view/store";
 import { attachError, attachments, attachPage, attachScreenshot, clearDraft, draftText, focusComposer } from "./attachments";
@@ -87,11 +89,11 @@ export function Composer() {
       <textarea
         ref={box}
         class="composer__input"
-        aria-label="Message goose"
+        aria-label={`Message ${agentName.value}`}
         aria-controls={menuOpen ? "slash-commands" : undefined}
         aria-activedescendant={menuOpen ? `slash-${menu.picked}` : undefined}
         aria-autocomplete="list"
-        placeholder={ready ? "Ask goose…  (/ for commands)" : "goose is not ready yet"}
+        placeholder={ready ? `Ask ${agentName.value}…  (/ for commands)` : `${sentenceStart(agentName.value)} is not ready yet`}
         rows={3}
         value={text}
         onInput={(e) => {

@@ -1,7 +1,9 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
 import { useState } from "preact/hooks";
+import { sentenceStart } from "../state/agent-name";
 import { canListSessions } from "../state/client-reducer";
 import type { SessionState } from "../state/client-state";
+import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, history, sessions } from "../view/store";
 import { groupHistory, homeRelative, relativeTime, sessionTitle } from "./history-groups";
@@ -73,7 +75,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                     class="history__delete"
                     aria-label={`Delete ${sessionTitle(s)}`}
                     onClick={() => {
-                      if (confirm(`Delete “${sessionTitle(s)}”? goose will forget it.`))
+                      if (confirm(`Delete “${sessionTitle(s)}”? ${sentenceStart(agentName.value)} will forget it.`))
                         send({ type: "delete_session", sessionId: s.sessionId });
                     }}
                   >

@@ -9,11 +9,13 @@ interface Props {
   /** Fold the evidence into a closed disclosure (a conversation needs the room). */
   compact?: boolean;
   onRestart(): void;
+  /** Switch to another configured agent profile (offered when this one could not start). */
+  onUseProfile?(profile: string): void;
   /** Restart is pointless while the background itself is unreachable. */
   canRestart: boolean;
 }
 
-export function StatusCard({ view, onRestart, canRestart, compact = false }: Props) {
+export function StatusCard({ view, onRestart, onUseProfile, canRestart, compact = false }: Props) {
   // Evidence such as stderr ends with what matters (the panic), so show its end.
   const pre = useRef<HTMLPreElement>(null);
   useEffect(() => {
@@ -31,7 +33,7 @@ export function StatusCard({ view, onRestart, canRestart, compact = false }: Pro
         </p>
       )}
       {view.detail && (
-        <details class="status__detail" open={!compact}>
+        <details class="status__detail" open={!compact && !view.detail.collapsed}>
           <summary class="status__detail-label">{view.detail.label}</summary>
           <pre ref={pre}>{view.detail.lines.join("\n")}</pre>
         </details>
@@ -41,6 +43,12 @@ export function StatusCard({ view, onRestart, canRestart, compact = false }: Pro
         <button type="button" onClick={onRestart} disabled={!canRestart}>
           Restart
         </button>
+        {onUseProfile &&
+          view.alternatives?.map((profile) => (
+            <button type="button" key={profile} class="button button--ghost" disabled={!canRestart} onClick={() => onUseProfile(profile)}>
+              Use {profile} instead
+            </button>
+          ))}
         {view.facts.length > 0 && <span class="status__facts">{view.facts.join(" · ")}</span>}
       </div>
     </section>

@@ -2,11 +2,17 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { SessionState } from "../state/client-state";
 
-export function transcriptMarkdown(s: SessionState, now: Date = new Date()): string {
-  const out: string[] = [`# ${s.title ?? "goose session"}`, "", `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`, ""];
+/** `agent`: what the agent calls itself, for its messages' headings. */
+export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agent = "goose"): string {
+  const out: string[] = [
+    `# ${s.title ?? `${agent} session`}`,
+    "",
+    `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`,
+    "",
+  ];
   for (const e of s.entries) {
     if (e.kind === "user") out.push("## You", "", ...e.content.map(blockMarkdown), "");
-    else if (e.kind === "agent") out.push("## goose", "", e.text, "");
+    else if (e.kind === "agent") out.push(`## ${agent}`, "", e.text, "");
     else if (e.kind === "thought") out.push("<details><summary>Thoughts</summary>", "", e.text, "", "</details>", "");
     else if (e.kind === "notice") out.push(`> ${e.text}`, "");
     else {

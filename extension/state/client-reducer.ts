@@ -14,6 +14,7 @@ import type {
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk";
 import { GOOSE_UPDATE_COMMAND } from "../../shared/goose";
+import { agentInfoName } from "./agent-name";
 import type {
   AgentState,
   AgentTextEntry,
@@ -27,6 +28,7 @@ import type {
   UiError,
   UserEntry,
 } from "./client-state";
+import { continuesUserMessage, isDenial, isInterruptionMarker, nextToolStatus, turnHasDenial, turnHasOutput } from "./turn-reading";
 
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
 
@@ -47,6 +49,7 @@ export function newSessionState(
     modes?: SessionModeState | null;
     configOptions?: SessionConfigOption[] | null;
     loading?: boolean;
+    deniedToolCalls?: string[];
   } = {},
 ): SessionState {
   return {
@@ -65,6 +68,8 @@ export function newSessionState(
     turn: "idle",
     lastStop: null,
     loading: opts.loading ?? false,
+    replaySeen: false,
+    deniedToolCalls: opts.deniedToolCalls ?? [],
     error: null,
     seq: 0,
   };
@@ -124,11 +129,11 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
       return sessionClosed(state, event.sessionId);
 
     case "session_update":
-      return updateSession(state, event.sessionId, (s) => applySessionUpdate(s, event.update));
+      return updateSession(state, event.sessionId, (s) => (dropsReplayed(s, event.update) ? s : applySessionUpdate(s, event.update)));
     case "prompt_sent":
       return updateSession(state, event.sessionId, (s) => promptSent(s, event.content));
     case "prompt_finished":
-      return updateSession(state, event.sessionId, (s) => promptFinished(s, event.stopReason));
+      return updateSession(state, event.sessionId, (s) => promptFinished(s, event.stopReason, agentName(state)));
     case "prompt_failed":
       return updateSession(state, event.sessionId, (s) => promptFailed(s, event.error));
     case "session_error":
@@ -140,7 +145,7 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
     case "permission_requested":
       return updateSession(state, event.sessionId, (s) => permissionRequested(s, event));
     case "permission_resolved":
-      return updateSession(state, event.sessionId, (s) => permissionResolved(s, event.key));
+      return updateSession(state, event.sessionId, (s) => permissionResolved(s, event.key, event.optionId));
     case "config_options_changed":
       return updateSession(state, event.sessionId, (s) => ({ ...s, configOptions: event.configOptions }));
     case "mode_changed":
@@ -227,13 +232,14 @@ function sameOpening(a: ClientState["opening"], b: ClientState["opening"]): bool
 }
 
 function sessionOpened(state: ClientState, event: Extract<ClientEvent, { type: "session_opened" }>): ClientState {
-  // A fresh transcript even for a known id: a load replays everything from the start.
-  const session = newSessionState(event.sessionId, event.cwd, {
+  const fresh = newSessionState(event.sessionId, event.cwd, {
     title: event.title,
     modes: event.modes,
     configOptions: event.configOptions,
     loading: event.loading,
+    deniedToolCalls: event.deniedToolCalls,
   });
+  const session = keepSeenTranscript(fresh, state.sessions[event.sessionId]);
   return {
     ...state,
     sessions: { ...state.sessions, [event.sessionId]: session },
@@ -244,12 +250,48 @@ function sessionOpened(state: ClientState, event: Extract<ClientEvent, { type: "
   };
 }
 
+/**
+ * Reloading a transcript the user is looking at (the agent restarted, e.g. after a crash): the replay
+ * would drop what the agent never stored (the crash notice, a partial answer, notices), so the state
+ * keeps its own transcript and drops the replayed messages (see `dropsReplayed`).
+ */
+function keepSeenTranscript(fresh: SessionState, seen: SessionState | undefined): SessionState {
+  if (!fresh.loading || !seen || seen.entries.length === 0) return fresh;
+  const denied = [...seen.deniedToolCalls, ...fresh.deniedToolCalls.filter((id) => !seen.deniedToolCalls.includes(id))];
+  return {
+    ...fresh,
+    title: fresh.title ?? seen.title,
+    entries: seen.entries,
+    toolCalls: seen.toolCalls,
+    plan: seen.plan,
+    seq: seen.seq,
+    deniedToolCalls: denied,
+    replaySeen: true,
+  };
+}
+
+/** Transcript updates of a replay the state already shows; settings, commands and usage still apply. */
+function dropsReplayed(session: SessionState, update: SessionUpdate): boolean {
+  if (!session.replaySeen) return false;
+  switch (update.sessionUpdate) {
+    case "user_message_chunk":
+    case "agent_message_chunk":
+    case "agent_thought_chunk":
+    case "tool_call":
+    case "tool_call_update":
+    case "plan":
+      return true;
+    default:
+      return false;
+  }
+}
+
 function sessionLoaded(state: ClientState, event: Extract<ClientEvent, { type: "session_loaded" }>): ClientState {
   const next = updateSession(state, event.sessionId, (s) => {
     const modes = event.modes === undefined ? s.modes : event.modes;
     const configOptions = event.configOptions === undefined ? s.configOptions : event.configOptions;
-    if (!s.loading && modes === s.modes && configOptions === s.configOptions) return s;
-    return { ...s, loading: false, modes, configOptions };
+    if (!s.loading && !s.replaySeen && modes === s.modes && configOptions === s.configOptions) return s;
+    return { ...s, loading: false, replaySeen: false, modes, configOptions };
   });
   return next.opening === null ? next : { ...next, opening: null };
 }
@@ -260,7 +302,7 @@ function sessionOpenFailed(state: ClientState, sessionId: string | undefined, er
   return {
     ...state,
     opening: null,
-    sessions: { ...state.sessions, [session.sessionId]: { ...session, loading: false, error } },
+    sessions: { ...state.sessions, [session.sessionId]: { ...session, loading: false, replaySeen: false, error } },
   };
 }
 
@@ -308,9 +350,10 @@ function applySessionUpdate(session: SessionState, update: SessionUpdate): Sessi
 }
 
 function appendUserChunk(session: SessionState, block: ContentBlock, messageId: string | null | undefined): SessionState {
+  // The agent's record that the user stopped a turn is not something the user said.
+  if (isInterruptionMarker(block)) return appendNotice(session, "info", "Stopped.");
   const last = session.entries.at(-1);
-  // Replay sends one chunk per content item; they belong to one bubble until the messageId changes.
-  if (last?.kind === "user" && (messageId == null || last.messageId === messageId)) {
+  if (continuesUserMessage(last, block, messageId, session.loading)) {
     return replaceLastEntry(session, { ...last, content: appendBlock(last.content, block) });
   }
   return appendEntry(session, (id) => withMessageId<UserEntry>({ kind: "user", id, content: [block] }, messageId));
@@ -393,14 +436,16 @@ function withCurrentMode(session: SessionState, modeId: string): SessionState {
 /** tool_call, tool_call_update and a permission request's toolCall all merge into one card. */
 function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate): SessionState {
   const existing = session.toolCalls[update.toolCallId];
+  const denied = session.deniedToolCalls.includes(update.toolCallId);
   if (existing) {
-    const merged = mergeToolCall(existing, update);
+    const merged = mergeToolCall(existing, update, denied);
     if (merged === existing) return session;
     return { ...session, toolCalls: { ...session.toolCalls, [update.toolCallId]: merged } };
   }
   const card = mergeToolCall(
-    { toolCallId: update.toolCallId, title: "", kind: null, status: "pending", content: [], locations: [] },
+    { toolCallId: update.toolCallId, title: "", kind: null, status: denied ? "denied" : "pending", content: [], locations: [] },
     update,
+    denied,
   );
   // The entry's id is the toolCallId (the panel looks the card up by it); a known id never gets a second entry.
   return {
@@ -410,7 +455,7 @@ function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate
   };
 }
 
-function mergeToolCall(card: ToolCallState, update: ToolCall | ToolCallUpdate): ToolCallState {
+function mergeToolCall(card: ToolCallState, update: ToolCall | ToolCallUpdate, denied: boolean): ToolCallState {
   const next: ToolCallState = { ...card };
   let changed = false;
   const set = <K extends keyof ToolCallState>(key: K, value: ToolCallState[K]) => {
@@ -422,9 +467,7 @@ function mergeToolCall(card: ToolCallState, update: ToolCall | ToolCallUpdate): 
   // null means "no change" for the scalar fields; content/locations replace the whole list.
   if (update.title != null) set("title", update.title);
   if (update.kind != null) set("kind", update.kind);
-  // After Stop, the agent reports the calls it did not run as failed: to the user they were
-  // cancelled. A call that did complete (or run) after all still says so.
-  if (update.status != null && !(card.status === "cancelled" && update.status === "failed")) set("status", update.status);
+  if (update.status != null) set("status", nextToolStatus(card.status, update.status, denied));
   if (update.content != null) set("content", update.content);
   if (update.locations != null) set("locations", update.locations);
   if (update.rawInput !== undefined) set("rawInput", update.rawInput);
@@ -449,6 +492,20 @@ function isOpen(card: ToolCallState): boolean {
   return card.status === "pending" || card.status === "in_progress";
 }
 
+/**
+ * The turn is over but the agent never said how these calls ended: they did not finish. A call whose
+ * question is still open stays as it is, so the user can still answer it.
+ */
+function settleOpenToolCalls(session: SessionState): SessionState {
+  let toolCalls: Record<string, ToolCallState> | null = null;
+  for (const [id, card] of Object.entries(session.toolCalls)) {
+    if (!isOpen(card) || session.permissions.some((p) => p.toolCallId === id)) continue;
+    toolCalls ??= { ...session.toolCalls };
+    toolCalls[id] = { ...card, status: "unfinished" };
+  }
+  return toolCalls ? { ...session, toolCalls } : session;
+}
+
 /** A UI-only status: the agent won't report on these calls (Stop, or the agent went away). */
 function cancelOpenToolCalls(session: SessionState): SessionState {
   let toolCalls: Record<string, ToolCallState> | null = null;
@@ -468,14 +525,33 @@ function promptSent(session: SessionState, content: ContentBlock[]): SessionStat
   return appendEntry(started, (id) => ({ kind: "user", id, content }));
 }
 
-function promptFinished(session: SessionState, stopReason: StopReason): SessionState {
+function promptFinished(session: SessionState, stopReason: StopReason, agent: string): SessionState {
   // Already ended (e.g. the agent went offline first): nothing more to say about this turn.
   if (session.turn === "idle") return session;
   // goose answers end_turn after a cancel (bug #11788); Stop always wins.
-  if (session.turn === "cancelling" || stopReason === "cancelled") return endCancelled(session);
-  const ended: SessionState = { ...session, turn: "idle", lastStop: stopReason };
+  if (session.turn === "cancelling") return endCancelled(session);
+  // No card stays pending or running once the agent says the turn is over.
+  const ended = settleOpenToolCalls({ ...session, turn: "idle", lastStop: stopReason });
+  const notice = turnEndNotice(ended, stopReason, agent);
+  return notice ? appendNotice(ended, notice.tone, notice.text) : ended;
+}
+
+/**
+ * What to say when the agent ends a turn the user did not stop. Codex ends a denied turn
+ * `cancelled`: the card already reads "Denied", so that is no Stop and needs no notice.
+ */
+function turnEndNotice(session: SessionState, stopReason: StopReason, agent: string): { tone: NoticeEntry["tone"]; text: string } | null {
   const warning = stopWarning(stopReason);
-  return warning ? appendNotice(ended, "warning", warning) : ended;
+  if (warning) return { tone: "warning", text: warning };
+  if (turnHasDenial(session)) return null;
+  if (stopReason === "cancelled") return { tone: "info", text: `${agent} cancelled the turn.` };
+  if (!turnHasOutput(session.entries)) return { tone: "info", text: `${agent} ended the turn without an answer.` };
+  return null;
+}
+
+/** The agent's own name for notices, at the start of a sentence. */
+function agentName(state: ClientState): string {
+  return agentInfoName(state.agent) ?? "The agent";
 }
 
 function stopWarning(stopReason: StopReason): string | null {
@@ -502,7 +578,7 @@ function promptFailed(session: SessionState, error: UiError): SessionState {
   if (session.turn === "idle") return session;
   // After Stop, an error is just how this agent ended the cancelled turn.
   if (session.turn === "cancelling") return endCancelled(session);
-  return appendNotice({ ...session, turn: "idle", error }, "error", error.message);
+  return appendNotice(settleOpenToolCalls({ ...session, turn: "idle", error }), "error", error.message);
 }
 
 function cancelRequested(session: SessionState): SessionState {
@@ -517,14 +593,36 @@ function cancelRequested(session: SessionState): SessionState {
 function permissionRequested(session: SessionState, event: Extract<ClientEvent, { type: "permission_requested" }>): SessionState {
   if (session.permissions.some((p) => p.key === event.key)) return session;
   // The request's toolCall is often richer than the tool_call notification (content, rawInput).
-  const s = upsertToolCall(session, event.toolCall);
+  const s = upsertToolCall(askedAgain(session, event.toolCall.toolCallId), event.toolCall);
   const request = { key: event.key, toolCallId: event.toolCall.toolCallId, options: event.options };
   return { ...s, permissions: [...s.permissions, request] };
 }
 
-function permissionResolved(session: SessionState, key: string): SessionState {
-  const permissions = session.permissions.filter((p) => p.key !== key);
-  return permissions.length === session.permissions.length ? session : { ...session, permissions };
+function permissionResolved(session: SessionState, key: string, optionId: string | null | undefined): SessionState {
+  const request = session.permissions.find((p) => p.key === key);
+  if (!request) return session;
+  const s: SessionState = { ...session, permissions: session.permissions.filter((p) => p !== request) };
+  return isDenial(request, optionId) ? markDenied(s, request.toolCallId) : s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Denials: a denied call reads "Denied" for every agent, whatever the agent reports after.
+
+function markDenied(session: SessionState, toolCallId: string): SessionState {
+  const card = session.toolCalls[toolCallId];
+  const deniedToolCalls = session.deniedToolCalls.includes(toolCallId) ? session.deniedToolCalls : [...session.deniedToolCalls, toolCallId];
+  const toolCalls =
+    card && card.status !== "denied" ? { ...session.toolCalls, [toolCallId]: { ...card, status: "denied" as const } } : session.toolCalls;
+  return { ...session, deniedToolCalls, toolCalls };
+}
+
+/** The agent asks again about a call the user denied: the new answer decides. */
+function askedAgain(session: SessionState, toolCallId: string): SessionState {
+  if (!session.deniedToolCalls.includes(toolCallId)) return session;
+  const deniedToolCalls = session.deniedToolCalls.filter((id) => id !== toolCallId);
+  const card = session.toolCalls[toolCallId];
+  const toolCalls = card ? { ...session.toolCalls, [toolCallId]: { ...card, status: "pending" as const } } : session.toolCalls;
+  return { ...session, deniedToolCalls, toolCalls };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -86,8 +86,12 @@ export interface NoticeEntry {
 
 export type Entry = UserEntry | AgentTextEntry | ToolEntry | NoticeEntry;
 
-/** Local UI statuses beyond the wire's pending/in_progress/completed/failed. */
-export type ToolStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled";
+/**
+ * Local UI statuses beyond the wire's pending/in_progress/completed/failed: `cancelled` after Stop or
+ * when the agent went away, `denied` when the user refused it (whatever the agent reports after), and
+ * `unfinished` when the turn ended while the agent still called it pending or running.
+ */
+export type ToolStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled" | "denied" | "unfinished";
 
 export interface ToolCallState {
   toolCallId: string;
@@ -130,6 +134,13 @@ export interface SessionState {
   lastStop: StopReason | null;
   /** True while a session/load replay is arriving. */
   loading: boolean;
+  /**
+   * True while a session/load replays a transcript this state already shows (the agent restarted):
+   * what the user saw (partial answers, notices) stays, and the replayed messages are dropped.
+   */
+  replaySeen: boolean;
+  /** Tool calls the user denied (kept over whatever the agent reports for them later, replay included). */
+  deniedToolCalls: string[];
   error: UiError | null;
   /** Counter behind non-tool entry ids (`e1`, `e2`, …); part of the state so every copy of the reducer agrees. */
   seq: number;
@@ -171,6 +182,8 @@ export type ClientEvent =
       modes?: SessionModeState | null;
       configOptions?: SessionConfigOption[] | null;
       title?: string | null;
+      /** Tool calls the user denied in this session before (remembered by the background). */
+      deniedToolCalls?: string[];
     }
   /** session/load answered: the replay is complete. */
   | { type: "session_loaded"; sessionId: string; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
@@ -187,7 +200,8 @@ export type ClientEvent =
   /** Stop pressed: the turn ends as cancelled whatever the agent answers; open tool calls are cancelled. */
   | { type: "cancel_requested"; sessionId: string }
   | { type: "permission_requested"; sessionId: string; key: string; toolCall: ToolCallUpdate; options: PermissionOption[] }
-  | { type: "permission_resolved"; sessionId: string; key: string }
+  /** optionId: the option the user chose (null or absent: dismissed, or answered `cancelled` for them). */
+  | { type: "permission_resolved"; sessionId: string; key: string; optionId?: string | null }
   | { type: "config_options_changed"; sessionId: string; configOptions: SessionConfigOption[] }
   | { type: "mode_changed"; sessionId: string; modeId: string }
   | { type: "history_loading" }

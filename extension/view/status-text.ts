@@ -1,8 +1,11 @@
 /**
- * Says, in one plain sentence, what state goose is in, plus what to do about it and any evidence.
+ * Says, in one plain sentence, what state the agent is in, plus what to do about it and any evidence.
+ * The agent is named as it names itself (or by its profile): it is goose only when it is goose.
  * Pure: the panel renders whatever this returns, and tests read it without a DOM.
  */
 import type { AgentStatus, HostHello } from "../../shared/host-protocol";
+import { agentDisplayName, sentenceStart } from "../state/agent-name";
+import type { AgentState } from "../state/client-state";
 import type { ConnectionState, DisconnectReason } from "../state/connection";
 import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
 
@@ -13,15 +16,18 @@ export interface StatusView {
   headline: string;
   /** What the user can do; `backticks` mark commands and paths. */
   fix?: string;
-  /** Evidence worth reading, such as the agent's last stderr lines. */
-  detail?: { label: string; lines: string[] };
+  /** Evidence worth reading, such as the agent's last stderr lines; `collapsed` starts it folded. */
+  detail?: { label: string; lines: string[]; collapsed?: boolean };
+  /** Other configured agent profiles the user can switch to right here (the agent could not start). */
+  alternatives?: string[];
   /** Secondary information: something the host reported without dropping the connection. */
   note?: string;
   /** Small print: which host and profile this is about. */
   facts: string[];
 }
 
-export function describeConnection(state: ConnectionState): StatusView {
+/** `agent`: the ACP client's view of the agent, whose own name (from initialize) wins over the profile's. */
+export function describeConnection(state: ConnectionState, agent?: Pick<AgentState, "info"> | null): StatusView {
   const { link } = state;
   switch (link.phase) {
     case "idle":
@@ -32,7 +38,7 @@ export function describeConnection(state: ConnectionState): StatusView {
     case "incompatible":
       return describeMismatch(link.hello, link.expected);
     case "ready": {
-      const view = describeAgent(state.agent);
+      const view = describeAgent(state.agent, agentDisplayName(state, agent), link.hello.profiles);
       const note = state.hostError ? `The host reported: ${state.hostError.message}` : undefined;
       return { ...view, ...(note ? { note } : {}), facts: hostFacts(link.hello, state.agent) };
     }
@@ -76,45 +82,47 @@ function describeMismatch(hello: HostHello, expected: number): StatusView {
   };
 }
 
-function goose(version: string | undefined): string {
-  return version ? `goose ${version}` : "goose";
-}
-
-function describeAgent(agent: AgentStatus | null): Omit<StatusView, "facts"> {
-  if (!agent) return { tone: "pending", headline: "Connected to the host. Waiting for goose to start…" };
+function describeAgent(agent: AgentStatus | null, name: string, profiles: readonly string[]): Omit<StatusView, "facts"> {
+  const Name = sentenceStart(name);
+  const versioned = (version: string | undefined) => (version ? `${name} ${version}` : name);
+  if (!agent) return { tone: "pending", headline: `Connected to the host. Waiting for ${name} to start…` };
   switch (agent.state) {
     case "idle":
-      return { tone: "pending", headline: "goose is not running.", fix: "Press Restart to start it." };
+      return { tone: "pending", headline: `${Name} is not running.`, fix: "Press Restart to start it." };
     case "discovering":
-      return { tone: "pending", headline: "Looking for goose…" };
+      return { tone: "pending", headline: `Looking for ${name}…` };
     case "starting":
-      return { tone: "pending", headline: `Starting ${goose(agent.version)}…` };
+      return { tone: "pending", headline: `Starting ${versioned(agent.version)}…` };
     case "running":
-      return { tone: "ok", headline: `${goose(agent.version)} is running in ${agent.cwd}` };
+      return { tone: "ok", headline: `${sentenceStart(versioned(agent.version))} is running in ${agent.cwd}` };
     case "exited": {
       const how = agent.signal !== null ? `was stopped by ${agent.signal}` : `exited with code ${agent.code ?? "unknown"}`;
       return {
         tone: "error",
-        headline: `goose ${how}.`,
+        headline: `${Name} ${how}.`,
         fix: "Press Restart to start it again.",
         ...(agent.stderrTail.length > 0 ? { detail: { label: "Its last output", lines: agent.stderrTail } } : {}),
       };
     }
-    case "not_found":
+    case "not_found": {
+      const alternatives = profiles.filter((p) => p !== agent.profile);
       return {
         tone: "error",
-        headline: "goose was not found.",
+        headline: `${Name} was not found.`,
         fix: agent.fix,
-        ...(agent.searched.length > 0 ? { detail: { label: "Looked in", lines: agent.searched } } : {}),
+        // The list of folders is evidence for the curious, not the next step: it starts folded.
+        ...(agent.searched.length > 0 ? { detail: { label: "Looked in", lines: agent.searched, collapsed: true } } : {}),
+        ...(alternatives.length > 0 ? { alternatives } : {}),
       };
+    }
     case "outdated":
       return {
         tone: "error",
-        headline: `goose ${agent.version} is too old; goose-browser needs ${agent.required} or newer.`,
+        headline: `${Name} ${agent.version} is too old; goose-browser needs ${agent.required} or newer.`,
         fix: agent.fix,
       };
     case "failed":
-      return { tone: "error", headline: `goose could not be started: ${agent.message}`, fix: agent.fix };
+      return { tone: "error", headline: `${Name} could not be started: ${agent.message}`, fix: agent.fix };
   }
 }
 

@@ -29,15 +29,17 @@ function outcomes(harness: Harness): unknown[] {
 const approval = (page: Page) => page.getByRole("group", { name: "Permission request" });
 
 describe("tool calls and approvals", () => {
-  it("deny marks the tool failed and sends reject_once; always allow sends allow_always", async () => {
+  it("deny marks the tool denied and sends reject_once; always allow sends allow_always", async () => {
     const page = await start();
     await sendPrompt(page, "tool");
     const card = toolCard(page, /developer: shell/);
     await waitForText(card, "Awaiting approval");
     await screenshot(page, "approval-pending");
     await approval(page).getByRole("button", { name: "Deny", exact: true }).click();
-    await waitForText(card, "Failed");
+    // goose reports the refused call as failed; to the user it is what they chose.
+    await waitForText(card, "Denied");
     await waitForTurnEnd(page);
+    expect(await card.getAttribute("data-status")).toBe("denied");
     expect(outcomes(h!)).toEqual([{ outcome: "selected", optionId: "reject_once" }]);
     await screenshot(page, "approval-denied");
 
@@ -66,7 +68,7 @@ describe("tool calls and approvals", () => {
       { outcome: "selected", optionId: "reject_once" },
     ]);
     const statuses = await toolCard(page).evaluateAll((cards) => cards.map((c) => c.getAttribute("data-status")));
-    expect(statuses).toEqual(["completed", "failed"]);
+    expect(statuses).toEqual(["completed", "denied"]);
   });
 
   it("Stop while an approval is pending answers it cancelled and ends the turn", async () => {

@@ -14,7 +14,8 @@ export const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
 /** Long enough for a cold agent start on a loaded 2-core machine. */
 export const LONG = 30_000;
 
-export const composer = (page: Page) => page.getByRole("textbox", { name: "Message goose" });
+/** The message box, whichever agent it names ("Message goose", "Message Codex", …). */
+export const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 export const sendButton = (page: Page) => page.getByRole("button", { name: "Send", exact: true });
 export const stopButton = (page: Page) => page.getByRole("button", { name: "Stop", exact: true });
 export const transcript = (page: Page) => page.getByRole("log", { name: "Conversation" });

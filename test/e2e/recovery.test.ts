@@ -84,6 +84,10 @@ describe("agent death", () => {
     ).toMatchObject({ sessionId });
     await waitForText(userBubbles(page), "crash");
     await waitForText(agentBubbles(page), "Working on it");
+    // What the user saw stays as they saw it: the crash notice too, and nothing twice.
+    expect(await transcript(page).locator(".notice", { hasText: "101" }).count()).toBe(1);
+    expect(await userBubbles(page).allInnerTexts()).toEqual(["crash"]);
+    expect(await agentBubbles(page).count()).toBe(1);
     await screenshot(page, "recovery-restored");
 
     await sendPrompt(page, "echo alive again");

@@ -182,6 +182,8 @@ describe("initial state and selectors", () => {
       turn: "idle",
       lastStop: null,
       loading: true,
+      replaySeen: false,
+      deniedToolCalls: [],
       error: null,
       seq: 0,
     });
@@ -315,11 +317,11 @@ describe("agent lifecycle", () => {
     expect(notices(s)).toHaveLength(1);
   });
 
-  it("reconnect: session_opened for the same id replaces the stale transcript", () => {
-    const stale = withSession(promptSent("first"), upd(agentChunk("partial", "m1")), upd(shellToolCall("t1")));
+  it("reconnect: session_opened for the same id keeps what the user saw and drops the replayed messages", () => {
+    const seen = withSession(promptSent("first"), upd(agentChunk("partial", "m1")), upd(shellToolCall("t1")));
+    const crashed = run(seen, { type: "agent_offline", error: offlineError });
     const s = run(
-      stale,
-      { type: "agent_offline", error: offlineError },
+      crashed,
       { type: "agent_initializing" },
       ready,
       { type: "session_opening", open: { kind: "load", sessionId: S } },
@@ -327,15 +329,30 @@ describe("agent lifecycle", () => {
     );
     expect(s.agent.phase).toBe("ready");
     expect(s.agent.error).toBeNull();
-    expect(session(s)).toEqual(newSessionState(S, CWD, { loading: true }));
+    // The crash notice and the partial answer stay; the card the crash cancelled stays cancelled.
+    expect(session(s)).toMatchObject({ loading: true, replaySeen: true, turn: "idle" });
+    expect(entries(s)).toEqual(entries(crashed));
+    expect(session(s).toolCalls).toEqual(session(crashed).toolCalls);
     expect(s.activeSessionId).toBe(S);
     expect(s.opening).toEqual({ kind: "load", sessionId: S });
-    const replayed = run(s, upd(userChunk(text("first"), "u1")), upd(agentChunk("whole answer", "m1")), {
-      type: "session_loaded",
-      sessionId: S,
-    });
-    expect(entries(replayed).map((e) => e.kind)).toEqual(["user", "agent"]);
+    const replayed = run(
+      s,
+      upd(userChunk(text("first"), "u1")),
+      upd(agentChunk("whole answer", "m1")),
+      upd(toolResult("t1", "done")),
+      upd({ sessionUpdate: "available_commands_update", availableCommands: [{ name: "compact", description: "Compact" }] }),
+      { type: "session_loaded", sessionId: S },
+    );
+    expect(entries(replayed)).toEqual(entries(crashed));
+    expect(entries(replayed).map((e) => e.kind)).toEqual(["user", "agent", "tool", "notice"]);
+    expect(session(replayed).toolCalls.t1?.status).toBe("cancelled");
+    // What is not transcript still applies.
+    expect(session(replayed).commands.map((c) => c.name)).toEqual(["compact"]);
+    expect(session(replayed)).toMatchObject({ loading: false, replaySeen: false });
     expect(replayed.opening).toBeNull();
+    // After the load, the agent's updates show again.
+    const next = run(replayed, promptSent("again"), upd(agentChunk("new answer", "m2")));
+    expect(entries(next).at(-1)).toMatchObject({ kind: "agent", text: "new answer" });
   });
 });
 
@@ -886,11 +903,11 @@ describe("turns", () => {
     expect(notice?.kind === "notice" && notice.text).toMatch(words);
   });
 
-  it("prompt_finished cancelled without Stop still ends as cancelled with open tools cancelled", () => {
+  it("prompt_finished cancelled without Stop is the agent's doing: no 'Stopped.', open tools did not finish", () => {
     const s = withSession(promptSent("hi"), upd(shellToolCall("t1")), { type: "prompt_finished", sessionId: S, stopReason: "cancelled" });
     expect(session(s).lastStop).toBe("cancelled");
-    expect(session(s).toolCalls.t1?.status).toBe("cancelled");
-    expect(notices(s)).toEqual([{ kind: "notice", id: expect.any(String), tone: "info", text: "Stopped." }]);
+    expect(session(s).toolCalls.t1?.status).toBe("unfinished");
+    expect(notices(s)).toEqual([{ kind: "notice", id: expect.any(String), tone: "info", text: "goose cancelled the turn." }]);
   });
 
   it("prompt_failed ends the turn with the error on the session and as a notice", () => {

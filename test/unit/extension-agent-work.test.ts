@@ -113,7 +113,12 @@ describe("toolbar badge", async () => {
 
   it("counts pending approvals across sessions", () => {
     expect(badgeFor(initialAppState)).toEqual(NO_BADGE);
-    expect(badgeFor(withPermissions(1))).toMatchObject({ text: "1", title: "goose is waiting for your approval" });
+    expect(badgeFor(withPermissions(1))).toMatchObject({ text: "1", title: "The agent is waiting for your approval" });
+    const goose = reduceApp(withPermissions(2), {
+      scope: "client",
+      event: { type: "agent_ready", info: { name: "goose", version: "1.50.0" }, capabilities: {}, authMethods: [] },
+    });
+    expect(badgeFor(goose)).toMatchObject({ text: "2", title: "goose is waiting for 2 approvals" });
     expect(badgeFor(withPermissions(3)).text).toBe("3");
   });
 
@@ -127,7 +132,7 @@ describe("toolbar badge", async () => {
     update(withPermissions(1));
     update(withPermissions(1));
     update(initialAppState);
-    expect(calls).toEqual(["text:1", "color", "title:goose is waiting for your approval", "text:", "title:Open goose"]);
+    expect(calls).toEqual(["text:1", "color", "title:The agent is waiting for your approval", "text:", "title:Open goose"]);
   });
 });
 

@@ -55,7 +55,7 @@ describe("PermissionBroker", () => {
 
   function broker() {
     const log: string[] = [];
-    const b = new PermissionBroker({ requested: (k) => log.push(`+${k}`), resolved: (k) => log.push(`-${k}`) });
+    const b = new PermissionBroker({ requested: (k) => log.push(`+${k}`), resolved: (k, _s, optionId) => log.push(`-${k}:${optionId}`) });
     return { b, log };
   }
 
@@ -68,7 +68,8 @@ describe("PermissionBroker", () => {
     expect(await p1).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
     expect(await p2).toEqual({ outcome: { outcome: "cancelled" } });
     expect(b.answer("perm-1", "allow_once")).toBe(false);
-    expect(log).toEqual(["+perm-1", "+perm-2", "-perm-1", "-perm-2"]);
+    // Each settlement says what was chosen (null: answered cancelled), so a denial can be remembered.
+    expect(log).toEqual(["+perm-1", "+perm-2", "-perm-1:allow_once", "-perm-2:null"]);
   });
 
   it("cancels on $/cancel_request, per session on Stop, and all on disconnect; never by itself", async () => {

@@ -95,8 +95,15 @@ describe("attention while the panel is closed", () => {
   it("notes a turn that finished with no panel open, and the badge says so", () => {
     const a = new Attention();
     expect(a.observe(done, finish, 1)).toBeNull();
-    expect(a.observe(done, finish, 0)).toEqual({ sessionId: "s1", title: "Fix it", failed: false });
-    expect(badgeFor(done, a.finished)).toMatchObject({ text: "✓", title: "goose finished “Fix it”" });
+    expect(a.observe(done, finish, 0)).toEqual({ sessionId: "s1", title: "Fix it", failed: false, agent: "The agent" });
+    expect(badgeFor(done, a.finished)).toMatchObject({ text: "✓", title: "The agent finished “Fix it”" });
+    // Named as the agent names itself.
+    const codex = reduceApp(done, {
+      scope: "client",
+      event: { type: "agent_ready", info: { name: "codex-acp", title: "Codex", version: "1" }, capabilities: {}, authMethods: [] },
+    });
+    expect(a.observe(codex, finish, 0)).toMatchObject({ agent: "Codex" });
+    expect(badgeFor(codex, a.finished)).toMatchObject({ text: "✓", title: "Codex finished “Fix it”" });
   });
 
   it("sends a reopened panel to the session that needs the user, then forgets", () => {

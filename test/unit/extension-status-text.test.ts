@@ -25,6 +25,41 @@ function withAgent(status: AgentStatus): ConnectionState {
   return state({ type: "connecting" }, { type: "hello", hello }, { type: "agent_status", status });
 }
 
+describe("describeConnection names the agent as it is", () => {
+  const running = (profile: string): AgentStatus => ({ profile, state: "running", command: "/a", pid: 1, cwd: "/w", version: "0.4.0" });
+  it.each([
+    [
+      "its own title from initialize",
+      running("codex"),
+      { title: "Codex", name: "codex-acp", version: "0.4.0" },
+      "Codex 0.4.0 is running in /w",
+    ],
+    ["its name when it has no title", running("codex"), { name: "codex-acp", version: "0.4.0" }, "codex-acp 0.4.0 is running in /w"],
+    ["its profile before it answered initialize", running("claude-agent-acp"), null, "claude-agent-acp 0.4.0 is running in /w"],
+  ] as const)("running: %s", (_label, status, info, headline) => {
+    expect(describeConnection(withAgent(status), { info }).headline).toBe(headline);
+  });
+
+  it.each([
+    [
+      { profile: "claude", state: "exited", command: "/c", code: null, signal: "SIGKILL", stderrTail: [] },
+      "Claude Code was stopped by SIGKILL.",
+    ],
+    [{ profile: "claude", state: "idle" }, "Claude Code is not running."],
+    [{ profile: "claude", state: "failed", message: "boom", fix: "x" }, "Claude Code could not be started: boom"],
+  ] as const)("%o reads %s", (status, headline) => {
+    expect(
+      describeConnection(withAgent(status as AgentStatus), { info: { name: "claude-code-acp", title: "Claude Code", version: "1" } })
+        .headline,
+    ).toBe(headline);
+  });
+
+  it("before any status, waits for the host's default profile by name", () => {
+    const s = state({ type: "connecting" }, { type: "hello", hello: { ...hello, defaultProfile: "gemini" } });
+    expect(describeConnection(s).headline).toBe("Connected to the host. Waiting for gemini to start…");
+  });
+});
+
 describe("describeConnection", () => {
   it("says goose is running, with its version and folder", () => {
     const v = describeConnection(
@@ -50,7 +85,21 @@ describe("describeConnection", () => {
       }),
     );
     expect(v).toMatchObject({ tone: "error", headline: "goose was not found.", fix: "Install goose from block.github.io/goose." });
-    expect(v.detail).toEqual({ label: "Looked in", lines: ["/usr/bin", "/opt/goose"] });
+    expect(v.detail).toEqual({ label: "Looked in", lines: ["/usr/bin", "/opt/goose"], collapsed: true });
+    expect(v.alternatives).toBeUndefined();
+  });
+
+  it("offers the other configured profiles when the agent is missing", () => {
+    const withProfiles: HostHello = { ...hello, profiles: ["goose", "claude-agent-acp", "codex-acp"] };
+    const v = describeConnection(
+      state(
+        { type: "connecting" },
+        { type: "hello", hello: withProfiles },
+        { type: "agent_status", status: { profile: "goose", state: "not_found", command: "goose", searched: [], fix: "Install it." } },
+      ),
+    );
+    expect(v.alternatives).toEqual(["claude-agent-acp", "codex-acp"]);
+    expect(v.detail).toBeUndefined();
   });
 
   it("shows the stderr tail of an agent that exited, and how it ended", () => {

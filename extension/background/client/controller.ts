@@ -32,7 +32,8 @@ export class ClientController {
   constructor(deps: ControllerDeps) {
     const state = () => deps.store.get();
     const dispatch: ClientContext["dispatch"] = (event) => deps.store.dispatch({ scope: "client", event });
-    this.ctx = { state, dispatch, memory: new SessionMemory(deps.meta, deps.log), permissions: permissionPrompts({ state, dispatch }) };
+    const memory = new SessionMemory(deps.meta, deps.log);
+    this.ctx = { state, dispatch, memory, permissions: permissionPrompts({ state, dispatch, memory }) };
     this.agent = new AgentLifecycle({
       store: deps.store,
       ctx: this.ctx,

@@ -13,7 +13,8 @@ interface Pending {
 
 export interface PermissionEvents {
   requested(key: string, request: RequestPermissionRequest): void;
-  resolved(key: string, sessionId: string): void;
+  /** optionId: the option the user chose; null when the request was answered `cancelled`. */
+  resolved(key: string, sessionId: string, optionId: string | null): void;
 }
 
 const CANCELLED: RequestPermissionResponse = { outcome: { outcome: "cancelled" } };
@@ -56,6 +57,6 @@ export class PermissionBroker {
     if (!p) return;
     this.pending.delete(key);
     p.resolve(response);
-    this.events.resolved(key, p.sessionId);
+    this.events.resolved(key, p.sessionId, response.outcome.outcome === "selected" ? response.outcome.optionId : null);
   }
 }

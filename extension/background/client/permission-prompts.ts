@@ -1,12 +1,12 @@
 /**
  * Shows the agent's session/request_permission requests to the user as client events, and says when
- * each one is settled. The broker holds them until the user (or Stop, or the agent going away)
- * answers.
+ * each one is settled and how. The broker holds them until the user (or Stop, or the agent going
+ * away) answers. Denials are remembered with the session: agents replay a denied call as done.
  */
 import type { ClientContext } from "./context";
 import { PermissionBroker } from "./permission-broker";
 
-export function permissionPrompts(ctx: Pick<ClientContext, "state" | "dispatch">): PermissionBroker {
+export function permissionPrompts(ctx: Pick<ClientContext, "state" | "dispatch" | "memory">): PermissionBroker {
   const broker: PermissionBroker = new PermissionBroker({
     requested(key, request) {
       const session = ctx.state().client.sessions[request.sessionId];
@@ -21,7 +21,11 @@ export function permissionPrompts(ctx: Pick<ClientContext, "state" | "dispatch">
         options: request.options,
       });
     },
-    resolved: (key, sessionId) => ctx.dispatch({ type: "permission_resolved", sessionId, key }),
+    resolved(key, sessionId, optionId) {
+      ctx.dispatch({ type: "permission_resolved", sessionId, key, optionId });
+      const denied = ctx.state().client.sessions[sessionId]?.deniedToolCalls;
+      if (denied) void ctx.memory.setDenied(sessionId, denied);
+    },
   });
   return broker;
 }

@@ -1,5 +1,6 @@
 /**
- * The session metadata kept across restarts (which session is open, the mode chosen for each), held
+ * The session metadata kept across restarts (which session is open, the mode chosen for each, the
+ * tool calls the user denied), held
  * in memory and written through on every change. A failed read or write is logged, never fatal:
  * the worst case is a default mode or a fresh session.
  */
@@ -30,6 +31,17 @@ export class SessionMemory {
     return this.meta.modeBySession[sessionId];
   }
 
+  /** Tool calls the user denied in this session (a replay must not show them as done). */
+  deniedIn(sessionId: string): string[] {
+    return this.meta.deniedBySession?.[sessionId] ?? [];
+  }
+
+  async setDenied(sessionId: string, toolCallIds: string[]): Promise<void> {
+    const known = this.deniedIn(sessionId);
+    if (known.length === toolCallIds.length && known.every((id, i) => id === toolCallIds[i])) return;
+    await this.save({ deniedBySession: { ...this.meta.deniedBySession, [sessionId]: toolCallIds } });
+  }
+
   setActive(sessionId: string | null): Promise<void> {
     return this.save({ activeSessionId: sessionId });
   }
@@ -39,10 +51,15 @@ export class SessionMemory {
     await this.save({ modeBySession: { ...this.meta.modeBySession, [sessionId]: mode } });
   }
 
-  /** A deleted session: its mode goes, and it is no longer the one to reopen. */
+  /** A deleted session: its mode and denials go, and it is no longer the one to reopen. */
   forget(sessionId: string): Promise<void> {
     const { [sessionId]: _gone, ...modeBySession } = this.meta.modeBySession;
-    return this.save({ modeBySession, ...(this.meta.activeSessionId === sessionId ? { activeSessionId: null } : {}) });
+    const { [sessionId]: _denied, ...deniedBySession } = this.meta.deniedBySession ?? {};
+    return this.save({
+      modeBySession,
+      ...(this.meta.deniedBySession ? { deniedBySession } : {}),
+      ...(this.meta.activeSessionId === sessionId ? { activeSessionId: null } : {}),
+    });
   }
 
   private async save(change: Partial<SessionMeta>): Promise<void> {

@@ -62,7 +62,14 @@ export async function openSession(
   releaseIdle(ctx, state.activeSessionId, sessionId);
   ctx.dispatch({ type: "session_opening", open: { kind: "load", sessionId } });
   // Registered before the request: the replay arrives before the response.
-  ctx.dispatch({ type: "session_opened", sessionId, cwd, loading: true, title: listed?.title ?? null });
+  ctx.dispatch({
+    type: "session_opened",
+    sessionId,
+    cwd,
+    loading: true,
+    title: listed?.title ?? null,
+    deniedToolCalls: ctx.memory.deniedIn(sessionId),
+  });
   try {
     const r = await conn.loadSession(sessionId, cwd);
     ctx.dispatch({ type: "session_loaded", sessionId, modes: r.modes ?? null, configOptions: r.configOptions ?? null });

@@ -21,7 +21,7 @@ export function toUiError(error: unknown, what: string, authMethods: AuthMethod[
       fix:
         how.length > 0
           ? `${how.join(" ")} Then press Restart.`
-          : "Run `goose configure` in a terminal to set up a provider, then press Restart.",
+          : "Set up the agent's model provider (for goose: run `goose configure` in a terminal), then press Restart.",
       code,
     };
   }

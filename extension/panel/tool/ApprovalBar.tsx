@@ -6,20 +6,9 @@
 import type { PermissionOption } from "@agentclientprotocol/sdk";
 import { useEffect, useRef } from "preact/hooks";
 import type { PermissionRequestState } from "../../state/client-state";
+import { optionLabel, optionTooltip, sortedOptions } from "../../state/permission-options";
+import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
-
-const LABEL: Record<PermissionOption["kind"], string> = {
-  allow_once: "Allow once",
-  allow_always: "Always allow",
-  reject_once: "Deny",
-  reject_always: "Always deny",
-};
-
-const ORDER: PermissionOption["kind"][] = ["allow_once", "allow_always", "reject_once", "reject_always"];
-
-export function optionLabel(o: PermissionOption): string {
-  return LABEL[o.kind] ?? o.name;
-}
 
 export function ApprovalBar({ request, focus, title }: { request: PermissionRequestState; focus: boolean; title: string }) {
   const box = useRef<HTMLFieldSetElement>(null);
@@ -29,7 +18,7 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
     box.current.scrollIntoView({ block: "nearest" });
   }, [focus]);
   const answer = (optionId: string | null) => send({ type: "answer_permission", key: request.key, optionId });
-  const options = [...request.options].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+  const options = sortedOptions(request.options);
   const byKind = (k: PermissionOption["kind"]) => request.options.find((o) => o.kind === k);
   return (
     <fieldset
@@ -53,7 +42,7 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
     >
       {/* The question names the tool, so it reads right even when the card's header is scrolled away. */}
       <p class="approval__question">
-        Allow goose to run <span class="approval__tool">{title}</span>?
+        Allow {agentName.value} to run <span class="approval__tool">{title}</span>?
       </p>
       <div class="approval__options">
         {options.map((o) => (
@@ -62,7 +51,7 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
             key={o.optionId}
             class={`button approval__option approval__option--${o.kind}`}
             onClick={() => answer(o.optionId)}
-            title={o.name !== optionLabel(o) ? `${optionLabel(o)} (${o.name})` : undefined}
+            title={optionTooltip(o)}
           >
             {optionLabel(o)}
           </button>

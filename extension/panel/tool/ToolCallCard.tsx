@@ -19,6 +19,8 @@ const STATUS_LABEL: Record<ToolCallState["status"], string> = {
   completed: "Done",
   failed: "Failed",
   cancelled: "Cancelled",
+  denied: "Denied",
+  unfinished: "Not finished",
 };
 
 export function ToolCallCard({ id }: { id: string }) {

@@ -1,0 +1,8 @@
+/** The running agent's name and the active session's mode, for the panel's sentences (see state/agent-name.ts). */
+import { computed } from "@preact/signals";
+import { agentDisplayName, currentModeView } from "../state/agent-name";
+import { active, agent, connection } from "./store";
+
+export const agentName = computed(() => agentDisplayName(connection.value, agent.value));
+
+export const activeMode = computed(() => currentModeView(active.configOptions.value, active.modes.value));
