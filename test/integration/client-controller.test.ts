@@ -4,6 +4,7 @@
  * Covers initialize, approve-by-default, prompt, permission, cancel, agent death and the restore
  * of the active session after a restart.
  */
+import "../unit/helpers/fake-browser";
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -22,7 +22,7 @@ import {
   RECENT_CALLS,
   reduceBrowserTools,
 } from "../../extension/state/browser-tools";
-import type { HostCommand, HostHello, HostToolCall } from "../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION, type HostCommand, type HostHello, type HostToolCall } from "../../shared/host-protocol";
 
 const actRequest: ConsentRequest = {
   kind: "act",
@@ -193,7 +193,7 @@ describe("BrowserToolsService", () => {
 
     const t = setup();
     t.store.dispatch({ scope: "connection", event: { type: "connecting" } });
-    t.store.dispatch({ scope: "connection", event: { type: "hello", hello: { ...hello, protocolVersion: 1 } } });
+    t.store.dispatch({ scope: "connection", event: { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION } } });
     await t.service.setEnabled(true);
     expect(t.stored()).toBe(true);
     expect(t.store.get().tools).toMatchObject({ enabled: true, notice: null });
