@@ -123,7 +123,10 @@ export class Relay {
   }
 
   private fromExtension(value: unknown, raw: Buffer): void {
-    if (isHostEnvelope(value)) return this.command(value.host as HostCommand);
+    if (isHostEnvelope(value)) {
+      this.command(value.host as HostCommand);
+      return;
+    }
     const decision = checkFromExtension(value, this.browserTools.mcpServers());
     if (decision.action === "refuse") {
       this.refuse(decision.code, decision.reason);
@@ -166,24 +169,30 @@ export class Relay {
       return;
     }
     if (cmd.type !== "start" && cmd.type !== "restart") {
-      return this.refuse("unknown_command", `unknown host command ${JSON.stringify((cmd as { type: unknown }).type)}`);
+      this.refuse("unknown_command", `unknown host command ${JSON.stringify((cmd as { type: unknown }).type)}`);
+      return;
     }
     const profiles = this.o.loaded.config.profiles;
     if (cmd.profile !== undefined && !profiles[cmd.profile]) {
-      return this.refuse(
+      this.refuse(
         "unknown_profile",
         `no agent profile named ${JSON.stringify(cmd.profile)}; configured: ${Object.keys(profiles).join(", ")}`,
       );
+      return;
     }
     if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {
-      return this.refuse("invalid_cwd", `the working folder ${JSON.stringify(cmd.cwd)} is not an existing absolute folder`);
+      this.refuse("invalid_cwd", `the working folder ${JSON.stringify(cmd.cwd)} is not an existing absolute folder`);
+      return;
     }
     if (cmd.type === "start") {
       if (cmd.protocolVersion !== HOST_PROTOCOL_VERSION) {
-        return this.refuse(
+        const stale = cmd.protocolVersion > HOST_PROTOCOL_VERSION ? "host" : "extension";
+        this.refuse(
           "protocol_mismatch",
-          `the extension speaks host protocol ${cmd.protocolVersion}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${cmd.protocolVersion > HOST_PROTOCOL_VERSION ? "host" : "extension"}`,
+          `the extension speaks host protocol ${cmd.protocolVersion}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: ` +
+            `update the ${stale}`,
         );
+        return;
       }
       void this.supervisor.start(cmd.profile, cmd.cwd);
       return;

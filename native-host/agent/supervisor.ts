@@ -82,7 +82,7 @@ export class AgentSupervisor {
   /** Writes to the agent's stdin; false means wait for `drain` (or the agent is gone). */
   write(data: Buffer | string): boolean {
     const p = this.process;
-    if (!p || !p.child.stdin.writable) return false;
+    if (!p?.child.stdin.writable) return false;
     return p.child.stdin.write(data);
   }
 

@@ -288,7 +288,13 @@ function installReplayProbe({ marker }: { marker: string }): void {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!r.stop) r.longTasks.push(e.duration);
   }).observe({ type: "longtask" });
-  document.addEventListener("click", () => void (r.t0 = r.t0 || performance.now()), { capture: true, once: true });
+  document.addEventListener(
+    "click",
+    () => {
+      r.t0 ||= performance.now();
+    },
+    { capture: true, once: true },
+  );
   const frame = (now: number) => {
     if (r.stop) return;
     if (r.t0 > 0 && document.querySelector(".status-line")) r.lastLoading = now;

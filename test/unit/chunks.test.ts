@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkFrames } from "../../native-host/outbound";
 import { base64ToBytes, ChunkReassembler } from "../../shared/chunks";
-import { CHUNK_PIECE_BYTES, type HostChunk } from "../../shared/host-protocol";
+import { CHUNK_PIECE_BYTES } from "../../shared/host-protocol";
 import { chunksOf } from "./helpers/chunks";
 
 describe("chunk envelope", () => {
