@@ -4,7 +4,7 @@
  * reuses the text extracted for the same tab and address a moment ago, so offsets stay consistent and a
  * long page is not re-extracted for every window.
  */
-import type { ExtractedPage } from "../entrypoints/extract-page";
+import type { ExtractedPage } from "../context/extracted-page";
 
 /** Characters per read_page call. */
 export const READ_PAGE_CHARS = 20_000;

@@ -5,8 +5,8 @@
  * and PDFs refuse scripting, and callers fall back or explain.
  */
 import browser from "webextension-polyfill";
-import type { ExtractedPage } from "../entrypoints/extract-page";
 import { capText, type PageContext } from "../state/page-context";
+import type { ExtractedPage } from "./extracted-page";
 
 export async function readSelection(tabId: number, frameId = 0): Promise<string | null> {
   try {
