@@ -15,7 +15,7 @@ import type { PlatformInfo } from "../native-host/paths";
 import { HOST_NAME } from "../shared/extension-ids";
 import { nonEmpty, pathLib } from "./layout";
 
-export type Brand = "chrome" | "chromium" | "edge" | "brave" | "vivaldi" | "firefox";
+type Brand = "chrome" | "chromium" | "edge" | "brave" | "vivaldi" | "firefox";
 
 export type Family = "chromium" | "firefox";
 
@@ -97,7 +97,7 @@ const WINDOWS_KEYS: Array<[id: Brand, label: string, vendorPath: string]> = [
   ["firefox", "Firefox", "Mozilla"],
 ];
 
-export function registryKey(vendorPath: string): string {
+function registryKey(vendorPath: string): string {
   return `HKCU\\Software\\${vendorPath}\\NativeMessagingHosts\\${HOST_NAME}`;
 }
 

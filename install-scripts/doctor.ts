@@ -38,10 +38,10 @@ export interface DoctorContext {
   liveTimeoutMs?: number;
 }
 
-export type Section = "install" | "browsers" | "agents" | "policies" | "live";
-export type SectionFinding = Finding & { section: Section };
+type Section = "install" | "browsers" | "agents" | "policies" | "live";
+type SectionFinding = Finding & { section: Section };
 
-export interface DoctorReport {
+interface DoctorReport {
   ok: boolean;
   findings: SectionFinding[];
   live?: LiveResult;
@@ -76,7 +76,7 @@ export async function doctor(ctx: DoctorContext, cmd: Extract<CliCommand, { comm
   return report.ok ? 0 : 1;
 }
 
-export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: boolean }): Promise<DoctorReport> {
+async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: boolean }): Promise<DoctorReport> {
   const { p } = ctx;
   const layout = installLayout(p);
   const findings: SectionFinding[] = [];

@@ -89,11 +89,3 @@ export function isExecutableFile(file: string): boolean {
     return false;
   }
 }
-
-export function readTextIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}

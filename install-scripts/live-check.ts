@@ -18,7 +18,7 @@ import {
   type JsonRpcMessage,
 } from "../shared/host-protocol";
 
-export const LIVE_STEP_TIMEOUT_MS = 20_000;
+const LIVE_STEP_TIMEOUT_MS = 20_000;
 
 export type LiveResult =
   | { ok: true; hello: HostHello; status: Extract<AgentStatus, { state: "running" }>; agent?: string; exitCode: number | null }

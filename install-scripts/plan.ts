@@ -23,9 +23,9 @@ export const INSTALL_COMMAND = "npm run install-host";
 export const FIX_COMMAND = "npm run doctor -- --fix";
 export const GOOSE_INSTALL_URL = "https://block.github.io/goose/docs/getting-started/installation";
 
-export type FileRole = "bundle" | "launcher" | "manifest" | "config";
+type FileRole = "bundle" | "launcher" | "manifest" | "config";
 
-export interface FileAction {
+interface FileAction {
   kind: "file";
   role: FileRole;
   path: string;
@@ -36,7 +36,7 @@ export interface FileAction {
   target?: string;
 }
 
-export interface RegistryAction {
+interface RegistryAction {
   kind: "registry";
   key: string;
   value: string;

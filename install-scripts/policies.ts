@@ -25,14 +25,14 @@ export const LINUX_POLICY_SOURCES: PolicySource[] = [
   { label: "Brave", dir: "/etc/brave/policies/managed", systemHostsDir: "/etc/opt/chrome/native-messaging-hosts" },
 ];
 
-export interface ReadPolicies {
+interface ReadPolicies {
   files: string[];
   policy: Record<string, unknown>;
   errors: string[];
 }
 
 /** Reads and merges `<root><dir>/*.json` (root lets tests point at a fake /). */
-export function readPolicyDir(root: string, dir: string): ReadPolicies {
+function readPolicyDir(root: string, dir: string): ReadPolicies {
   const full = path.join(root, dir);
   const out: ReadPolicies = { files: [], policy: {}, errors: [] };
   let names: string[];

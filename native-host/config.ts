@@ -47,7 +47,7 @@ const BUILTIN_PROFILES: Record<string, AgentProfile> = {
   goose: { command: "goose", args: ["acp"], env: {}, minVersion: GOOSE_MIN_VERSION, versionArgs: ["--version"] },
 };
 
-export function defaultConfig(p: PlatformInfo): HostConfig {
+function defaultConfig(p: PlatformInfo): HostConfig {
   return {
     defaultProfile: "goose",
     profiles: structuredClone(BUILTIN_PROFILES),

@@ -3,7 +3,7 @@
  * and joined once per line, so a 20 MiB line costs one copy (no string concatenation, no readline
  * length limit).
  */
-export const MAX_AGENT_LINE_BYTES = 256 * 1024 * 1024;
+const MAX_AGENT_LINE_BYTES = 256 * 1024 * 1024;
 
 export type LineEvent = { kind: "line"; bytes: Buffer } | { kind: "overflow"; bytes: number };
 

@@ -9,7 +9,7 @@
 import { type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../shared/host-protocol";
 
 /** ACP v1 client→agent methods (stable spec) plus the protocol-level cancel. */
-export const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
+const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   "initialize",
   "authenticate",
   "logout",

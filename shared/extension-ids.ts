@@ -9,7 +9,7 @@ export const DEV_EXTENSION_KEY =
 export const DEV_EXTENSION_ID = "pnljljcndaiadglpnlgkgmginmofjkch";
 
 /** Store ids are added here when the extension is published. */
-export const STORE_EXTENSION_IDS: readonly string[] = [];
+const STORE_EXTENSION_IDS: readonly string[] = [];
 
 export const CHROMIUM_EXTENSION_IDS: readonly string[] = [DEV_EXTENSION_ID, ...STORE_EXTENSION_IDS];
 

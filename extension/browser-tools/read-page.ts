@@ -7,7 +7,7 @@
 import type { ExtractedPage } from "../context/extracted-page";
 
 /** Characters per read_page call. */
-export const READ_PAGE_CHARS = 20_000;
+const READ_PAGE_CHARS = 20_000;
 /** How long an extracted page serves continuations. */
 const CACHE_MS = 5 * 60_000;
 

@@ -28,9 +28,9 @@ export interface RunnerDeps {
 }
 
 /** Characters of outline one page_snapshot returns at most. */
-export const SNAPSHOT_CHARS = 30_000;
+const SNAPSHOT_CHARS = 30_000;
 /** Matches one find lists at most. */
-export const FIND_LIMIT = 20;
+const FIND_LIMIT = 20;
 const DEFAULT_WAIT_MS = 5_000;
 const EXTRACT_FILE = "/extract-page.js";
 
@@ -52,7 +52,7 @@ function toolName(name: string): BrowserToolName {
 }
 
 /** The arguments, checked against the shared schema; a bad one names its field. */
-export function parseArgs<N extends BrowserToolName>(tool: N, args: unknown): BrowserToolInput<N> {
+function parseArgs<N extends BrowserToolName>(tool: N, args: unknown): BrowserToolInput<N> {
   const result = z.object(BROWSER_TOOL_INPUTS[tool]).safeParse(args ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -133,7 +133,7 @@ function quoteShort(text: string, max = 60): string {
 }
 
 /** What an acting tool will do, in plain words, for the consent prompt. */
-export function actionWords(tool: BrowserToolName, args: Record<string, unknown>, element?: string, tabTitle?: string): string {
+function actionWords(tool: BrowserToolName, args: Record<string, unknown>, element?: string, tabTitle?: string): string {
   switch (tool) {
     case "click":
       return `click ${element}`;

@@ -6,7 +6,7 @@ import type { AgentStatus, HostHello } from "../../shared/host-protocol";
 import type { ConnectionState, DisconnectReason } from "../state/connection";
 import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
 
-export type Tone = "ok" | "pending" | "error";
+type Tone = "ok" | "pending" | "error";
 
 export interface StatusView {
   tone: Tone;

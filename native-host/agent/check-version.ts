@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import { compareVersions, formatVersion, parseVersion } from "./version";
 
-export const VERSION_TIMEOUT_MS = 5000;
+const VERSION_TIMEOUT_MS = 5000;
 
 export type VersionCheck =
   | { ok: true; version?: string }

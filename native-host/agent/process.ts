@@ -19,7 +19,7 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
 }
 
-export const STOP_GRACE_MS = 5000;
+const STOP_GRACE_MS = 5000;
 
 export class AgentProcess {
   readonly child: ChildProcessByStdio<Writable, Readable, Readable>;

@@ -14,7 +14,7 @@ import { agentPath, discoverAgent } from "./discover";
 import { AgentProcess } from "./process";
 import { StderrTail } from "./stderr-tail";
 
-export interface SupervisorEvents {
+interface SupervisorEvents {
   status(status: AgentStatus): void;
   line(event: LineEvent): void;
 }

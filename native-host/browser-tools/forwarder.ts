@@ -40,7 +40,7 @@ interface Pending {
   settle: (outcome: ToolOutcome) => void;
 }
 
-export function toolError(text: string): ToolOutcome {
+function toolError(text: string): ToolOutcome {
   return { content: [{ type: "text", text }], isError: true };
 }
 

@@ -20,7 +20,7 @@ import { type Harness, launchExtension } from "../e2e/harness";
 import { writeLongSession } from "../e2e/long-session";
 import { END_OF_STREAM } from "../fixtures/scripted-agent/scenarios";
 
-export interface FrameStats {
+interface FrameStats {
   frames: number;
   p50: number;
   p95: number;
@@ -29,7 +29,7 @@ export interface FrameStats {
   over50: number;
 }
 
-export interface StreamRun {
+interface StreamRun {
   mode: "product" | "full-render";
   chunks: number;
   /** From posting the prompt to the last chunk painted and Send back. */
@@ -46,7 +46,7 @@ export interface StreamRun {
   styleMs: number;
 }
 
-export interface ReplayRun {
+interface ReplayRun {
   messages: number;
   /** Click on the session in History → last message visible, the session no longer loading. */
   toInteractiveMs: number;

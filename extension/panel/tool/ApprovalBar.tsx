@@ -17,7 +17,7 @@ const LABEL: Record<PermissionOption["kind"], string> = {
 
 const ORDER: PermissionOption["kind"][] = ["allow_once", "allow_always", "reject_once", "reject_always"];
 
-export function optionLabel(o: PermissionOption): string {
+function optionLabel(o: PermissionOption): string {
   return LABEL[o.kind] ?? o.name;
 }
 
