@@ -1,7 +1,7 @@
 /**
  * Agent message bodies. Finished messages render once and stay frozen; only the message being
- * streamed re-parses, at most once per frame (reference §3e: re-parsing every message on every
- * chunk is what makes long chats janky).
+ * streamed re-parses, at most once per frame (re-parsing every message on every chunk is what
+ * makes long chats janky; BENCHMARKS.md measures the difference).
  */
 import { effect, type ReadonlySignal } from "@preact/signals";
 import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
