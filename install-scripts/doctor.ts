@@ -384,7 +384,8 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
  */
 function onlyOnLivePath(name: string, command: string, file: string, configFile: string): [message: string, fix: string] {
   return [
-    `${file} is on your current PATH, but not where the host looks (the PATH recorded at install time, the browser's, the usual install dirs)`,
+    `${file} is on your current PATH, but not where the host looks ` +
+      "(the PATH recorded at install time, the browser's, the usual install dirs)",
     name === "goose"
       ? `re-run \`${INSTALL_COMMAND}\`: it records ${file} in the host config`
       : `set profiles.${name}.command in ${configFile} to ${file} (or re-run \`${INSTALL_COMMAND} -- --agent ${name}=${command}\`)`,

@@ -241,13 +241,17 @@ class LiveSession {
       if (this.stdoutError)
         return {
           ok: false,
-          why: `the host wrote bytes that are not a frame: ${this.stdoutError} (“Error when communicating with the native messaging host.”)`,
+          why:
+            `the host wrote bytes that are not a frame: ${this.stdoutError} ` +
+            "(“Error when communicating with the native messaging host.”)",
         };
       if (this.exited) {
         const tail = this.stderr.trim().split("\n").slice(-2).join(" | ");
         return {
           ok: false,
-          why: `the host exited (code ${this.exited.code}${this.exited.signal ? `, ${this.exited.signal}` : ""}) (“Native host has exited.”)${tail ? `: ${tail}` : ""}`,
+          why:
+            `the host exited (code ${this.exited.code}${this.exited.signal ? `, ${this.exited.signal}` : ""}) ` +
+            `(“Native host has exited.”)${tail ? `: ${tail}` : ""}`,
         };
       }
       const left = deadline - Date.now();
@@ -277,7 +281,10 @@ function statusMessage(s: AgentStatus): string {
     case "failed":
       return s.message;
     case "exited":
-      return `the agent exited at once (code ${s.code}${s.signal ? `, ${s.signal}` : ""})${s.stderrTail.length ? `: ${s.stderrTail.slice(-2).join(" | ")}` : ""}`;
+      return (
+        `the agent exited at once (code ${s.code}${s.signal ? `, ${s.signal}` : ""})` +
+        `${s.stderrTail.length ? `: ${s.stderrTail.slice(-2).join(" | ")}` : ""}`
+      );
     default:
       return `the agent is ${s.state}`;
   }

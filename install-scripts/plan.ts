@@ -153,7 +153,8 @@ function planConfig(
     findings.push(
       warn(
         "host config",
-        `GOOSE_BROWSER_HOST_CONFIG is set, so the config goes to ${f.config.file}, but a browser started from your desktop does not have that variable`,
+        `GOOSE_BROWSER_HOST_CONFIG is set, so the config goes to ${f.config.file}, ` +
+          "but a browser started from your desktop does not have that variable",
         "unset GOOSE_BROWSER_HOST_CONFIG and re-run, or start the browser from this shell",
       ),
     );

@@ -180,7 +180,8 @@ async function run(tool: BrowserToolName, args: Record<string, unknown>, deps: R
       } catch (e) {
         throw new ToolFailure((e as Error).message);
       }
-      const range = `Characters ${window.start}–${window.end} of ${window.total}.${window.nextOffset !== undefined ? ` More follows: pass offset ${window.nextOffset} to read on.` : ""}`;
+      const more = window.nextOffset !== undefined ? ` More follows: pass offset ${window.nextOffset} to read on.` : "";
+      const range = `Characters ${window.start}–${window.end} of ${window.total}.${more}`;
       return pageContent(site.site, window.text, `${header(page)}\n${range}`);
     }
 

@@ -3,7 +3,8 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { SessionState } from "../state/client-state";
 
 export function transcriptMarkdown(s: SessionState, now: Date = new Date()): string {
-  const out: string[] = [`# ${s.title ?? "goose session"}`, "", `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`, ""];
+  const exported = `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`;
+  const out: string[] = [`# ${s.title ?? "goose session"}`, "", exported, ""];
   for (const e of s.entries) {
     if (e.kind === "user") out.push("## You", "", ...e.content.map(blockMarkdown), "");
     else if (e.kind === "agent") out.push("## goose", "", e.text, "");

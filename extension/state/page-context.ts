@@ -47,7 +47,8 @@ function contextBlocks(c: PageContext, caps: PromptCapabilities | null | undefin
 }
 
 function truncationNote(c: { originalChars: number; text: string }): string {
-  return `Only the first ${c.text.length.toLocaleString("en")} of ${c.originalChars.toLocaleString("en")} characters of the page are included.`;
+  const shown = c.text.length.toLocaleString("en");
+  return `Only the first ${shown} of ${c.originalChars.toLocaleString("en")} characters of the page are included.`;
 }
 
 /** The whole prompt: attached contexts first (each labelled), then what the user typed. */

@@ -162,7 +162,8 @@ export class AgentSupervisor {
           required: version.required,
           fix:
             profileName === "goose"
-              ? `goose ${version.version} is older than ${version.required}, the first version this extension works with. Update it with \`goose update\` (or reinstall: ${GOOSE_INSTALL}).`
+              ? `goose ${version.version} is older than ${version.required}, the first version this extension works with. ` +
+                `Update it with \`goose update\` (or reinstall: ${GOOSE_INSTALL}).`
               : `Update ${file} to ${version.required} or newer.`,
         });
       }
@@ -233,7 +234,10 @@ export class AgentSupervisor {
 function notFoundFix(profile: string, command: string, configFile: string, refused?: string): string {
   const prefix = refused ? `${refused}. ` : "";
   if (profile === "goose") {
-    return `${prefix}Install the goose CLI (${GOOSE_INSTALL}), then press Restart. If it is installed somewhere unusual, set profiles.goose.command in ${configFile} to its absolute path.`;
+    return (
+      `${prefix}Install the goose CLI (${GOOSE_INSTALL}), then press Restart. ` +
+      `If it is installed somewhere unusual, set profiles.goose.command in ${configFile} to its absolute path.`
+    );
   }
   return `${prefix}Install ${command}, or set profiles.${profile}.command in ${configFile} to its absolute path.`;
 }

@@ -22,7 +22,7 @@ export function Markdown({ text }: { text: string }) {
     el.innerHTML = html;
     void highlightWithin(el);
   }, [html]);
-  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegation for the copy buttons inside, which are real buttons
+  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
   return <div ref={ref} class="md" onClick={onCopyClick} />;
 }
 
@@ -68,6 +68,6 @@ export function StreamingMarkdown({ text }: { text: ReadonlySignal<string> }) {
       cancelAnimationFrame(frame);
     };
   }, [text]);
-  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegation for the copy buttons inside, which are real buttons
+  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
   return <div ref={ref} class="md md--streaming" aria-busy="true" onClick={onCopyClick} />;
 }
