@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildScriptedAgent } from "../fixtures/scripted-agent/build";
 import { runHostBench } from "./host-bench";
-import { panelSection, runPanelBench } from "./panel-bench";
+import { panelSection, runPanelBench, tableRow } from "./panel-bench";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const f = (n: number, d = 2) => n.toFixed(d);
@@ -17,9 +17,24 @@ const section = `## Native host (measured ${date} on ${machine})
 
 | measure | host | baseline | |
 |---|---|---|---|
-| round trip of ${host.throughput.messages} × 1 MiB messages (chunked on the way back) | ${f(host.throughput.hostMiBps, 1)} MiB/s | \`cat\` pipe: ${f(host.throughput.catMiBps, 1)} MiB/s | ${f(host.throughput.catMiBps / host.throughput.hostMiBps, 1)}× slower than cat |
-| small message round trip, p50 (${host.latency.messages} messages) | ${f(host.latency.hostP50, 3)} ms | agent direct: ${f(host.latency.directP50, 3)} ms | host adds ${f(host.latency.hostP50 - host.latency.directP50, 3)} ms |
-| small message round trip, p99 | ${f(host.latency.hostP99, 3)} ms | agent direct: ${f(host.latency.directP99, 3)} ms | host adds ${f(host.latency.hostP99 - host.latency.directP99, 3)} ms |
+${tableRow([
+  `round trip of ${host.throughput.messages} × 1 MiB messages (chunked on the way back)`,
+  `${f(host.throughput.hostMiBps, 1)} MiB/s`,
+  `\`cat\` pipe: ${f(host.throughput.catMiBps, 1)} MiB/s`,
+  `${f(host.throughput.catMiBps / host.throughput.hostMiBps, 1)}× slower than cat`,
+])}
+${tableRow([
+  `small message round trip, p50 (${host.latency.messages} messages)`,
+  `${f(host.latency.hostP50, 3)} ms`,
+  `agent direct: ${f(host.latency.directP50, 3)} ms`,
+  `host adds ${f(host.latency.hostP50 - host.latency.directP50, 3)} ms`,
+])}
+${tableRow([
+  "small message round trip, p99",
+  `${f(host.latency.hostP99, 3)} ms`,
+  `agent direct: ${f(host.latency.directP99, 3)} ms`,
+  `host adds ${f(host.latency.hostP99 - host.latency.directP99, 3)} ms`,
+])}
 | 1 MiB line, time per MiB (best of 3) | ${f(host.linearity.perMiB1)} ms | | |
 | 20 MiB line, time per MiB (best of 3) | ${f(host.linearity.perMiB20)} ms | | ratio ${f(host.linearity.ratio)} (1.0 = linear) |
 `;
