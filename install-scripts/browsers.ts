@@ -15,7 +15,7 @@ import type { PlatformInfo } from "../native-host/paths";
 import { HOST_NAME } from "../shared/extension-ids";
 import { nonEmpty, pathLib } from "./layout";
 
-export type Brand = "chrome" | "chromium" | "edge" | "brave" | "vivaldi" | "firefox";
+type Brand = "chrome" | "chromium" | "edge" | "brave" | "vivaldi" | "firefox";
 
 export type Family = "chromium" | "firefox";
 
@@ -97,7 +97,7 @@ const WINDOWS_KEYS: Array<[id: Brand, label: string, vendorPath: string]> = [
   ["firefox", "Firefox", "Mozilla"],
 ];
 
-export function registryKey(vendorPath: string): string {
+function registryKey(vendorPath: string): string {
   return `HKCU\\Software\\${vendorPath}\\NativeMessagingHosts\\${HOST_NAME}`;
 }
 
@@ -193,7 +193,9 @@ export function sandboxedCandidates(p: PlatformInfo): SandboxedBrowser[] {
       brand,
       kind: "flatpak",
       dir: lib.join(p.home, ".var", "app", appId),
-      why: "a Flatpak browser starts native hosts inside its sandbox, where there is no node and no goose, so no manifest was written for it",
+      why:
+        "a Flatpak browser starts native hosts inside its sandbox, where there is no node and no goose, " +
+        "so no manifest was written for it",
       fix: `use a non-Flatpak build of ${label} (your distribution's package or the vendor's .deb/.rpm) and re-run the installer`,
     }),
   );
@@ -204,7 +206,9 @@ export function sandboxedCandidates(p: PlatformInfo): SandboxedBrowser[] {
       brand: "chromium",
       kind: "snap",
       dir: lib.join(p.home, "snap", "chromium"),
-      why: "the Chromium snap starts native hosts confined to the snap, where node and goose from your system cannot run, so no manifest was written for it",
+      why:
+        "the Chromium snap starts native hosts confined to the snap, where node and goose from your system cannot run, " +
+        "so no manifest was written for it",
       fix: "install Google Chrome, or Chromium from a .deb/.rpm rather than the snap, and re-run the installer",
     },
   ];

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent, pathDirs } from "../native-host/agent/discover";
 import { compareVersions, parseVersion } from "../native-host/agent/version";
-import { type HostConfig, loadConfig } from "../native-host/config";
+import { type HostConfig, type LoadedConfig, loadConfig } from "../native-host/config";
 import { describeUnsafe, findUnsafePath } from "../native-host/file-safety";
 import { isDirectory as isDir, isExecutableFile } from "../native-host/fs-checks";
 import { configFile, type PlatformInfo } from "../native-host/paths";
@@ -40,10 +40,10 @@ export interface DoctorContext {
   liveTimeoutMs?: number;
 }
 
-export type Section = "install" | "browsers" | "agents" | "policies" | "live";
-export type SectionFinding = Finding & { section: Section };
+type Section = "install" | "browsers" | "agents" | "policies" | "live";
+type SectionFinding = Finding & { section: Section };
 
-export interface DoctorReport {
+interface DoctorReport {
   ok: boolean;
   findings: SectionFinding[];
   live?: LiveResult;
@@ -78,7 +78,7 @@ export async function doctor(ctx: DoctorContext, cmd: Extract<CliCommand, { comm
   return report.ok ? 0 : 1;
 }
 
-export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: boolean }): Promise<DoctorReport> {
+async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: boolean }): Promise<DoctorReport> {
   const { p } = ctx;
   const layout = installLayout(p);
   const findings: SectionFinding[] = [];
@@ -86,74 +86,16 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
 
   // Installation: receipt, launcher, node, bundle.
   const receipt = readReceipt(layout.receipt);
-  if (!receipt.found) add("install", [problem("receipt", `not installed for this user (no ${layout.receipt})`, INSTALL_COMMAND)]);
-  else if (receipt.error) add("install", [problem("receipt", receipt.error, `delete it and re-run \`${INSTALL_COMMAND}\``)]);
-  else {
-    // The files it lists are checked below, each where it matters (launcher, bundle, manifests).
-    const r = receipt.receipt!;
-    add("install", [
-      ok(
-        "receipt",
-        `${layout.receipt} (host ${r.hostVersion}; ${r.files.length} files${r.registryKeys.length ? `, ${r.registryKeys.length} registry keys` : ""})`,
-      ),
-    ]);
-  }
+  add("install", receiptFindings(layout, receipt));
   const launcher = await checkLauncher(p, layout);
   add("install", launcher.findings);
 
   // Host config: it decides the extra extension ids and the agents.
   const loaded = loadConfig(configFile(p), p);
-  if (!loaded.found)
-    add("agents", [warn("host config", `no ${loaded.file}; the host uses its defaults (goose found on PATH)`, INSTALL_COMMAND)]);
-  else if (loaded.error)
-    add("agents", [problem("host config", loaded.error, `fix or delete ${loaded.file}, then re-run \`${INSTALL_COMMAND}\``)]);
-  else add("agents", [ok("host config", loaded.file)]);
+  add("agents", hostConfigFindings(loaded));
   const ids = [...new Set([...CHROMIUM_EXTENSION_IDS, ...loaded.config.allowedExtensionIds])];
 
-  // Browsers, fixed first when asked.
-  let browsers = await checkBrowsers(p, layout, ids, ctx.registry, ctx.systemRoot);
-  if (cmd.fix && browsers.broken.length > 0) {
-    if (!launcher.usable) {
-      add("browsers", [problem("--fix", "manifests were not rewritten: the launcher they would point at does not work", INSTALL_COMMAND)]);
-    } else {
-      const presentVia = Object.fromEntries(browsers.broken.flatMap((t) => (t.where === "dir" ? [[t.id, t.manifestDir]] : [])));
-      const { actions } = planManifests(p, layout, browsers.broken, presentVia, ids);
-      const applied = await applyActions(actions, ctx.registry, false);
-      await recordReceipt(
-        layout,
-        { hostVersion: receipt.receipt?.hostVersion ?? ctx.hostVersion, platform: p.platform, configFile: loaded.file },
-        applied,
-        receipt.receipt,
-        ctx.registry,
-        false,
-      );
-      add(
-        "browsers",
-        applied.results.map((r) =>
-          r.outcome === "failed"
-            ? problem(
-                "--fix",
-                `could not write ${r.action.kind === "registry" ? r.action.key : r.action.path}: ${r.error}`,
-                "fix the permissions and re-run",
-              )
-            : ok("--fix", `${r.action.kind === "registry" ? `${r.action.key} = ${r.action.value}` : r.action.path} (${r.outcome})`),
-        ),
-      );
-      browsers = await checkBrowsers(p, layout, ids, ctx.registry, ctx.systemRoot);
-    }
-  }
-  // Rewriting manifests can't help while the launcher they name is broken: install first.
-  add(
-    "browsers",
-    launcher.usable ? browsers.findings : browsers.findings.map((f) => (f.fix === FIX_COMMAND ? { ...f, fix: INSTALL_COMMAND } : f)),
-  );
-  add("browsers", registrationCount(browsers));
-  add(
-    "browsers",
-    sandboxedCandidates(p)
-      .filter((s) => isDir(s.dir))
-      .map((s) => warn(s.label, `found ${s.dir}, but ${s.why}`, s.fix)),
-  );
+  add("browsers", await browserFindings(ctx, cmd.fix, { layout, launcher, receipt, loaded, ids }));
 
   // Agents, resolved as the host would resolve them when a browser starts it.
   if (!loaded.error) add("agents", await checkAgents(p, loaded.config, loaded.file));
@@ -161,25 +103,104 @@ export async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: b
 
   add("policies", policyFindings(p, ctx.policyRoot));
 
-  let live: LiveResult | undefined;
-  if (!cmd.live) add("live", [info("live check", "skipped (--no-live)")]);
-  else if (!launcher.usable) add("live", [info("live check", "skipped: the launcher does not work (see above)")]);
-  else {
-    live = await liveCheck(layout.launcher, p, ctx.liveTimeoutMs);
-    if (live.ok) {
-      add("live", [
-        ok(
-          "live check",
-          `host ${live.hello.hostVersion} (protocol ${live.hello.protocolVersion}) started ${live.status.profile} ${live.status.command}` +
-            `${live.status.version ? ` ${live.status.version}` : ""}, which answered initialize${live.agent ? ` as ${live.agent}` : ""}; the host exited when its stdin closed`,
-        ),
-      ]);
+  const live = cmd.live && launcher.usable ? await liveCheck(layout.launcher, p, ctx.liveTimeoutMs) : undefined;
+  add("live", liveFindings(cmd.live, launcher.usable, live));
+  return { ok: !hasProblem(findings), findings, ...(live ? { live } : {}) };
+}
+
+type ReceiptRead = ReturnType<typeof readReceipt>;
+
+function receiptFindings(layout: InstallLayout, receipt: ReceiptRead): Finding[] {
+  if (!receipt.found) return [problem("receipt", `not installed for this user (no ${layout.receipt})`, INSTALL_COMMAND)];
+  if (receipt.error) return [problem("receipt", receipt.error, `delete it and re-run \`${INSTALL_COMMAND}\``)];
+  // The files it lists are checked elsewhere, each where it matters (launcher, bundle, manifests).
+  const r = receipt.receipt!;
+  const keys = r.registryKeys.length ? `, ${r.registryKeys.length} registry keys` : "";
+  return [ok("receipt", `${layout.receipt} (host ${r.hostVersion}; ${r.files.length} files${keys})`)];
+}
+
+function hostConfigFindings(loaded: LoadedConfig): Finding[] {
+  if (!loaded.found) return [warn("host config", `no ${loaded.file}; the host uses its defaults (goose found on PATH)`, INSTALL_COMMAND)];
+  if (loaded.error) return [problem("host config", loaded.error, `fix or delete ${loaded.file}, then re-run \`${INSTALL_COMMAND}\``)];
+  return [ok("host config", loaded.file)];
+}
+
+interface BrowserCheckInputs {
+  layout: InstallLayout;
+  launcher: { usable: boolean };
+  receipt: ReceiptRead;
+  loaded: LoadedConfig;
+  ids: string[];
+}
+
+/** Browsers, fixed first when asked. */
+async function browserFindings(ctx: DoctorContext, fix: boolean, inputs: BrowserCheckInputs): Promise<Finding[]> {
+  const { p } = ctx;
+  const { layout, launcher, ids } = inputs;
+  const findings: Finding[] = [];
+  let browsers = await checkBrowsers(p, layout, ids, ctx.registry, ctx.systemRoot);
+  if (fix && browsers.broken.length > 0) {
+    if (!launcher.usable) {
+      findings.push(problem("--fix", "manifests were not rewritten: the launcher they would point at does not work", INSTALL_COMMAND));
     } else {
-      add("live", [problem("live check", `${live.step}: ${live.message}`, live.fix)]);
-      if (live.stderrTail.length > 0) add("live", [info("host stderr", live.stderrTail.join(" | "))]);
+      findings.push(...(await fixManifests(ctx, inputs, browsers.broken)));
+      browsers = await checkBrowsers(p, layout, ids, ctx.registry, ctx.systemRoot);
     }
   }
-  return { ok: !hasProblem(findings), findings, ...(live ? { live } : {}) };
+  // Rewriting manifests can't help while the launcher they name is broken: install first.
+  findings.push(
+    ...(launcher.usable ? browsers.findings : browsers.findings.map((f) => (f.fix === FIX_COMMAND ? { ...f, fix: INSTALL_COMMAND } : f))),
+    ...registrationCount(browsers),
+    ...sandboxedCandidates(p)
+      .filter((s) => isDir(s.dir))
+      .map((s) => warn(s.label, `found ${s.dir}, but ${s.why}`, s.fix)),
+  );
+  return findings;
+}
+
+/** `--fix`: rewrites the broken browsers' manifests (and registry keys) with the installer's own plan. */
+async function fixManifests(ctx: DoctorContext, inputs: BrowserCheckInputs, broken: BrowserTarget[]): Promise<Finding[]> {
+  const { p } = ctx;
+  const { layout, receipt, loaded, ids } = inputs;
+  const presentVia = Object.fromEntries(broken.flatMap((t) => (t.where === "dir" ? [[t.id, t.manifestDir]] : [])));
+  const { actions } = planManifests(p, layout, broken, presentVia, ids);
+  const applied = await applyActions(actions, ctx.registry, false);
+  await recordReceipt(
+    layout,
+    { hostVersion: receipt.receipt?.hostVersion ?? ctx.hostVersion, platform: p.platform, configFile: loaded.file },
+    applied,
+    receipt.receipt,
+    ctx.registry,
+    false,
+  );
+  return applied.results.map((r) =>
+    r.outcome === "failed"
+      ? problem(
+          "--fix",
+          `could not write ${r.action.kind === "registry" ? r.action.key : r.action.path}: ${r.error}`,
+          "fix the permissions and re-run",
+        )
+      : ok("--fix", `${r.action.kind === "registry" ? `${r.action.key} = ${r.action.value}` : r.action.path} (${r.outcome})`),
+  );
+}
+
+function liveFindings(asked: boolean, launcherUsable: boolean, live: LiveResult | undefined): Finding[] {
+  if (!asked) return [info("live check", "skipped (--no-live)")];
+  if (!launcherUsable || !live) return [info("live check", "skipped: the launcher does not work (see above)")];
+  if (live.ok) {
+    const version = live.status.version ? ` ${live.status.version}` : "";
+    const agent = live.agent ? ` as ${live.agent}` : "";
+    return [
+      ok(
+        "live check",
+        `host ${live.hello.hostVersion} (protocol ${live.hello.protocolVersion}) started ${live.status.profile} ${live.status.command}` +
+          `${version}, which answered initialize${agent}; the host exited when its stdin closed`,
+      ),
+    ];
+  }
+  const findings = [problem("live check", `${live.step}: ${live.message}`, live.fix)];
+  if (live.stderrTail.length > 0) findings.push(info("host stderr", live.stderrTail.join(" | ")));
+  return findings;
 }
 
 async function checkLauncher(p: PlatformInfo, layout: InstallLayout): Promise<{ findings: Finding[]; usable: boolean }> {
@@ -366,7 +387,8 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
  */
 function onlyOnLivePath(name: string, command: string, file: string, configFile: string): [message: string, fix: string] {
   return [
-    `${file} is on your current PATH, but not where the host looks (the PATH recorded at install time, the browser's, the usual install dirs)`,
+    `${file} is on your current PATH, but not where the host looks ` +
+      "(the PATH recorded at install time, the browser's, the usual install dirs)",
     name === "goose"
       ? `re-run \`${INSTALL_COMMAND}\`: it records ${file} in the host config`
       : `set profiles.${name}.command in ${configFile} to ${file} (or re-run \`${INSTALL_COMMAND} -- --agent ${name}=${command}\`)`,

@@ -105,7 +105,7 @@ function versionEnv(p: PlatformInfo, loginPath: string): Record<string, string |
 }
 
 /** The config as raw JSON (so fields the installer doesn't know survive), validated like the host does. */
-export function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
+function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
   const file = configFile(p);
   const envOverride = nonEmpty(p.env[CONFIG_ENV]);
   const base = { file, ...(envOverride ? { envOverride } : {}) };

@@ -79,11 +79,3 @@ export function removeFile(file: string): "removed" | "absent" {
     throw e;
   }
 }
-
-export function readTextIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}

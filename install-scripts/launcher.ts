@@ -13,7 +13,12 @@ export function launcherScript(platform: NodeJS.Platform, nodePath: string, host
     }
     return `@echo off\r\n"${nodePath}" "${hostBundle}" %*\r\n`;
   }
-  return `#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\nexec ${shQuote(nodePath)} ${shQuote(hostBundle)} "$@"\n`;
+  return [
+    "#!/bin/sh",
+    "# goose-browser native-messaging host launcher (generated; do not edit)",
+    `exec ${shQuote(nodePath)} ${shQuote(hostBundle)} "$@"`,
+    "",
+  ].join("\n");
 }
 
 /** Single-quoted for sh: nothing inside is interpreted. */

@@ -26,7 +26,7 @@ export function pathLib(platform: NodeJS.Platform): typeof path.posix {
   return platform === "win32" ? path.win32 : path.posix;
 }
 
-export function dataDir(p: PlatformInfo): string {
+function dataDir(p: PlatformInfo): string {
   const lib = pathLib(p.platform);
   if (p.platform === "win32") return lib.join(nonEmpty(p.env.LOCALAPPDATA) ?? lib.join(p.home, "AppData", "Local"), APP_DIR);
   if (p.platform === "darwin") return lib.join(p.home, "Library", "Application Support", APP_DIR);

@@ -18,7 +18,7 @@ import {
   type JsonRpcMessage,
 } from "../shared/host-protocol";
 
-export const LIVE_STEP_TIMEOUT_MS = 20_000;
+const LIVE_STEP_TIMEOUT_MS = 20_000;
 
 export type LiveResult =
   | { ok: true; hello: HostHello; status: Extract<AgentStatus, { state: "running" }>; agent?: string; exitCode: number | null }
@@ -241,13 +241,17 @@ class LiveSession {
       if (this.stdoutError)
         return {
           ok: false,
-          why: `the host wrote bytes that are not a frame: ${this.stdoutError} (“Error when communicating with the native messaging host.”)`,
+          why:
+            `the host wrote bytes that are not a frame: ${this.stdoutError} ` +
+            "(“Error when communicating with the native messaging host.”)",
         };
       if (this.exited) {
         const tail = this.stderr.trim().split("\n").slice(-2).join(" | ");
         return {
           ok: false,
-          why: `the host exited (code ${this.exited.code}${this.exited.signal ? `, ${this.exited.signal}` : ""}) (“Native host has exited.”)${tail ? `: ${tail}` : ""}`,
+          why:
+            `the host exited (code ${this.exited.code}${this.exited.signal ? `, ${this.exited.signal}` : ""}) ` +
+            `(“Native host has exited.”)${tail ? `: ${tail}` : ""}`,
         };
       }
       const left = deadline - Date.now();
@@ -277,7 +281,10 @@ function statusMessage(s: AgentStatus): string {
     case "failed":
       return s.message;
     case "exited":
-      return `the agent exited at once (code ${s.code}${s.signal ? `, ${s.signal}` : ""})${s.stderrTail.length ? `: ${s.stderrTail.slice(-2).join(" | ")}` : ""}`;
+      return (
+        `the agent exited at once (code ${s.code}${s.signal ? `, ${s.signal}` : ""})` +
+        `${s.stderrTail.length ? `: ${s.stderrTail.slice(-2).join(" | ")}` : ""}`
+      );
     default:
       return `the agent is ${s.state}`;
   }

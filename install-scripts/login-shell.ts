@@ -15,7 +15,7 @@ import type { PlatformInfo } from "../native-host/paths";
 export const PATH_MARKER = "__GOOSE_BROWSER_PATH__";
 /** Works in sh, bash, zsh and fish (fish joins a quoted "$PATH" with colons). */
 export const LOGIN_SHELL_SCRIPT = `printf '%s%s%s\\n' '${PATH_MARKER}' "$PATH" '${PATH_MARKER}'`;
-export const LOGIN_SHELL_TIMEOUT_MS = 10_000;
+const LOGIN_SHELL_TIMEOUT_MS = 10_000;
 
 /** The PATH between the first pair of markers, or undefined when the output has no such pair. */
 export function parseMarkedPath(output: string): string | undefined {
@@ -45,7 +45,7 @@ export function cleanPath(value: string, platform: NodeJS.Platform): string {
 export type LoginPath = { source: "login-shell"; shell: string; path: string } | { source: "environment"; path: string; why: string };
 
 /** Which shell to ask: $SHELL when absolute, else the account's shell, else /bin/sh. */
-export function loginShell(p: PlatformInfo): string {
+function loginShell(p: PlatformInfo): string {
   const fromEnv = p.env.SHELL;
   if (fromEnv && path.posix.isAbsolute(fromEnv)) return fromEnv;
   try {

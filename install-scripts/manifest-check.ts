@@ -108,7 +108,8 @@ export function judgeManifest(subject: string, m: ManifestInspection, x: Manifes
       out.push(
         problem(
           subject,
-          `allowed_extensions lacks ${GECKO_ADDON_ID} (“This extension does not have permission to use native application ${HOST_NAME}”)`,
+          `allowed_extensions lacks ${GECKO_ADDON_ID} ` +
+            `(“This extension does not have permission to use native application ${HOST_NAME}”)`,
           FIX_COMMAND,
         ),
       );

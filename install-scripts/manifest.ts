@@ -22,7 +22,7 @@ export interface FirefoxHostManifest {
 
 export type HostManifest = ChromiumHostManifest | FirefoxHostManifest;
 
-export const MANIFEST_DESCRIPTION = "goose-browser: runs a local ACP agent (goose) for the goose browser extension";
+const MANIFEST_DESCRIPTION = "goose-browser: runs a local ACP agent (goose) for the goose browser extension";
 
 export function chromiumManifest(launcher: string, ids: readonly string[] = CHROMIUM_EXTENSION_IDS): ChromiumHostManifest {
   return { name: HOST_NAME, description: MANIFEST_DESCRIPTION, path: launcher, type: "stdio", allowed_origins: ids.map(chromeOrigin) };

@@ -23,9 +23,9 @@ import { type Finding, info, ok, problem, warn } from "./report";
 export const INSTALL_COMMAND = "npm run install-host";
 export const FIX_COMMAND = "npm run doctor -- --fix";
 
-export type FileRole = "bundle" | "launcher" | "manifest" | "config";
+type FileRole = "bundle" | "launcher" | "manifest" | "config";
 
-export interface FileAction {
+interface FileAction {
   kind: "file";
   role: FileRole;
   path: string;
@@ -36,7 +36,7 @@ export interface FileAction {
   target?: string;
 }
 
-export interface RegistryAction {
+interface RegistryAction {
   kind: "registry";
   key: string;
   value: string;
@@ -153,7 +153,8 @@ function planConfig(
     findings.push(
       warn(
         "host config",
-        `GOOSE_BROWSER_HOST_CONFIG is set, so the config goes to ${f.config.file}, but a browser started from your desktop does not have that variable`,
+        `GOOSE_BROWSER_HOST_CONFIG is set, so the config goes to ${f.config.file}, ` +
+          "but a browser started from your desktop does not have that variable",
         "unset GOOSE_BROWSER_HOST_CONFIG and re-run, or start the browser from this shell",
       ),
     );

@@ -25,14 +25,14 @@ export const LINUX_POLICY_SOURCES: PolicySource[] = [
   { label: "Brave", dir: "/etc/brave/policies/managed", systemHostsDir: "/etc/opt/chrome/native-messaging-hosts" },
 ];
 
-export interface ReadPolicies {
+interface ReadPolicies {
   files: string[];
   policy: Record<string, unknown>;
   errors: string[];
 }
 
 /** Reads and merges `<root><dir>/*.json` (root lets tests point at a fake /). */
-export function readPolicyDir(root: string, dir: string): ReadPolicies {
+function readPolicyDir(root: string, dir: string): ReadPolicies {
   const full = path.join(root, dir);
   const out: ReadPolicies = { files: [], policy: {}, errors: [] };
   let names: string[];
@@ -66,7 +66,8 @@ export function judgePolicy(source: PolicySource, policy: Record<string, unknown
     out.push(
       problem(
         subject,
-        `NativeMessagingUserLevelHosts is false (${where}): ${source.label} ignores per-user hosts such as this one (“Specified native messaging host not found.”)`,
+        `NativeMessagingUserLevelHosts is false (${where}): ${source.label} ignores per-user hosts such as this one ` +
+          "(“Specified native messaging host not found.”)",
         `ask your administrator to allow it, or to install the manifest for all users in ${source.systemHostsDir}`,
       ),
     );
@@ -78,7 +79,8 @@ export function judgePolicy(source: PolicySource, policy: Record<string, unknown
     out.push(
       problem(
         subject,
-        `NativeMessagingBlocklist blocks ${blocked.includes(HOST_NAME) ? HOST_NAME : "all native hosts"} (${where}) (“Access to the specified native messaging host is forbidden.”)`,
+        `NativeMessagingBlocklist blocks ${blocked.includes(HOST_NAME) ? HOST_NAME : "all native hosts"} (${where}) ` +
+          "(“Access to the specified native messaging host is forbidden.”)",
         `ask your administrator to add ${HOST_NAME} to NativeMessagingAllowlist`,
       ),
     );
@@ -91,7 +93,8 @@ export function policyFindings(p: PlatformInfo, root: string): Finding[] {
     return [
       info(
         "policies",
-        "not read on Windows; `reg query HKLM\\SOFTWARE\\Policies\\Google\\Chrome` (or …\\Microsoft\\Edge) shows NativeMessaging* policies if any",
+        "not read on Windows; `reg query HKLM\\SOFTWARE\\Policies\\Google\\Chrome` (or …\\Microsoft\\Edge) " +
+          "shows NativeMessaging* policies if any",
       ),
     ];
   }

@@ -6,9 +6,9 @@
 import { HOST_NAME } from "../shared/extension-ids";
 import { isRecord } from "./host-config";
 
-export const RECEIPT_VERSION = 1;
+const RECEIPT_VERSION = 1;
 
-export interface ReceiptFile {
+interface ReceiptFile {
   path: string;
   /** What it is, for messages: "host bundle", "manifest for Google Chrome", … */
   what: string;
@@ -48,7 +48,7 @@ export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "d
 }
 
 /** Sorted and deduplicated, so equal receipts serialize to equal bytes. */
-export function normalizeReceipt(r: Receipt): Receipt {
+function normalizeReceipt(r: Receipt): Receipt {
   const byPath = new Map(r.files.map((f) => [f.path, f]));
   const byKey = new Map(r.registryKeys.map((k) => [k.key.toLowerCase(), k]));
   return {

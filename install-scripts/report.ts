@@ -1,5 +1,5 @@
 /** Findings and how they are printed: one line each, ✓ ok, – info, ! warning, ✗ problem (with its fix). */
-export type Severity = "ok" | "info" | "warn" | "problem";
+type Severity = "ok" | "info" | "warn" | "problem";
 
 export interface Finding {
   severity: Severity;

@@ -5,7 +5,7 @@
  */
 import { chromeOrigin, DEV_EXTENSION_ID } from "../shared/extension-ids";
 
-export const BROWSER_CANDIDATES = [
+const BROWSER_CANDIDATES = [
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",

@@ -2,7 +2,7 @@
  * Bounds what the host echoes back of something it was sent (a method name, a profile, a folder):
  * an error about a 1 MB method name must not itself be a 1 MB message.
  */
-export const MAX_ECHO_CHARS = 200;
+const MAX_ECHO_CHARS = 200;
 
 /** `text` cut to `max` characters, with "…" when something was cut. */
 export function clip(text: string, max = MAX_ECHO_CHARS): string {

@@ -49,7 +49,7 @@ const BUILTIN_PROFILES: Readonly<Record<string, AgentProfile>> = {
   goose: { command: "goose", args: ["acp"], env: {}, minVersion: GOOSE_MIN_VERSION, versionArgs: ["--version"] },
 };
 
-export function defaultConfig(p: PlatformInfo): HostConfig {
+function defaultConfig(p: PlatformInfo): HostConfig {
   const profiles: Record<string, AgentProfile> = Object.create(null);
   for (const [name, profile] of Object.entries(BUILTIN_PROFILES)) profiles[name] = structuredClone(profile);
   return {

@@ -42,7 +42,7 @@ async function diagnoseProfile(
 }
 
 /** The last lines of the log, reading only its end. */
-export function tail(file: string, lines = TAIL_LINES): string[] {
+function tail(file: string, lines = TAIL_LINES): string[] {
   try {
     const fd = fs.openSync(file, "r");
     try {
@@ -62,7 +62,7 @@ export function tail(file: string, lines = TAIL_LINES): string[] {
 }
 
 /** goose's own log folder (tracing logs): the first place to look when goose itself misbehaves. */
-export function gooseLogDir(p: PlatformInfo): string {
+function gooseLogDir(p: PlatformInfo): string {
   if (p.platform === "win32")
     return path.win32.join(p.env.APPDATA ?? path.win32.join(p.home, "AppData", "Roaming"), "Block", "goose", "data", "logs");
   return path.posix.join(p.env.XDG_STATE_HOME || path.posix.join(p.home, ".local", "state"), "goose", "logs");

@@ -14,7 +14,7 @@
 /** Deeper than any ACP message; far from where recursive code (JSON.stringify, validators) overflows. */
 export const MAX_JSON_DEPTH = 128;
 
-export interface Span {
+interface Span {
   start: number;
   end: number;
 }

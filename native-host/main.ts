@@ -18,7 +18,8 @@ function main(): void {
   const log = new Logger(loaded.config.logFile, loaded.config.debug);
   const caller = parseCaller(process.argv.slice(2));
   log.info(
-    `goose-browser host ${HOST_VERSION} started by ${JSON.stringify(process.argv.slice(2))}; config ${loaded.file}${loaded.found ? "" : " (absent, defaults)"}`,
+    `goose-browser host ${HOST_VERSION} started by ${JSON.stringify(process.argv.slice(2))}; ` +
+      `config ${loaded.file}${loaded.found ? "" : " (absent, defaults)"}`,
   );
   if (loaded.error) log.error(loaded.error);
   if (!isAllowedCaller(caller, loaded.config.allowedExtensionIds)) {

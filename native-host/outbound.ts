@@ -15,7 +15,7 @@ import type { LineEvent } from "./lines";
 import { isForwardableFromAgent } from "./policy";
 
 /** What the host knows about a forwarded agent message: unknown (undefined) for a chunked line. */
-export interface AgentMessageHead {
+interface AgentMessageHead {
   id?: JsonRpcId;
   method?: string;
 }

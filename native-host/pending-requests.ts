@@ -6,7 +6,7 @@ import { memberText, scanJson } from "./json-scan";
 import { idKey } from "./rpc-id";
 
 /** Far above anything in flight at once; past it the oldest are forgotten (and then never answered by the host). */
-export const MAX_PENDING = 10_000;
+const MAX_PENDING = 10_000;
 
 export class PendingRequests {
   /** idKey → the id's exact text as the extension sent it. */

@@ -12,7 +12,7 @@ import { echo } from "./clip";
 import { INVALID_REQUEST, METHOD_NOT_FOUND } from "./rpc-reply";
 
 /** ACP v1 client→agent methods (stable spec) plus the protocol-level cancel. */
-export const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
+const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   "initialize",
   "authenticate",
   "logout",

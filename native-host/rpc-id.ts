@@ -15,7 +15,7 @@ export function requestIdText(bytes: Buffer, scan: JsonScan): string | undefined
   return isValidIdText(id) ? id : "null";
 }
 
-export function isValidIdText(text: string): boolean {
+function isValidIdText(text: string): boolean {
   try {
     const v: unknown = JSON.parse(text);
     return typeof v === "string" || typeof v === "number" || v === null;

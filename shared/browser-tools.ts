@@ -81,7 +81,7 @@ export const BROWSER_TOOL_DESCRIPTIONS: Record<BrowserToolName, string> = {
 };
 
 /** MCP tool result content, as the extension returns it and the host hands it to the agent. */
-export const toolContentSchema = z.discriminatedUnion("type", [
+const toolContentSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string() }),
   z.object({ type: z.literal("image"), data: z.string(), mimeType: z.string() }),
 ]);

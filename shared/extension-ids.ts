@@ -3,13 +3,17 @@
  * wxt.config.ts (sha256 of the DER key, first 32 hex digits mapped 0-f → a-p), so unpacked builds
  * have a stable id that host manifests can list before the extension is ever loaded.
  */
-export const DEV_EXTENSION_KEY =
-  "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwgfRvKaxUCd50gU0ioPJ6xL+ZjBX+hVOrJQzUMCTQ8RbYBtUAA6wx3sPWaqD+8zSgzIobCNjW8dwg8LHOQq6b/Ym4zYhSWQjv0081iwFRoISYk90NgGx9Yc5FfPouIAfJB3RiPo9aNL05c0djkR68blStk6rUOodSFxDZ2NO0p+Ue7Wacp9KgKsaI40p80/Y5ALVKY4y4qSrSCNfCUSkxYmrQtphxTF3anSpv1VrS6D374S2V3T0pnthM1bIMFk5Fht9gHfPc1FMMM7KjqtQnuVWjgmWnNUo77J+fM9L4nvWyOL70xNA4o/EMgO5MprKT1MVddhNN4hQ3dpvv75VlwIDAQAB";
+export const DEV_EXTENSION_KEY = [
+  "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwgfRvKaxUCd50gU0ioPJ6xL+ZjBX+hVOrJQzUMCTQ8RbYBtUAA6wx3sP",
+  "WaqD+8zSgzIobCNjW8dwg8LHOQq6b/Ym4zYhSWQjv0081iwFRoISYk90NgGx9Yc5FfPouIAfJB3RiPo9aNL05c0djkR68blStk6r",
+  "UOodSFxDZ2NO0p+Ue7Wacp9KgKsaI40p80/Y5ALVKY4y4qSrSCNfCUSkxYmrQtphxTF3anSpv1VrS6D374S2V3T0pnthM1bIMFk5",
+  "Fht9gHfPc1FMMM7KjqtQnuVWjgmWnNUo77J+fM9L4nvWyOL70xNA4o/EMgO5MprKT1MVddhNN4hQ3dpvv75VlwIDAQAB",
+].join("");
 
 export const DEV_EXTENSION_ID = "pnljljcndaiadglpnlgkgmginmofjkch";
 
 /** Store ids are added here when the extension is published. */
-export const STORE_EXTENSION_IDS: readonly string[] = [];
+const STORE_EXTENSION_IDS: readonly string[] = [];
 
 export const CHROMIUM_EXTENSION_IDS: readonly string[] = [DEV_EXTENSION_ID, ...STORE_EXTENSION_IDS];
 

@@ -28,9 +28,7 @@ export const MAX_CHUNKED_LINE_BYTES = 64 * 1024 * 1024;
 /** Chrome's browser→host cap; larger incoming frames are refused. */
 export const MAX_INCOMING_FRAME_BYTES = 64 * 1024 * 1024;
 
-export type AgentState = "idle" | "discovering" | "starting" | "running" | "exited" | "not_found" | "outdated" | "failed";
-
-export interface AgentStatusBase {
+interface AgentStatusBase {
   /** The configured profile this status is about (e.g. "goose"). */
   profile: string;
 }

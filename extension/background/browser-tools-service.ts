@@ -12,7 +12,7 @@ import type { AppEvent, AppState } from "../state/app";
 import type { BrowserToolsEvent, ConsentAnswer, ConsentRequest } from "../state/browser-tools";
 import type { Store } from "./store";
 
-export interface StoredFlag {
+interface StoredFlag {
   getValue(): Promise<boolean>;
   setValue(value: boolean): Promise<void>;
 }
@@ -36,7 +36,7 @@ export interface BrowserToolsDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-export const CONSENT_TIMEOUT_MS = 120_000;
+const CONSENT_TIMEOUT_MS = 120_000;
 export const TABS_REFUSED =
   "Browser tools stay off: the browser did not grant the “tabs” permission, which they need to see your tabs' titles and addresses.";
 

@@ -9,7 +9,7 @@ import type { PageContext } from "../state/page-context";
 import type { Settings } from "./settings";
 import { openPanel } from "./side-panel";
 
-export const MENU_ID = "ask-goose-about-selection";
+const MENU_ID = "ask-goose-about-selection";
 
 export function registerContextMenu(): void {
   // removeAll first: onInstalled and a service-worker restart would otherwise create it twice.

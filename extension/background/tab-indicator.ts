@@ -9,7 +9,7 @@ import { busyTabs } from "../state/browser-tools";
 export const WORKING_TEXT = "•";
 
 /** Tabs that show the indicator: a call runs there and is not waiting on a consent question. */
-export function workingTabs(state: AppState): Set<number> {
+function workingTabs(state: AppState): Set<number> {
   const asking = new Set(state.tools.consents.map((c) => c.callId));
   const calls = state.tools.calls.filter((c) => c.status === "running" && !asking.has(c.callId));
   return new Set(busyTabs({ ...state.tools, calls }).keys());

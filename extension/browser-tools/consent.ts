@@ -32,11 +32,11 @@ export class SiteGrants {
   }
 }
 
-export function readMessage(agent: string, site: string): string {
+function readMessage(agent: string, site: string): string {
   return `${agent} wants to read pages on ${site}`;
 }
 
-export function actMessage(agent: string, action: string, site: string): string {
+function actMessage(agent: string, action: string, site: string): string {
   return `${agent} wants to ${action} on ${site}`;
 }
 

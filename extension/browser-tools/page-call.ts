@@ -7,7 +7,7 @@ import { callPageTools } from "./page/dispatch";
 import type { NotInstalled, PageReply, PageRequest } from "./page/protocol";
 import { ToolFailure } from "./results";
 
-export const PAGE_TOOLS_FILE = "/page-tools.js";
+const PAGE_TOOLS_FILE = "/page-tools.js";
 
 function notInstalled(reply: unknown): reply is NotInstalled {
   return typeof reply === "object" && reply !== null && (reply as NotInstalled).notInstalled === true;

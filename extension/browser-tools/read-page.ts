@@ -4,10 +4,10 @@
  * reuses the text extracted for the same tab and address a moment ago, so offsets stay consistent and a
  * long page is not re-extracted for every window.
  */
-import type { ExtractedPage } from "../entrypoints/extract-page";
+import type { ExtractedPage } from "../context/extracted-page";
 
 /** Characters per read_page call. */
-export const READ_PAGE_CHARS = 20_000;
+const READ_PAGE_CHARS = 20_000;
 /** How long an extracted page serves continuations. */
 const CACHE_MS = 5 * 60_000;
 

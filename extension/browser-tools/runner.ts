@@ -31,9 +31,9 @@ export interface RunnerDeps {
 }
 
 /** Characters of outline one page_snapshot returns at most. */
-export const SNAPSHOT_CHARS = 30_000;
+const SNAPSHOT_CHARS = 30_000;
 /** Matches one find lists at most. */
-export const FIND_LIMIT = 20;
+const FIND_LIMIT = 20;
 const DEFAULT_WAIT_MS = 5_000;
 const EXTRACT_FILE = "/extract-page.js";
 
@@ -55,7 +55,7 @@ function toolName(name: string): BrowserToolName {
 }
 
 /** The arguments, checked against the shared schema; a bad one names its field. */
-export function parseArgs<N extends BrowserToolName>(tool: N, args: unknown): BrowserToolInput<N> {
+function parseArgs<N extends BrowserToolName>(tool: N, args: unknown): BrowserToolInput<N> {
   const result = z.object(BROWSER_TOOL_INPUTS[tool]).safeParse(args ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -141,7 +141,7 @@ function quoteShort(text: string, max = 60): string {
 }
 
 /** What an acting tool will do, in plain words, for the consent prompt. */
-export function actionWords(tool: BrowserToolName, args: Record<string, unknown>, element?: string, tabTitle?: string): string {
+function actionWords(tool: BrowserToolName, args: Record<string, unknown>, element?: string, tabTitle?: string): string {
   switch (tool) {
     case "click":
       return `click ${element}`;
@@ -188,7 +188,8 @@ async function run(tool: BrowserToolName, args: Record<string, unknown>, deps: R
       } catch (e) {
         throw new ToolFailure((e as Error).message);
       }
-      const range = `Characters ${window.start}–${window.end} of ${window.total}.${window.nextOffset !== undefined ? ` More follows: pass offset ${window.nextOffset} to read on.` : ""}`;
+      const more = window.nextOffset !== undefined ? ` More follows: pass offset ${window.nextOffset} to read on.` : "";
+      const range = `Characters ${window.start}–${window.end} of ${window.total}.${more}`;
       return pageContent(site.site, window.text, `${header(page)}\n${range}`);
     }
 

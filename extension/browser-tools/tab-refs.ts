@@ -10,7 +10,7 @@ export interface TabRefs {
   next: number;
 }
 
-export const tabRefsItem = storage.defineItem<Record<string, TabRefs>>("session:goose.browserTools.tabRefs", { fallback: {} });
+const tabRefsItem = storage.defineItem<Record<string, TabRefs>>("session:goose.browserTools.tabRefs", { fallback: {} });
 
 export class TabRefStore {
   private async all(): Promise<Record<string, TabRefs>> {

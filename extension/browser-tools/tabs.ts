@@ -51,7 +51,8 @@ export function loadSummary(verb: string, tab: TabInfo): string {
 export async function screenshotTab(api: BrowserApi, tab: TabInfo): Promise<ToolContent[]> {
   if (!tab.active) {
     throw new ToolFailure(
-      `Tab ${tab.id} is not the visible tab of its window, and only the visible tab can be captured. Ask the user to switch to it, or use page_snapshot or read_page.`,
+      `Tab ${tab.id} is not the visible tab of its window, and only the visible tab can be captured. ` +
+        "Ask the user to switch to it, or use page_snapshot or read_page.",
     );
   }
   let dataUrl: string;

@@ -6,7 +6,7 @@
 import type { HostToolCall } from "../../shared/host-protocol";
 import { browserToolDeps, type ConsentAnswer, type ConsentRequest, runToolCall, type ToolOutcome } from "./index";
 
-export interface BrowserToolsTestHook {
+interface BrowserToolsTestHook {
   /** The answer every consent prompt gets. */
   answer: ConsentAnswer;
   /** Every consent request, in order. */

@@ -5,8 +5,8 @@
  * and PDFs refuse scripting, and callers fall back or explain.
  */
 import browser from "webextension-polyfill";
-import type { ExtractedPage } from "../entrypoints/extract-page";
 import { capText, type PageContext } from "../state/page-context";
+import type { ExtractedPage } from "./extracted-page";
 
 export async function readSelection(tabId: number, frameId = 0): Promise<string | null> {
   try {
@@ -63,7 +63,10 @@ function cannotRead(url: string | undefined, e: unknown): string {
     return "The Chrome Web Store cannot be read by extensions.";
   const why = e instanceof Error ? e.message : String(e);
   if (/permission|Cannot access/i.test(why)) {
-    return "goose may only read the page you opened it on. Click the goose toolbar button (or use its shortcut) on this page, then try again.";
+    return (
+      "goose may only read the page you opened it on. " +
+      "Click the goose toolbar button (or use its shortcut) on this page, then try again."
+    );
   }
   return `The page could not be read: ${why}`;
 }

@@ -5,12 +5,7 @@
  */
 import { Readability } from "@mozilla/readability";
 import TurndownService from "turndown";
-
-export interface ExtractedPage {
-  title: string;
-  url: string;
-  markdown: string;
-}
+import type { ExtractedPage } from "../context/extracted-page";
 
 export default defineUnlistedScript((): ExtractedPage => {
   const article = new Readability(document.cloneNode(true) as Document).parse();

@@ -52,7 +52,8 @@ export function diagnosticsReport(state: AppState, ctx: ReportContext): string {
     lines.push("", "profiles:");
     for (const p of d.profiles) {
       lines.push(
-        `  ${p.name}: ${[p.command, ...p.args].join(" ")} → ${p.resolved ?? "not found"}${p.version ? ` v${p.version}` : ""}${p.problem ? ` — ${p.problem.state}: ${p.problem.fix}` : ""}`,
+        `  ${p.name}: ${[p.command, ...p.args].join(" ")} → ${p.resolved ?? "not found"}` +
+          `${p.version ? ` v${p.version}` : ""}${p.problem ? ` — ${p.problem.state}: ${p.problem.fix}` : ""}`,
       );
     }
     if (d.agentLogDir) lines.push(`goose's own logs: ${d.agentLogDir}`);

@@ -11,7 +11,7 @@ import { browserTools } from "../view/store";
  * Turning the tools on asks for the "tabs" permission first, inside the click (the browser counts only
  * a user gesture). The background checks what the browser granted and says why if it stays off.
  */
-export function setBrowserTools(on: boolean): void {
+function setBrowserTools(on: boolean): void {
   if (!on) {
     send({ type: "set_browser_tools", enabled: false });
     return;

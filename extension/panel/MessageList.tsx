@@ -44,7 +44,7 @@ function FullRenderList() {
 }
 
 /** Entries rendered at first (the newest); older ones are added a page at a time as the user scrolls up. */
-export const ENTRY_PAGE = 60;
+const ENTRY_PAGE = 60;
 
 function EntryList() {
   const ids = entryIds.value;

@@ -13,7 +13,7 @@ import { send } from "../view/background-link";
 import { active, activeSessionId, agent, backgroundLinked, opening } from "../view/store";
 import { Drafts } from "./drafts";
 
-export const drafts = new Drafts();
+const drafts = new Drafts();
 /** The shown session's chips and unsent text. */
 export const attachments = drafts.chips;
 export const draftText = drafts.text;
@@ -24,7 +24,7 @@ export const focusComposer = signal(0);
 /** Items to send as soon as goose can take them (the "send immediately" setting). */
 const autoSend: PendingContext[] = [];
 
-export function addAttachment(c: PageContext): void {
+function addAttachment(c: PageContext): void {
   if (attachments.value.some((a) => a.id === c.id)) return;
   attachments.value = [...attachments.value, c];
   attachError.value = null;

@@ -6,8 +6,8 @@ export interface UsageView {
   cost: string | null;
 }
 
-export const WARN_AT = 0.8;
-export const CRITICAL_AT = 0.95;
+const WARN_AT = 0.8;
+const CRITICAL_AT = 0.95;
 
 export function usageView(
   usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null,

@@ -7,7 +7,7 @@ import type { AgentState } from "./client-state";
 import type { ConnectionState } from "./connection";
 
 /** Said when nothing names the agent yet. */
-export const UNNAMED_AGENT = "the agent";
+const UNNAMED_AGENT = "the agent";
 
 /** The agent's name from its own `initialize` answer (`agentInfo.title`, else `.name`), if it gave one. */
 export function agentInfoName(agent: Pick<AgentState, "info"> | null | undefined): string | null {

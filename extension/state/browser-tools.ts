@@ -56,7 +56,7 @@ export interface ToolTarget {
   element?: string;
 }
 
-export interface BrowserToolCallRecord {
+interface BrowserToolCallRecord {
   callId: string;
   tool: string;
   args: unknown;
@@ -140,7 +140,7 @@ export function busyTabs(state: BrowserToolsState): Map<number, number> {
 }
 
 /** The site as the user knows it (as the consent prompts name it): the host name, "local files", or the URL itself. */
-export function siteOfUrl(url: string): string {
+function siteOfUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.protocol === "file:") return "local files";

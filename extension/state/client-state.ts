@@ -31,7 +31,7 @@ export interface UiError {
   code?: number;
 }
 
-export type AgentPhase =
+type AgentPhase =
   /** No agent process (host not ready, agent not running). */
   | "offline"
   | "initializing"
@@ -47,8 +47,6 @@ export interface AgentState {
   authMethods: AuthMethod[];
   error: UiError | null;
 }
-
-export type EntryKind = "user" | "agent" | "thought" | "tool" | "notice";
 
 export interface UserEntry {
   kind: "user";
@@ -71,7 +69,7 @@ export interface AgentTextEntry {
   attachments: ContentBlock[];
 }
 
-export interface ToolEntry {
+interface ToolEntry {
   kind: "tool";
   /** Equals the toolCallId (unique within a session per the spec); the card's data lives in SessionState.toolCalls. */
   id: string;
@@ -113,7 +111,7 @@ export interface PermissionRequestState {
   options: PermissionOption[];
 }
 
-export type TurnStatus = "idle" | "running" | "cancelling";
+type TurnStatus = "idle" | "running" | "cancelling";
 
 export interface SessionState {
   sessionId: string;

@@ -22,7 +22,7 @@ export interface DisconnectReason {
   detail?: { label: string; lines: string[] };
 }
 
-export type HostLink =
+type HostLink =
   /** No connection attempted yet (the background connects when a panel first opens). */
   | { phase: "idle" }
   /** The port is open but the host has not said hello yet. */
@@ -69,7 +69,7 @@ export function isCompatibleHello(hello: Pick<HostHello, "protocolVersion">): bo
 }
 
 /** True while a native port is (or should be) open. */
-export function isPortPhase(link: HostLink): boolean {
+function isPortPhase(link: HostLink): boolean {
   return link.phase === "connecting" || link.phase === "ready";
 }
 

@@ -11,7 +11,7 @@ export type PageContext =
   | { id: string; kind: "screenshot"; title: string; url: string; data: string; mimeType: string };
 
 /** Readable page text beyond this many characters is cut (with a note on the chip and in the prompt). */
-export const MAX_PAGE_CHARS = 100_000;
+const MAX_PAGE_CHARS = 100_000;
 
 export function quote(text: string): string {
   return text
@@ -27,7 +27,7 @@ function label(c: { title: string; url: string }): string {
 }
 
 /** One context as prompt blocks: an embedded resource where the agent accepts them, else labelled text. */
-export function contextBlocks(c: PageContext, caps: PromptCapabilities | null | undefined): ContentBlock[] {
+function contextBlocks(c: PageContext, caps: PromptCapabilities | null | undefined): ContentBlock[] {
   if (c.kind === "screenshot") {
     if (!caps?.image) return [];
     return [
@@ -47,7 +47,8 @@ export function contextBlocks(c: PageContext, caps: PromptCapabilities | null | 
 }
 
 function truncationNote(c: { originalChars: number; text: string }): string {
-  return `Only the first ${c.text.length.toLocaleString("en")} of ${c.originalChars.toLocaleString("en")} characters of the page are included.`;
+  const shown = c.text.length.toLocaleString("en");
+  return `Only the first ${shown} of ${c.originalChars.toLocaleString("en")} characters of the page are included.`;
 }
 
 /** The whole prompt: attached contexts first (each labelled), then what the user typed. */

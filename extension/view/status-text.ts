@@ -9,7 +9,7 @@ import type { AgentState } from "../state/client-state";
 import type { ConnectionState, DisconnectReason } from "../state/connection";
 import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
 
-export type Tone = "ok" | "pending" | "error";
+type Tone = "ok" | "pending" | "error";
 
 export interface StatusView {
   tone: Tone;

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { compareVersions, formatVersion, parseVersion } from "./version";
 
-export const VERSION_TIMEOUT_MS = 5000;
+const VERSION_TIMEOUT_MS = 5000;
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
 export type VersionCheck =

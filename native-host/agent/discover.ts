@@ -19,7 +19,7 @@ const DESKTOP_APP = /Goose\.app[\\/]Contents[\\/]MacOS[\\/]/i;
  */
 const PACKAGE_MANAGER_DIR = /[\\/]node_modules([\\/]|$)/;
 
-export function wellKnownDirs(p: PlatformInfo): string[] {
+function wellKnownDirs(p: PlatformInfo): string[] {
   const { home, env } = p;
   if (p.platform === "win32") {
     const w = path.win32;

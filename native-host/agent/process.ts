@@ -24,7 +24,7 @@ export interface ExitInfo {
  * SIGTERM → SIGKILL. Browsers SIGKILL a host about 2 s after the port closes, so the whole shutdown
  * (stdin EOF, SIGTERM, this grace, SIGKILL, exit) must fit well inside that.
  */
-export const STOP_GRACE_MS = 700;
+const STOP_GRACE_MS = 700;
 
 /** Tells a watcher which process groups to kill should the host die (reaper.ts). */
 export interface GroupWatcher {

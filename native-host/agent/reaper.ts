@@ -17,13 +17,13 @@ import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Writable } from "node:stream";
 
 /** How long the reaper waits between SIGTERM and SIGKILL. */
-export const REAPER_GRACE_MS = 500;
+const REAPER_GRACE_MS = 500;
 
 /** Marks the reaper in `ps` output (its argv: REAPER_TITLE, then the host's pid), and lets tests find it. */
 export const REAPER_TITLE = "goose-browser-reaper";
 
 /** The reaper's whole program. Kept small and dependency-free: it runs with `node -e`. */
-export const REAPER_SOURCE = `"use strict";
+const REAPER_SOURCE = `"use strict";
 const groups = new Set();
 let buffered = "";
 let reaping = false;

@@ -17,7 +17,7 @@ import { AgentProcess } from "./process";
 import { Reaper } from "./reaper";
 import { StderrTail } from "./stderr-tail";
 
-export interface SupervisorEvents {
+interface SupervisorEvents {
   status(status: AgentStatus): void;
   line(event: LineEvent): void;
 }

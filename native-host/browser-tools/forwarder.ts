@@ -40,7 +40,7 @@ interface Pending {
   settle: (outcome: ToolOutcome) => void;
 }
 
-export function toolError(text: string): ToolOutcome {
+function toolError(text: string): ToolOutcome {
   return { content: [{ type: "text", text }], isError: true };
 }
 
@@ -77,7 +77,8 @@ export class ToolCallForwarder {
         this.o.log.warn(`tool call ${callId} (${tool}) timed out after ${this.o.timeoutMs} ms`);
         resolve(
           toolError(
-            `The browser did not answer ${tool} within ${Math.round(this.o.timeoutMs / 1000)} s (the side panel or the browser may be closed).`,
+            `The browser did not answer ${tool} within ${Math.round(this.o.timeoutMs / 1000)} s ` +
+              "(the side panel or the browser may be closed).",
           ),
         );
       }, this.o.timeoutMs);

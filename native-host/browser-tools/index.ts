@@ -22,7 +22,7 @@ export interface BrowserToolsOptions {
 }
 
 /** Tests shorten the wait for the extension through the environment; the default is the shared one. */
-export const TIMEOUT_ENV = "GOOSE_BROWSER_TOOL_CALL_TIMEOUT_MS";
+const TIMEOUT_ENV = "GOOSE_BROWSER_TOOL_CALL_TIMEOUT_MS";
 
 export class BrowserTools {
   private readonly server: BrowserToolsServer;

@@ -23,11 +23,11 @@ import { SESSION_HEADER } from "./server";
 export { HOST_REQUEST_PREFIX };
 
 /** The name the agent knows the server by (tools show up as browser__click etc. in goose). */
-export const SERVER_NAME = "browser";
+const SERVER_NAME = "browser";
 const SERVER_DESCRIPTION = "The user's own browser (goose-browser): tabs, page text, snapshots with element refs, clicks and typing";
 /** goose's per-extension timeout, seconds; above the host's own tool call time-out. */
 const GOOSE_EXTENSION_TIMEOUT_S = 300;
-export const DEFAULT_HOLD_MS = 10_000;
+const DEFAULT_HOLD_MS = 10_000;
 
 export type AgentKind = "unknown" | "goose" | "mcp-http" | "none";
 

@@ -207,7 +207,7 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
-export interface ThroughputResult {
+interface ThroughputResult {
   bytes: number;
   messages: number;
   hostMiBps: number;

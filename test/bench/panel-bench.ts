@@ -20,7 +20,7 @@ import { type Harness, launchExtension } from "../e2e/harness";
 import { writeLongSession } from "../e2e/long-session";
 import { END_OF_STREAM } from "../fixtures/scripted-agent/scenarios";
 
-export interface FrameStats {
+interface FrameStats {
   frames: number;
   p50: number;
   p95: number;
@@ -29,7 +29,7 @@ export interface FrameStats {
   over50: number;
 }
 
-export interface StreamRun {
+interface StreamRun {
   mode: "product" | "full-render";
   chunks: number;
   /** From posting the prompt to the last chunk painted and Send back. */
@@ -46,7 +46,7 @@ export interface StreamRun {
   styleMs: number;
 }
 
-export interface ReplayRun {
+interface ReplayRun {
   messages: number;
   /** Click on the session in History → last message visible, the session no longer loading. */
   toInteractiveMs: number;
@@ -288,7 +288,13 @@ function installReplayProbe({ marker }: { marker: string }): void {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!r.stop) r.longTasks.push(e.duration);
   }).observe({ type: "longtask" });
-  document.addEventListener("click", () => void (r.t0 = r.t0 || performance.now()), { capture: true, once: true });
+  document.addEventListener(
+    "click",
+    () => {
+      r.t0 ||= performance.now();
+    },
+    { capture: true, once: true },
+  );
   const frame = (now: number) => {
     if (r.stop) return;
     if (r.t0 > 0 && document.querySelector(".status-line")) r.lastLoading = now;
@@ -372,34 +378,70 @@ function taskStats(durations: number[]): { count: number; totalMs: number; maxMs
   return { count: durations.length, totalMs: durations.reduce((a, b) => a + b, 0), maxMs: Math.max(0, ...durations) };
 }
 
+/** One Markdown table row. */
+export function tableRow(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
 /** The table run.ts prints and writes into BENCHMARKS.md. */
 export function panelSection(r: PanelBenchResult, machine: string, date: string): string {
   const f = (n: number, d = 1) => n.toFixed(d);
   const rows = r.stream
-    .map(
-      (s) =>
-        `| ${s.mode === "product" ? "panel as built" : "full re-render baseline"} | ${s.chunks} | ${f(s.totalMs / 1000, 2)} s | ${f(s.firstChunkMs, 0)} ms | ${s.frame.frames} | ${f(s.frame.p50)} / ${f(s.frame.p95)} / ${f(s.frame.max, 0)} ms | ${s.frame.over50} | ${s.longTasks.count} (${f(s.longTasks.totalMs, 0)} ms, max ${f(s.longTasks.maxMs, 0)}) | ${f(s.mainThreadMs, 0)} ms (${f(s.mainThreadPerFrameMs)} ms/frame) | ${f(s.scriptMs, 0)} / ${f(s.layoutMs, 0)} / ${f(s.styleMs, 0)} ms |`,
+    .map((s) =>
+      tableRow([
+        s.mode === "product" ? "panel as built" : "full re-render baseline",
+        `${s.chunks}`,
+        `${f(s.totalMs / 1000, 2)} s`,
+        `${f(s.firstChunkMs, 0)} ms`,
+        `${s.frame.frames}`,
+        `${f(s.frame.p50)} / ${f(s.frame.p95)} / ${f(s.frame.max, 0)} ms`,
+        `${s.frame.over50}`,
+        `${s.longTasks.count} (${f(s.longTasks.totalMs, 0)} ms, max ${f(s.longTasks.maxMs, 0)})`,
+        `${f(s.mainThreadMs, 0)} ms (${f(s.mainThreadPerFrameMs)} ms/frame)`,
+        `${f(s.scriptMs, 0)} / ${f(s.layoutMs, 0)} / ${f(s.styleMs, 0)} ms`,
+      ]),
     )
     .join("\n");
   const baseline = r.stream.find((s) => s.mode === "full-render");
   const product = r.stream.find((s) => s.mode === "product" && s.chunks === baseline?.chunks);
   const verdict =
     product && baseline
-      ? `Same ${baseline.chunks}-chunk stream: the full re-render baseline spends ${f(baseline.mainThreadMs / Math.max(1, product.mainThreadMs))}× the panel's main-thread time and takes ${f(baseline.totalMs / Math.max(1, product.totalMs))}× as long to show the last chunk.`
+      ? `Same ${baseline.chunks}-chunk stream: the full re-render baseline spends ` +
+        `${f(baseline.mainThreadMs / Math.max(1, product.mainThreadMs))}× the panel's main-thread time and takes ` +
+        `${f(baseline.totalMs / Math.max(1, product.totalMs))}× as long to show the last chunk.`
       : `No baseline: ${r.baselineMissing ?? "not measured"}.`;
   const sortedReplay = [...r.replay].sort((a, b) => a.toInteractiveMs - b.toInteractiveMs);
   const median = sortedReplay[Math.floor(sortedReplay.length / 2)];
   const replayRows = r.replay
-    .map(
-      (x, i) =>
-        `| run ${i + 1} | ${f(x.toInteractiveMs, 0)} ms | ${f(x.loadingMs, 0)} ms | ${f(x.renderMs, 0)} ms | ${x.longTasks.count} (${f(x.longTasks.totalMs, 0)} ms, max ${f(x.longTasks.maxMs, 0)}) | ${f(x.mainThreadMs, 0)} ms |`,
+    .map((x, i) =>
+      tableRow([
+        `run ${i + 1}`,
+        `${f(x.toInteractiveMs, 0)} ms`,
+        `${f(x.loadingMs, 0)} ms`,
+        `${f(x.renderMs, 0)} ms`,
+        `${x.longTasks.count} (${f(x.longTasks.totalMs, 0)} ms, max ${f(x.longTasks.maxMs, 0)})`,
+        `${f(x.mainThreadMs, 0)} ms`,
+      ]),
     )
     .join("\n");
+  const streamHeader = tableRow([
+    "panel",
+    "chunks",
+    "prompt → last chunk painted",
+    "→ first chunk",
+    "frames",
+    "frame interval p50 / p95 / max",
+    "frames > 50 ms",
+    "long tasks",
+    "main thread (CDP TaskDuration)",
+    "script / layout / style",
+  ]);
+  const replayNote = "(session/load replay through host and background, reducer, first render of the list)";
   return `## Side panel (measured ${date} on ${machine}; ${r.browser}, headless, 380×600)
 
 ### a. Streaming ${r.chunks} chunks into one message after ${r.priorMessages} earlier messages
 
-| panel | chunks | prompt → last chunk painted | → first chunk | frames | frame interval p50 / p95 / max | frames > 50 ms | long tasks | main thread (CDP TaskDuration) | script / layout / style |
+${streamHeader}
 |---|---|---|---|---|---|---|---|---|---|
 ${rows}
 
@@ -411,6 +453,6 @@ ${verdict} Chunks are the scripted agent's \`stream N 0\`: 3-8 characters of mar
 |---|---|---|---|---|---|
 ${replayRows}
 
-Median ${median ? f(median.toInteractiveMs, 0) : "–"} ms (session/load replay through host and background, reducer, first render of the list).
+Median ${median ? f(median.toInteractiveMs, 0) : "–"} ms ${replayNote}.
 `;
 }

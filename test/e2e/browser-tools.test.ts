@@ -29,7 +29,8 @@ function largePage(): string {
   const paragraph = (i: number) =>
     `<p>Paragraph ${i}: ${"ownership and borrowing keep memory safe without a garbage collector. ".repeat(14)}</p>`;
   const body = Array.from({ length: 2_100 }, (_, i) => paragraph(i)).join("\n");
-  return `<!doctype html><html><head><title>Large</title></head><body><article><h1>A very long article</h1>${body}<p>THE END</p></article></body></html>`;
+  const article = `<article><h1>A very long article</h1>${body}<p>THE END</p></article>`;
+  return `<!doctype html><html><head><title>Large</title></head><body>${article}</body></html>`;
 }
 
 let site: TestSite;

@@ -17,7 +17,7 @@ export const FAKE_GOOSE = path.join(ROOT, "dist/fixtures/bin/goose");
 const CHROMIUM = "/usr/bin/chromium";
 
 /** An origin no build of ours has: what a host manifest for someone else's extension would allow. */
-export const FOREIGN_ID = "a".repeat(32);
+const FOREIGN_ID = "a".repeat(32);
 
 export interface HarnessOptions {
   /**

@@ -10,7 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { ROOT } from "./harness";
 
-export const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
+const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
 /** Long enough for a cold agent start on a loaded 2-core machine. */
 export const LONG = 30_000;
 

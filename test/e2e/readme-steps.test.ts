@@ -58,7 +58,8 @@ function run(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code:
 }
 
 describe("README: use it in your own browser", () => {
-  it("its commands, run literally on a fresh clone, build what it says to load and register the host; the panel then reaches goose", async () => {
+  it("its commands, run literally on a fresh clone, build what it says to load and register the host; " +
+    "the panel then reaches goose", async () => {
     expect(readmeCommands(fs.readFileSync(path.join(ROOT, "README.md"), "utf8"), SECTION)).toContain("npm ci");
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-readme-"));
     const clone = path.join(dir, "goose-browser");

@@ -126,54 +126,57 @@ function rawRequest(uri: string, headers: Record<string, string>): Promise<{ sta
 }
 
 describe("browser tools: goose", () => {
-  it("adds the server with _goose/extensions/add before the session/new response, forwards a call and returns the extension's content", async () => {
-    const { host, mcpEvents } = start({ agentEnv: { SCRIPTED_AGENT_EXTENSION_ADD_DELAY_MS: "400" } });
-    const hello = await host.waitForHost("hello");
-    expect(hello.browserTools).toBe(true);
-    await host.startAgent();
-    setTools(host, true);
-    await host.initialize();
-    const sentAt = Date.now();
-    const { sessionId, receivedAt } = await newSession(host);
+  it(
+    "adds the server with _goose/extensions/add before the session/new response, " + "forwards a call and returns the extension's content",
+    async () => {
+      const { host, mcpEvents } = start({ agentEnv: { SCRIPTED_AGENT_EXTENSION_ADD_DELAY_MS: "400" } });
+      const hello = await host.waitForHost("hello");
+      expect(hello.browserTools).toBe(true);
+      await host.startAgent();
+      setTools(host, true);
+      await host.initialize();
+      const sentAt = Date.now();
+      const { sessionId, receivedAt } = await newSession(host);
 
-    // goose got the server through its own method, never through mcpServers.
-    const [add] = addRequests(host);
-    expect(add).toMatchObject({
-      sessionId,
-      config: {
-        type: "streamable_http",
-        name: "browser",
-        timeout: 300,
-        headers: { Authorization: expect.stringMatching(/^Bearer [\w-]{43}$/) },
-      },
-    });
-    expect(add!.config.uri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    expect(host.agentReceived().find((m) => m.method === "session/new")?.params).toMatchObject({ mcpServers: [] });
-    // The response was held until goose (slow here: 400 ms) had connected and answered.
-    const connected = mcpEvents().find((e) => e.event === "connected");
-    expect(connected).toMatchObject({ sessionId, tools: expect.arrayContaining(["list_tabs", "click", "screenshot"]) });
-    expect(connected!.tools).toHaveLength(13);
-    expect(connected!.at).toBeLessThanOrEqual(receivedAt);
-    expect(receivedAt - sentAt).toBeGreaterThanOrEqual(400);
+      // goose got the server through its own method, never through mcpServers.
+      const [add] = addRequests(host);
+      expect(add).toMatchObject({
+        sessionId,
+        config: {
+          type: "streamable_http",
+          name: "browser",
+          timeout: 300,
+          headers: { Authorization: expect.stringMatching(/^Bearer [\w-]{43}$/) },
+        },
+      });
+      expect(add!.config.uri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(host.agentReceived().find((m) => m.method === "session/new")?.params).toMatchObject({ mcpServers: [] });
+      // The response was held until goose (slow here: 400 ms) had connected and answered.
+      const connected = mcpEvents().find((e) => e.event === "connected");
+      expect(connected).toMatchObject({ sessionId, tools: expect.arrayContaining(["list_tabs", "click", "screenshot"]) });
+      expect(connected!.tools).toHaveLength(13);
+      expect(connected!.at).toBeLessThanOrEqual(receivedAt);
+      expect(receivedAt - sentAt).toBeGreaterThanOrEqual(400);
 
-    const answered = prompt(host, sessionId, 'call browser click {"ref":"e3"}');
-    const call = await nextToolCall(host);
-    expect(call).toMatchObject({ type: "tool_call", tool: "click", args: { ref: "e3" }, sessionId });
-    // A result for a call the host does not know is ignored (and logged).
-    host.send({ host: { type: "tool_result", callId: "t999", content: [{ type: "text", text: "stray" }] } });
-    host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }] } });
-    expect((await answered).result).toEqual({ stopReason: "end_turn" });
-    const [done] = toolUpdates(host, sessionId);
-    expect(done).toMatchObject({
-      status: "completed",
-      content: [{ type: "content", content: { type: "text", text: 'clicked "Submit"' } }],
-    });
-    await waitUntil(() => host.hostLog.includes("unknown call"), 5000, "stray result logged");
+      const answered = prompt(host, sessionId, 'call browser click {"ref":"e3"}');
+      const call = await nextToolCall(host);
+      expect(call).toMatchObject({ type: "tool_call", tool: "click", args: { ref: "e3" }, sessionId });
+      // A result for a call the host does not know is ignored (and logged).
+      host.send({ host: { type: "tool_result", callId: "t999", content: [{ type: "text", text: "stray" }] } });
+      host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }] } });
+      expect((await answered).result).toEqual({ stopReason: "end_turn" });
+      const [done] = toolUpdates(host, sessionId);
+      expect(done).toMatchObject({
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: 'clicked "Submit"' } }],
+      });
+      await waitUntil(() => host.hostLog.includes("unknown call"), 5000, "stray result logged");
 
-    // goose's answer to the host's own request never reached the extension.
-    expect(host.rpc().some((m) => typeof m.id === "string" && m.id.startsWith("goose-browser-host/"))).toBe(false);
-    expect(host.rpc().filter((m) => m.id !== undefined && m.method === undefined && typeof m.id === "string")).toEqual([]);
-  });
+      // goose's answer to the host's own request never reached the extension.
+      expect(host.rpc().some((m) => typeof m.id === "string" && m.id.startsWith("goose-browser-host/"))).toBe(false);
+      expect(host.rpc().filter((m) => m.id !== undefined && m.method === undefined && typeof m.id === "string")).toEqual([]);
+    },
+  );
 
   it("session/load gets the server too; an isError result reaches goose as a failed tool call", async () => {
     const { host } = start();

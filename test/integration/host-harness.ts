@@ -19,8 +19,8 @@ import {
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const HOST_LAUNCHER = path.join(ROOT, "dist/native-host/goose-browser-host");
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const HOST_LAUNCHER = path.join(ROOT, "dist/native-host/goose-browser-host");
 export const FAKE_GOOSE = path.join(ROOT, "dist/fixtures/bin/goose");
 
 export type Received = { kind: "rpc"; message: JsonRpcMessage; chunked: boolean } | { kind: "host"; event: HostEvent };

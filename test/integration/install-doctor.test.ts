@@ -64,7 +64,11 @@ describe("doctor", () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^ {2}✓ Chromium: .* is valid$/m);
     expect(r.out).toMatch(
-      /^ {2}✗ Google Chrome: no manifest at .*google-chrome.* \(“Specified native messaging host not found\.”\) → npm run doctor -- --fix$/m,
+      new RegExp(
+        "^ {2}✗ Google Chrome: no manifest at .*google-chrome.* " +
+          String.raw`\(“Specified native messaging host not found\.”\) → npm run doctor -- --fix$`,
+        "m",
+      ),
     );
     expect(r.out).toMatch(/1 problem found/);
   });

@@ -61,7 +61,10 @@ describe("no browser at all", () => {
     const r = await m.run("install");
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(
-      /✗ browsers: no supported browser is installed for this user, so no browser can start the host → install Google Chrome, Chromium, .* then re-run `npm run install-host`/,
+      new RegExp(
+        "✗ browsers: no supported browser is installed for this user, so no browser can start the host → " +
+          "install Google Chrome, Chromium, .* then re-run `npm run install-host`",
+      ),
     );
 
     const before = await m.doctor("--no-live");
@@ -109,7 +112,9 @@ describe("goose installed after install-host", () => {
     expect(problems(late.report)).toEqual([
       expect.objectContaining({
         subject: "agent goose (default)",
-        message: `${goose} is on your current PATH, but not where the host looks (the PATH recorded at install time, the browser's, the usual install dirs)`,
+        message:
+          `${goose} is on your current PATH, but not where the host looks ` +
+          "(the PATH recorded at install time, the browser's, the usual install dirs)",
         fix: `re-run \`npm run install-host\`: it records ${goose} in the host config`,
       }),
     ]);
@@ -121,19 +126,22 @@ describe("goose installed after install-host", () => {
     expect(fixed.report.findings).toContainEqual(expect.objectContaining({ subject: "agent goose (default)", severity: "ok" }));
   });
 
-  it("in ~/.local/bin (where goose's installer puts it): doctor finds it at once and says it was found in a usual install location", async () => {
-    m = new TempMachine({ dirs: [".config/chromium"], loginPath: "/usr/bin:/bin" });
-    expect((await m.run("install")).code).toBe(0);
-    const goose = installGoose(m.path(".local/bin"));
-    const { code, report } = await m.doctor("--no-live");
-    expect(problems(report)).toEqual([]);
-    expect(code).toBe(0);
-    expect(report.findings).toContainEqual(
-      expect.objectContaining({
-        subject: "agent goose (default)",
-        severity: "ok",
-        message: `${goose} (1.50.0), found in a usual install location`,
-      }),
-    );
-  });
+  it(
+    "in ~/.local/bin (where goose's installer puts it): doctor finds it at once " + "and says it was found in a usual install location",
+    async () => {
+      m = new TempMachine({ dirs: [".config/chromium"], loginPath: "/usr/bin:/bin" });
+      expect((await m.run("install")).code).toBe(0);
+      const goose = installGoose(m.path(".local/bin"));
+      const { code, report } = await m.doctor("--no-live");
+      expect(problems(report)).toEqual([]);
+      expect(code).toBe(0);
+      expect(report.findings).toContainEqual(
+        expect.objectContaining({
+          subject: "agent goose (default)",
+          severity: "ok",
+          message: `${goose} (1.50.0), found in a usual install location`,
+        }),
+      );
+    },
+  );
 });

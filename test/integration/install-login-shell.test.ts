@@ -24,7 +24,13 @@ const p = (SHELL: string) => ({ platform: "linux" as const, home: "/home/me", en
 describe("captureLoginPath", () => {
   it("runs $SHELL -l -i -c <fixed script> and keeps only the PATH between the markers", async () => {
     const sh = shell(
-      `[ "$1 $2 $3" = "-l -i -c" ] || exit 9\necho "motd: welcome"\nPATH="/opt/tools/bin:relative:/usr/bin:/opt/tools/bin"; export PATH\neval "$4"\necho "logout"`,
+      [
+        `[ "$1 $2 $3" = "-l -i -c" ] || exit 9`,
+        `echo "motd: welcome"`,
+        `PATH="/opt/tools/bin:relative:/usr/bin:/opt/tools/bin"; export PATH`,
+        `eval "$4"`,
+        `echo "logout"`,
+      ].join("\n"),
     );
     expect(await captureLoginPath(p(sh))).toEqual({ source: "login-shell", shell: sh, path: "/opt/tools/bin:/usr/bin" });
   });

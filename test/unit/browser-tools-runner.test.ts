@@ -16,7 +16,8 @@ import { type RunnerDeps, runToolCall } from "../../extension/browser-tools/runn
 import { TabRefStore } from "../../extension/browser-tools/tab-refs";
 import { ACTING_TOOLS } from "../../shared/browser-tools";
 
-const PAGE = `<main><h1>Shop</h1><form><label for="q">Query</label><input id="q"><button type="button" id="go">Search</button></form><p id="out"></p></main>`;
+const FORM = `<form><label for="q">Query</label><input id="q"><button type="button" id="go">Search</button></form>`;
+const PAGE = `<main><h1>Shop</h1>${FORM}<p id="out"></p></main>`;
 const OWN = "chrome-extension://ownownownownownownownownownownow";
 
 /** A new document in the "tab": what a navigation does to the isolated world. */

@@ -18,7 +18,7 @@ import {
 import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/client-state";
 
 // ---------------------------------------------------------------------------------------------
-// Fixtures shaped like goose's traffic (acp.md §8.3–8.8)
+// Fixtures shaped like goose's traffic (the scripted agent's goose-shapes.ts builds the same shapes)
 
 const S = "20260105_1";
 const S2 = "20260105_2";

@@ -39,7 +39,13 @@ describe("discoverAgent", () => {
       platform: "linux",
       home: "/home/me",
       env: {
-        PATH: "/src/goose-browser/node_modules/.bin:/src/node_modules/.bin:/node_modules/.bin:/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin:/usr/bin",
+        PATH: [
+          "/src/goose-browser/node_modules/.bin",
+          "/src/node_modules/.bin",
+          "/node_modules/.bin",
+          "/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin",
+          "/usr/bin",
+        ].join(":"),
       },
     };
     const r = discoverAgent("goose", npmRun, undefined, (f) => f.includes("node_modules"));

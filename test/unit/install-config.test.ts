@@ -106,7 +106,9 @@ describe("login-shell PATH", () => {
   });
 
   it("finds the PATH among rc-file noise before and after", () => {
-    const out = `Welcome to fish!\n\u001b]7;file:///home/me\u0007nvm: using node v22\n${PATH_MARKER}/home/me/.nvm/versions/node/v22/bin:/usr/bin${PATH_MARKER}\nlogout\nHave a nice day\n`;
+    const out =
+      "Welcome to fish!\n\u001b]7;file:///home/me\u0007nvm: using node v22\n" +
+      `${PATH_MARKER}/home/me/.nvm/versions/node/v22/bin:/usr/bin${PATH_MARKER}\nlogout\nHave a nice day\n`;
     expect(parseMarkedPath(out)).toBe("/home/me/.nvm/versions/node/v22/bin:/usr/bin");
   });
 

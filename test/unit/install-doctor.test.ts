@@ -73,7 +73,8 @@ describe("judgeManifest", () => {
 
   it("every problem prints on one line ending with its fix", () => {
     const line = formatFinding(judgeManifest("Google Chrome", { file: FILE, found: false }, chromium)[0]!);
-    expect(line).toBe(`✗ Google Chrome: no manifest at ${FILE} (“Specified native messaging host not found.”) → npm run doctor -- --fix`);
+    const chromeSays = "“Specified native messaging host not found.”";
+    expect(line).toBe(`✗ Google Chrome: no manifest at ${FILE} (${chromeSays}) → npm run doctor -- --fix`);
   });
 });
 

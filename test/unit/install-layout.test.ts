@@ -156,7 +156,8 @@ describe("launcher", () => {
   it("POSIX: execs node by absolute path; doctor reads the paths back, quotes included", () => {
     const text = launcherScript("linux", "/opt/it's/node", "/home/me/.local/share/goose-browser/host.cjs");
     expect(text).toBe(
-      "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\nexec '/opt/it'\\''s/node' '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
+      "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
+        "exec '/opt/it'\\''s/node' '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
     );
     expect(parseLauncher("linux", text)).toEqual({ node: "/opt/it's/node", bundle: "/home/me/.local/share/goose-browser/host.cjs" });
     expect(parseLauncher("linux", "#!/bin/sh\nexec node host.cjs\n")).toBeUndefined();

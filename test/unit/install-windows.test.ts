@@ -136,7 +136,8 @@ describe("Windows install plan", () => {
 describe("reg.exe output", () => {
   it("reads the default value whatever the localized label", () => {
     const out = (label: string) =>
-      `\r\nHKEY_CURRENT_USER\\Software\\Google\\Chrome\\NativeMessagingHosts\\dev.goose_browser.host\r\n    ${label}    REG_SZ    C:\\Users\\me\\AppData\\Local\\goose-browser\\x.json\r\n\r\n`;
+      "\r\nHKEY_CURRENT_USER\\Software\\Google\\Chrome\\NativeMessagingHosts\\dev.goose_browser.host\r\n" +
+      `    ${label}    REG_SZ    C:\\Users\\me\\AppData\\Local\\goose-browser\\x.json\r\n\r\n`;
     expect(parseRegQueryDefault(out("(Default)"))).toBe("C:\\Users\\me\\AppData\\Local\\goose-browser\\x.json");
     expect(parseRegQueryDefault(out("(Standard)"))).toBe("C:\\Users\\me\\AppData\\Local\\goose-browser\\x.json");
     expect(parseRegQueryDefault(out("(Valeur par défaut)"))).toBe("C:\\Users\\me\\AppData\\Local\\goose-browser\\x.json");

@@ -44,7 +44,8 @@ export function findElements(doc: Document, refs: RefMap, query: FindQuery): { l
     const r = outlineRole(el) ?? roleOf(el);
     if (r && !plain) return elementLine(el, r, refs.refFor(el));
     const text = textOf(el);
-    return `${el.tagName.toLowerCase()} [${refs.refFor(el)}] text="${(text.length > 200 ? `${text.slice(0, 199)}…` : text).replace(/"/g, "'")}"`;
+    const shown = (text.length > 200 ? `${text.slice(0, 199)}…` : text).replace(/"/g, "'");
+    return `${el.tagName.toLowerCase()} [${refs.refFor(el)}] text="${shown}"`;
   });
   return { lines, total: found.length };
 }

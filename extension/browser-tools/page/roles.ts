@@ -52,7 +52,7 @@ function hasSectioningAncestor(el: Element): boolean {
   return false;
 }
 
-export function implicitRole(el: Element): string | null {
+function implicitRole(el: Element): string | null {
   const tag = el.tagName.toLowerCase();
   switch (tag) {
     case "a":

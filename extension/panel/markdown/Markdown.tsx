@@ -1,7 +1,7 @@
 /**
  * Agent message bodies. Finished messages render once and stay frozen; only the message being
- * streamed re-parses, at most once per frame (reference §3e: re-parsing every message on every
- * chunk is what makes long chats janky).
+ * streamed re-parses, at most once per frame (re-parsing every message on every chunk is what
+ * makes long chats janky; BENCHMARKS.md measures the difference).
  */
 import { effect, type ReadonlySignal } from "@preact/signals";
 import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
@@ -22,7 +22,7 @@ export function Markdown({ text }: { text: string }) {
     el.innerHTML = html;
     void highlightWithin(el);
   }, [html]);
-  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegation for the copy buttons inside, which are real buttons
+  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
   return <div ref={ref} class="md" onClick={onCopyClick} />;
 }
 
@@ -68,6 +68,6 @@ export function StreamingMarkdown({ text }: { text: ReadonlySignal<string> }) {
       cancelAnimationFrame(frame);
     };
   }, [text]);
-  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegation for the copy buttons inside, which are real buttons
+  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
   return <div ref={ref} class="md md--streaming" aria-busy="true" onClick={onCopyClick} />;
 }

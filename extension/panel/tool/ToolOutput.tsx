@@ -6,7 +6,7 @@ import { diffView } from "./diff-lines";
 import { relativePath, relativeText } from "./tool-view";
 
 /** Lines shown before "Show all": enough to judge, short enough to keep the transcript readable. */
-export const CLAMP_LINES = 30;
+const CLAMP_LINES = 30;
 const CLAMP_CHARS = 6000;
 
 export function ToolInput({ value, open }: { value: unknown; open: boolean }) {
@@ -131,7 +131,7 @@ function DiffBlock({ path, showPath, oldText, newText }: { path: string; showPat
 }
 
 /** Long text shows its first lines and a button for the rest. */
-export function Clamped({ text, class: cls }: { text: string; class: string }) {
+function Clamped({ text, class: cls }: { text: string; class: string }) {
   const [all, setAll] = useState(false);
   const lines = useMemo(() => text.split("\n"), [text]);
   const long = lines.length > CLAMP_LINES || text.length > CLAMP_CHARS;

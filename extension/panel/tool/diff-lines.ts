@@ -1,7 +1,7 @@
 /** A diff content block as numbered lines with context, via the `diff` package. Pure. */
 import { structuredPatch } from "diff";
 
-export type DiffLine =
+type DiffLine =
   | { type: "hunk"; text: string }
   | { type: "context" | "add" | "remove"; text: string; oldNo: number | null; newNo: number | null };
 
