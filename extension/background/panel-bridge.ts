@@ -1,7 +1,7 @@
 /**
- * Serves side-panel ports: each gets a snapshot of the state at once, then every event the
- * background applies, in order; the panel's messages are commands. Only this extension's own pages
- * are served.
+ * Serves side-panel ports: each gets a snapshot of the state at once, then the events the background
+ * applies, in order, in batches (panel-outbox.ts); the panel's messages are commands. Only this
+ * extension's own pages are served.
  */
 import type { AppEvent, AppState } from "../state/app";
 import {
@@ -11,6 +11,7 @@ import {
   PANEL_PORT_NAME,
   type PanelCommand,
 } from "../state/panel-messages";
+import { type PanelOutbox, type PanelOutboxDeps, panelOutbox } from "./panel-outbox";
 import type { MessagePort, PortEvent } from "./ports";
 import type { Store } from "./store";
 
@@ -25,6 +26,8 @@ export interface PanelBridgeDeps {
   onCommand(command: PanelCommand): void;
   /** Told how many panels are open (for the badge and notifications). */
   onPanelCount?(count: number): void;
+  /** Clock and timers for the outboxes (tests); the real ones otherwise. */
+  timers?: Pick<PanelOutboxDeps, "now" | "setTimer" | "clearTimer">;
 }
 
 export function servePanels(deps: PanelBridgeDeps): void {
@@ -38,10 +41,12 @@ export function servePanels(deps: PanelBridgeDeps): void {
     }
     const post = (message: BackgroundToPanel) => port.postMessage(message);
     post({ type: "snapshot", state: deps.store.get() });
-    const unsubscribe = deps.store.subscribe((_state, event) => post({ type: "event", event }));
+    const outbox: PanelOutbox = panelOutbox({ post, state: deps.store.get, ...deps.timers });
+    const unsubscribe = deps.store.subscribe((state, event) => outbox.push(event, state));
     if (isPanel) deps.onPanelCount?.(++open);
     port.onDisconnect.addListener(() => {
       unsubscribe();
+      outbox.close();
       if (isPanel) deps.onPanelCount?.(--open);
     });
     port.onMessage.addListener((message: unknown) => {

@@ -10,43 +10,13 @@ import { active, entryIds, entrySignal } from "../view/store";
 import { WorkingIndicator } from "./AgentWork";
 import { inlineImageSrc } from "./inline-image";
 import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
-import { renderMarkdown } from "./markdown/render";
 import { pure } from "./Pure";
 import { ToolCallCard } from "./tool/ToolCallCard";
-
-/**
- * `sidepanel.html?bench=full-render` (benchmarks only): the naive panel — every entry re-rendered
- * and every message re-parsed on each change — as the baseline `npm run bench` measures against.
- */
-const FULL_RENDER = new URLSearchParams(location.search).get("bench") === "full-render";
-if (FULL_RENDER) document.documentElement.dataset.bench = "full-render";
-
-export function MessageList() {
-  return FULL_RENDER ? <FullRenderList /> : <EntryList />;
-}
-
-function FullRenderList() {
-  const scroller = useRef<HTMLDivElement>(null);
-  useStickToBottom(scroller);
-  return (
-    <div class="messages" ref={scroller} role="log" aria-label="Conversation">
-      <div class="messages__inner">
-        {entryIds.value.map((id) => {
-          const e = entrySignal(id)!.value;
-          if (e.kind === "agent" || e.kind === "thought") {
-            return <div key={id} class="message message--agent md" dangerouslySetInnerHTML={{ __html: renderMarkdown(e.text) }} />;
-          }
-          return e.kind === "tool" ? <ToolCallCard key={id} id={id} /> : <StaticEntry key={id} id={id} />;
-        })}
-      </div>
-    </div>
-  );
-}
 
 /** Entries rendered at first (the newest); older ones are added a page at a time as the user scrolls up. */
 const ENTRY_PAGE = 60;
 
-function EntryList() {
+export function MessageList() {
   const ids = entryIds.value;
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);

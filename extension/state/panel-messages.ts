@@ -1,7 +1,8 @@
 /**
  * The side panel ⇄ background port. The background sends a snapshot when a panel connects and then
- * every event it applies (the panel applies the same events with the same reducer); the panel sends
- * commands, which are the user's actions.
+ * the events it applies, in batches (the panel applies the same events with the same reducer); after
+ * a session/load it sends a snapshot instead of the replay. The panel sends commands, which are the
+ * user's actions.
  */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { AppEvent, AppState } from "./app";
@@ -11,7 +12,7 @@ export const PANEL_PORT_NAME = "panel";
 /** The options page gets the same snapshot and events, but is not a panel (no badge or toggle effects). */
 export const OPTIONS_PORT_NAME = "options";
 
-export type BackgroundToPanel = { type: "snapshot"; state: AppState } | { type: "event"; event: AppEvent };
+export type BackgroundToPanel = { type: "snapshot"; state: AppState } | { type: "events"; events: AppEvent[] };
 
 export type PanelCommand =
   | { type: "restart" }
@@ -62,7 +63,7 @@ export function isPanelToBackground(value: unknown): value is PanelToBackground 
 
 export function isBackgroundToPanel(value: unknown): value is BackgroundToPanel {
   if (typeof value !== "object" || value === null) return false;
-  const m = value as { type?: unknown; state?: unknown; event?: unknown };
+  const m = value as { type?: unknown; state?: unknown; events?: unknown };
   if (m.type === "snapshot") return typeof m.state === "object" && m.state !== null;
-  return m.type === "event" && typeof m.event === "object" && m.event !== null;
+  return m.type === "events" && Array.isArray(m.events) && m.events.every((e) => typeof e === "object" && e !== null);
 }

@@ -1,11 +1,11 @@
 /**
- * The panel's port to the background: a snapshot, then events, applied to the panel's own copy of
+ * The panel's port to the background: a snapshot, then batches of events, applied to the panel's own copy of
  * the state. The service worker may be stopped and restarted, which closes the port; reconnecting
  * wakes it and brings a fresh snapshot.
  */
 import browser from "webextension-polyfill";
 import { isBackgroundToPanel, PANEL_PORT_NAME, type PanelCommand } from "../state/panel-messages";
-import { applyEvent, applySnapshot, backgroundLinked } from "./store";
+import { applyEvents, applySnapshot, backgroundLinked } from "./store";
 
 const RECONNECT_DELAY_MS = 200;
 
@@ -20,7 +20,7 @@ export function linkToBackground(name: string = PANEL_PORT_NAME): void {
       applySnapshot(message.state);
       backgroundLinked.value = true;
     } else {
-      applyEvent(message.event);
+      applyEvents(message.events);
     }
   });
   port.onDisconnect.addListener(() => {

@@ -1,8 +1,10 @@
 /**
- * The panel's reactive view of the background's state. Each event is applied with the shared
- * reducer, then projected onto narrow signals; a signal notifies only when its value's identity
- * changes, and the reducer keeps identity for everything an event did not touch. So a streamed
- * chunk wakes only the one entry signal it changed: the message list itself is not re-rendered.
+ * The panel's reactive view of the background's state. Each batch of events is applied with the
+ * shared reducer, then projected once onto narrow signals; a signal notifies only when its value's
+ * identity changes, and the reducer keeps identity for everything an event did not touch. So a
+ * streamed chunk wakes only the one entry signal it changed: the message list itself is not
+ * re-rendered. The projection of the transcript costs what changed, not the transcript's length
+ * (projectEntries).
  */
 import { batch, type Signal, signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
@@ -65,9 +67,11 @@ export function applySnapshot(state: AppState): void {
   project(state);
 }
 
-export function applyEvent(event: AppEvent): void {
+/** A batch from the background: reduced one by one, projected once. */
+export function applyEvents(events: readonly AppEvent[]): void {
   if (!current) return;
-  const next = reduceApp(current, event);
+  let next = current;
+  for (const event of events) next = reduceApp(next, event);
   if (next === current) return;
   current = next;
   project(next);
@@ -105,29 +109,54 @@ const EMPTY: never[] = [];
 
 function projectEntries(sessionId: string | null, entries: readonly Entry[] | null): void {
   if (entries === projectedEntries) return;
+  const previous = projectedEntries ?? EMPTY;
   const sameSession = sessionId === projectedSession;
   projectedSession = sessionId;
   projectedEntries = entries;
   const list = entries ?? EMPTY;
-  // Entry objects the reducer did not touch are identical, so this is a pointer walk.
-  for (const e of list) {
-    const sig = entrySignals.get(e.id);
-    if (!sig) entrySignals.set(e.id, signal(e));
-    else if (sig.value !== e) sig.value = e;
+  const kept = sameSession ? unchangedPrefix(previous, list) : -1;
+  if (kept < 0) {
+    projectAll(list);
+    return;
   }
+  // The reducer only replaces the last entries of a session's list and appends to it, so only the
+  // entries after the unchanged prefix need their signals set, and the id list grows by the new ones.
+  for (let i = kept; i < list.length; i++) setEntrySignal(list[i]!);
+  if (list.length > previous.length) entryIds.value = entryIds.value.concat(list.slice(previous.length).map((e) => e.id));
+}
+
+/**
+ * How many leading entries are the very same objects in both lists, found from the end: the walk
+ * stops at the first entry (from the back) both lists share. -1 when `next` is not `previous` with
+ * its tail changed or extended (shorter, or a different first entry): then everything is projected.
+ */
+function unchangedPrefix(previous: readonly Entry[], next: readonly Entry[]): number {
+  if (next.length < previous.length) return -1;
+  if (previous.length === 0) return 0;
+  if (next[0]!.id !== previous[0]!.id) return -1;
+  let i = previous.length;
+  while (i > 0 && next[i - 1] !== previous[i - 1]) {
+    if (next[i - 1]!.id !== previous[i - 1]!.id) return -1;
+    i--;
+  }
+  return i;
+}
+
+function setEntrySignal(e: Entry): void {
+  const sig = entrySignals.get(e.id);
+  if (!sig) entrySignals.set(e.id, signal(e));
+  else if (sig.value !== e) sig.value = e;
+}
+
+/** Another session, or a transcript that was not only extended: every signal and the id list afresh. */
+function projectAll(list: readonly Entry[]): void {
+  for (const e of list) setEntrySignal(e);
+  const ids = list.map((e) => e.id);
   const shown = entryIds.value;
-  // Entries are only ever appended to a session's list, so equal ends mean equal lists.
-  const sameIds =
-    sameSession &&
-    shown.length === list.length &&
-    (list.length === 0 || (shown[0] === list[0]!.id && shown[shown.length - 1] === list[list.length - 1]!.id));
-  if (!sameIds) {
-    const ids = list.map((e) => e.id);
-    entryIds.value = ids;
-    if (entrySignals.size > ids.length) {
-      const keep = new Set(ids);
-      for (const id of entrySignals.keys()) if (!keep.has(id)) entrySignals.delete(id);
-    }
+  if (shown.length !== ids.length || ids.some((id, i) => id !== shown[i])) entryIds.value = ids;
+  if (entrySignals.size > ids.length) {
+    const keep = new Set(ids);
+    for (const id of entrySignals.keys()) if (!keep.has(id)) entrySignals.delete(id);
   }
 }
 

@@ -10,6 +10,7 @@ import { initialConnectionState, reduceConnection } from "../../extension/state/
 import type { PanelCommand } from "../../extension/state/panel-messages";
 import { HOST_NAME } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION, type HostHello, type JsonRpcMessage } from "../../shared/host-protocol";
+import { FakeClock } from "./helpers/fake-clock";
 
 class FakePort implements MessagePort {
   sent: unknown[] = [];
@@ -204,7 +205,9 @@ describe("servePanels", () => {
     const store = createStore(initialAppState, reduceApp);
     let connectListener: ((p: MessagePort) => void) | undefined;
     const calls = { opened: 0, commands: [] as PanelCommand[], counts: [] as number[] };
+    const clock = new FakeClock();
     servePanels({
+      timers: { now: () => clock.now, setTimer: (run, ms) => clock.setTimeout(run, ms), clearTimer: (t) => clock.clearTimeout(t) },
       onConnect: { addListener: (l) => (connectListener = l) },
       extensionId: "ours",
       store,
@@ -216,38 +219,41 @@ describe("servePanels", () => {
       connectListener!(port);
       return port;
     };
-    return { store, calls, open };
+    return { store, calls, open, clock };
   }
 
   const connecting: AppEvent = { scope: "connection", event: { type: "connecting" } };
 
-  it("sends a snapshot on connect, then each applied event, which rebuilds the same state", () => {
-    const { store, open } = bridge();
+  it("sends a snapshot on connect, then the applied events in one batch, which rebuild the same state", () => {
+    const { store, open, clock } = bridge();
     const port = open(new FakePort("panel", { id: "ours" }));
     expect(port.sent).toEqual([{ type: "snapshot", state: initialAppState }]);
     store.dispatch(connecting);
     store.dispatch({ scope: "connection", event: { type: "hello", hello } });
+    expect(port.sent).toHaveLength(1);
+    clock.advance(0);
     expect(port.sent.slice(1)).toEqual([
-      { type: "event", event: connecting },
-      { type: "event", event: { scope: "connection", event: { type: "hello", hello } } },
+      { type: "events", events: [connecting, { scope: "connection", event: { type: "hello", hello } }] },
     ]);
-    const replayed = port.sent.slice(1).reduce((s: AppState, m) => reduceApp(s, (m as { event: AppEvent }).event), initialAppState);
+    const replayed = (port.sent[1] as { events: AppEvent[] }).events.reduce(reduceApp, initialAppState as AppState);
     expect(replayed).toEqual(store.get());
   });
 
   it("does not send events that change nothing", () => {
-    const { store, open } = bridge();
+    const { store, open, clock } = bridge();
     const port = open(new FakePort("panel", { id: "ours" }));
     store.dispatch({ scope: "connection", event: { type: "agent_status", status: { state: "idle", profile: "goose" } } });
+    clock.advance(100);
     expect(port.sent).toHaveLength(1);
   });
 
   it("stops sending once the panel port closes, and counts open panels", () => {
-    const { store, open, calls } = bridge();
+    const { store, open, calls, clock } = bridge();
     const port = open(new FakePort("panel", { id: "ours" }));
     open(new FakePort("panel", { id: "ours" }));
-    port.close();
     store.dispatch(connecting);
+    port.close();
+    clock.advance(100);
     expect(port.sent).toHaveLength(1);
     expect(calls.counts).toEqual([1, 2, 1]);
   });

@@ -1,26 +1,30 @@
 /**
  * The pages' projection of the background's state onto signals (extension/view/store.ts): a
- * streamed chunk wakes only the entry it changed, and the per-entry and per-tool signals follow the
- * shown session instead of piling up across session switches.
+ * streamed chunk wakes only the entry it changed, the projection of a long transcript costs what
+ * changed and not its length, it always matches the state whatever the batches, and the per-entry
+ * and per-tool signals follow the shown session instead of piling up across session switches.
  */
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { effect } from "@preact/signals";
 import { describe, expect, it } from "vitest";
-import { type AppEvent, initialAppState } from "../../extension/state/app";
-import type { ClientEvent } from "../../extension/state/client-state";
+import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
+import { activeSession } from "../../extension/state/client-reducer";
+import type { AgentTextEntry, ClientEvent, Entry } from "../../extension/state/client-state";
 import {
   active,
   activeSessionId,
-  applyEvent,
+  applyEvents,
   applySnapshot,
+  appState,
   entryIds,
   entrySignal,
   projectionSize,
   toolCallSignal,
 } from "../../extension/view/store";
+import { randomBatches, randomEvents } from "./helpers/random-events";
 
 const client = (event: ClientEvent): AppEvent => ({ scope: "client", event });
-const update = (sessionId: string, u: SessionUpdate) => applyEvent(client({ type: "session_update", sessionId, update: u }));
+const update = (sessionId: string, u: SessionUpdate) => applyEvents([client({ type: "session_update", sessionId, update: u })]);
 const say = (sessionId: string, text: string) =>
   update(sessionId, { sessionUpdate: "agent_message_chunk", messageId: "m1", content: { type: "text", text } });
 const toolCall = (sessionId: string, toolCallId: string) =>
@@ -28,9 +32,9 @@ const toolCall = (sessionId: string, toolCallId: string) =>
 
 /** Opens `id` with a user prompt, an answer and `tools` tool calls, and shows it. */
 function openSession(id: string, tools: number): void {
-  applyEvent(client({ type: "session_opened", sessionId: id, cwd: "/work", loading: false }));
-  applyEvent(client({ type: "session_activated", sessionId: id }));
-  applyEvent(client({ type: "prompt_sent", sessionId: id, content: [{ type: "text", text: "hi" }] }));
+  applyEvents([client({ type: "session_opened", sessionId: id, cwd: "/work", loading: false })]);
+  applyEvents([client({ type: "session_activated", sessionId: id })]);
+  applyEvents([client({ type: "prompt_sent", sessionId: id, content: [{ type: "text", text: "hi" }] })]);
   say(id, "Hello");
   for (let i = 0; i < tools; i++) toolCall(id, `${id}-t${i}`);
 }
@@ -76,9 +80,94 @@ describe("view store", () => {
     expect(toolCallSignal("a-t0")).toBeUndefined();
     expect(toolCallSignal("s19-t2")).toBeDefined();
     // Back to a session still in memory: its signals are made again.
-    applyEvent(client({ type: "session_activated", sessionId: "s0" }));
+    applyEvents([client({ type: "session_activated", sessionId: "s0" })]);
     expect(activeSessionId.value).toBe("s0");
     expect(toolCallSignal("s0-t1")?.value.title).toBe("run s0-t1");
     expect(projectionSize().tools).toBe(3);
+  });
+});
+
+describe("view store, a long transcript", () => {
+  /** A state showing session "long" with `n` entries (plain objects, as a snapshot brings them). */
+  function longState(n: number): AppState {
+    let state = reduceApp(initialAppState, client({ type: "session_opened", sessionId: "long", cwd: "/w", loading: false }));
+    const entries: Entry[] = Array.from({ length: n }, (_, i) => ({
+      kind: "agent",
+      id: `e${i + 1}`,
+      text: `message ${i + 1}`,
+      attachments: [],
+    }));
+    const s = state.client.sessions.long!;
+    state = { ...state, client: { ...state.client, sessions: { long: { ...s, entries, seq: n } } } };
+    return state;
+  }
+
+  /** `entries`, counting the reads of its items (a Proxy), as the state's transcript. */
+  function counted(state: AppState, entries: Entry[]): { state: AppState; reads: () => number } {
+    let reads = 0;
+    const proxy = new Proxy(entries, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const s = state.client.sessions.long!;
+    return { state: { ...state, client: { ...state.client, sessions: { long: { ...s, entries: proxy } } } }, reads: () => reads };
+  }
+
+  it("a changed last entry and an appended one cost a few reads, not one per entry", () => {
+    const first = longState(2_000);
+    applySnapshot(first);
+    const ids = entryIds.value;
+    expect(ids).toHaveLength(2_000);
+    const old = first.client.sessions.long!.entries;
+    let earlierWakes = 0;
+    const stop = effect(() => {
+      void entrySignal("e1000")!.value;
+      earlierWakes++;
+    });
+    const last: Entry = { ...(old[old.length - 1] as AgentTextEntry), text: "changed" };
+    const next = counted(first, [...old.slice(0, -1), last, { kind: "notice", id: "e2001", tone: "info", text: "new" }]);
+    applySnapshot(next.state);
+    expect(next.reads()).toBeLessThan(20);
+    expect(entryIds.value).toEqual([...ids, "e2001"]);
+    expect(entrySignal("e2000")!.value).toBe(last);
+    expect(entrySignal("e2001")!.value).toMatchObject({ text: "new" });
+    expect(earlierWakes).toBe(1);
+    stop();
+  });
+
+  it("a snapshot of the same session with new objects (a reconnect) updates every signal", () => {
+    const first = longState(50);
+    applySnapshot(first);
+    const again = structuredClone(first);
+    applySnapshot(again);
+    expect(entrySignal("e1")!.value).toBe(again.client.sessions.long!.entries[0]);
+    expect(entrySignal("e50")!.value).toBe(again.client.sessions.long!.entries[49]);
+    // The transcript replaced by a shorter one (the session reloaded): the ids follow.
+    const shorter = longState(3);
+    applySnapshot(shorter);
+    expect(entryIds.value).toEqual(["e1", "e2", "e3"]);
+    expect(projectionSize().entries).toBe(3);
+  });
+
+  it("property: after any batches of a random event stream, the signals show exactly the active session's entries", () => {
+    const wrong: string[] = [];
+    let checks = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      applySnapshot(initialAppState);
+      const events = randomEvents(seed, 150);
+      for (const batch of randomBatches(seed * 31, events, 12)) {
+        applyEvents(batch);
+        const entries = activeSession(appState()!.client)?.entries ?? [];
+        checks++;
+        const ids = entryIds.value;
+        if (ids.length !== entries.length || entries.some((e, i) => ids[i] !== e.id || entrySignal(e.id)?.value !== e))
+          wrong.push(`seed ${seed}`);
+        if (projectionSize().entries !== entries.length) wrong.push(`seed ${seed}: ${projectionSize().entries} signals`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checks).toBeGreaterThan(1000);
   });
 });
