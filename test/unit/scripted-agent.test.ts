@@ -224,7 +224,9 @@ describe.concurrent("prompt turns", SUITE, () => {
     await approveMode(agent, sessionId);
     const done = sendPrompt(agent, sessionId, "tools 2");
     const first = await agent.waitFor(isPermissionRequest);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A marker: the agent answers requests in order, so once this answer is back, a second permission
+    // request sent without waiting for ours would already be here.
+    await agent.call("session/list", {});
     expect(agent.messages.filter(isPermissionRequest)).toHaveLength(1);
     agent.respond(first.id, { outcome: { outcome: "selected", optionId: "allow_once" } });
     const second = await agent.waitFor((m) => isPermissionRequest(m) && m.id !== first.id);
@@ -438,7 +440,8 @@ describe.concurrent("hostile scenarios", SUITE, () => {
     await agent.call("initialize", { protocolVersion: 1 });
     agent.closeStdin();
     agent.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The agent says when it has handled (and ignored) the signal; only then is "still alive" meaningful.
+    await vi.waitFor(() => expect(agent.stderr).toMatch(/SIGTERM ignored/));
     expect(agent.exitCode).toBeNull();
     agent.kill("SIGKILL");
     expect((await agent.exited).signal).toBe("SIGKILL");
