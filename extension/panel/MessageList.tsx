@@ -215,13 +215,19 @@ function useStickToBottom(ref: { current: HTMLDivElement | null }) {
       el.scrollTop = el.scrollHeight;
     };
     const nearBottom = () => el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    let lastTop = el.scrollTop;
     const onScroll = () => {
+      const movedUp = el.scrollTop < lastTop;
+      lastTop = el.scrollTop;
       if (performance.now() < followUntil) {
         if (!nearBottom()) toBottom();
         atBottom = true;
         return;
       }
-      atBottom = nearBottom();
+      // Only moving up leaves the bottom: a scroll down that stops short of it (an approval bar
+      // scrolled into view before the content below it was followed) is not the user looking back.
+      if (nearBottom()) atBottom = true;
+      else if (movedUp) atBottom = false;
     };
     const observer = new ResizeObserver(() => {
       const users = userEntryCount();
