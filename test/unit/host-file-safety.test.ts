@@ -58,8 +58,9 @@ describe("findUnsafePath (POSIX)", () => {
   });
 
   it("accepts a root-owned sticky folder like /tmp, but not a sticky folder someone else owns", () => {
-    // The temp dirs here live in /tmp (root, 1777): accepted above. A sticky folder owned by a user is not.
-    expect(fs.statSync(os.tmpdir()).mode & 0o1777).toBe(0o1777);
+    // The temp dirs here live under /tmp (root, 1777): accepted above. A sticky folder owned by a user is not.
+    expect(fs.statSync("/tmp").mode & 0o1777).toBe(0o1777);
+    expect(os.tmpdir().startsWith("/tmp/")).toBe(true);
     const d = tempDir();
     const shared = path.join(d, "shared");
     fs.mkdirSync(shared);
