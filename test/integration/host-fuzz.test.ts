@@ -9,6 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
+import { seededRandom as rng } from "../helpers/seeded-random";
 import { HostUnderTest, waitUntil } from "./host-harness";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -22,18 +23,6 @@ afterEach(async () => {
   await host?.exit;
   host = undefined;
 });
-
-/** mulberry32: small, seedable, good enough to pick cases. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Case {
   bytes: Buffer;

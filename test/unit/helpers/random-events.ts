@@ -6,18 +6,7 @@
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk";
 import type { AppEvent } from "../../../extension/state/app";
 import type { ClientEvent } from "../../../extension/state/client-state";
-
-/** mulberry32: small, fast, good enough to vary test inputs reproducibly. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from "../../helpers/seeded-random";
 
 const client = (event: ClientEvent): AppEvent => ({ scope: "client", event });
 
