@@ -5,54 +5,44 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type BrowserContext, type ConsoleMessage, chromium, type Page, type Worker } from "playwright-core";
 import { chromiumManifest, writeManifest } from "../../install-scripts/manifest";
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
+import {
+  type AgentOptions,
+  agentFiles,
+  FAKE_GOOSE,
+  HOST_LAUNCHER,
+  type LoggedMessage,
+  processesIn,
+  ROOT,
+  readHostLog,
+  readNdjson,
+  requireFile,
+  requireFreshBuild,
+  writeHostConfig,
+} from "../helpers/e2e-environment";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export { FAKE_GOOSE, HOST_LAUNCHER, type LoggedMessage, processesIn, ROOT };
 export const EXTENSION_DIR = path.join(ROOT, "dist/extension/chrome-mv3");
-export const HOST_LAUNCHER = path.join(ROOT, "dist/native-host/goose-browser-host");
-export const FAKE_GOOSE = path.join(ROOT, "dist/fixtures/bin/goose");
 const CHROMIUM = "/usr/bin/chromium";
 
 /** An origin no build of ours has: what a host manifest for someone else's extension would allow. */
 const FOREIGN_ID = "a".repeat(32);
 
-export interface HarnessOptions {
+export interface HarnessOptions extends AgentOptions {
   /**
    * "valid": allows this extension (default). "missing": no manifest, as if the host were never
    * installed. "wrong-origin": a manifest that allows only another extension.
    */
   manifest?: "valid" | "missing" | "wrong-origin";
-  /** The goose profile's command in the host config (default: the scripted fake goose). */
-  gooseCommand?: string;
-  /** Extra environment for the agent: the profile's `env` in the host config. */
-  agentEnv?: Record<string, string>;
   /**
    * Relaunch in an earlier harness's dir (after its closeBrowser()): the same browser profile,
    * extension storage, agent state dir, agent log and working folder.
    */
   reuseDir?: string;
-  /**
-   * Runs the agent behind a `tee` so everything it writes on stdout lands in `agentStdout`
-   * (to see its own requests, e.g. a permission request's id). The agent's exit code is lost.
-   */
-  captureAgentStdout?: boolean;
   /** Another build of the extension (default: this checkout's dist/extension/chrome-mv3). */
   extensionDir?: string;
-  /** More agent profiles in the host config, beside goose (e.g. another ACP agent). */
-  extraProfiles?: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
-}
-
-/** One inbound JSON-RPC message as the scripted agent logged it (SCRIPTED_AGENT_LOG). */
-export interface LoggedMessage {
-  jsonrpc: "2.0";
-  id?: string | number | null;
-  method?: string;
-  params?: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string };
 }
 
 export interface Harness {
@@ -108,53 +98,23 @@ export function chromiumArgs(extensionDir: string): string[] {
 export async function launchExtension(options: HarnessOptions = {}): Promise<Harness> {
   const manifestMode = options.manifest ?? "valid";
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
-  if (extensionDir === EXTENSION_DIR) requireExtensionBuild();
+  if (extensionDir === EXTENSION_DIR) requireFreshBuild(EXTENSION_DIR, "npx wxt build");
   else requireFile(path.join(extensionDir, "manifest.json"), "a build of that extension");
   if (manifestMode !== "missing") requireFile(HOST_LAUNCHER, "npm run build:host");
-  const gooseCommand = options.gooseCommand ?? FAKE_GOOSE;
-  if (gooseCommand === FAKE_GOOSE && manifestMode === "valid") {
+  if ((options.gooseCommand ?? FAKE_GOOSE) === FAKE_GOOSE && manifestMode === "valid") {
     requireFile(FAKE_GOOSE, "node --import tsx test/fixtures/scripted-agent/build.ts");
   }
   requireFile(CHROMIUM, "apt-get install -y chromium");
 
   const dir = options.reuseDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "goose-e2e-"));
   const userDataDir = path.join(dir, "profile");
-  const workDir = path.join(dir, "work");
-  const hostLog = path.join(dir, "host.log");
-  const hostConfig = path.join(dir, "host-config.json");
-  const agentStateDir = path.join(dir, "agent-state");
-  const agentLog = path.join(dir, "agent.log");
-  const agentStdout = path.join(dir, "agent-stdout.ndjson");
-  fs.mkdirSync(workDir, { recursive: true });
+  const files = agentFiles(dir);
+  const { workDir, hostLog, hostConfig, agentStateDir, agentLog, agentStdout } = files;
 
   if (manifestMode !== "missing") {
     writeHostManifest(userDataDir, manifestMode === "valid" ? DEV_EXTENSION_ID : FOREIGN_ID);
   }
-  let command = gooseCommand;
-  if (options.captureAgentStdout) {
-    command = path.join(dir, "goose-tee");
-    const q = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
-    // `exec` for --version and friends; the ACP server's stdout goes through tee.
-    fs.writeFileSync(
-      command,
-      `#!/bin/sh\nif [ "$1" != acp ]; then exec ${q(gooseCommand)} "$@"; fi\n${q(gooseCommand)} "$@" | tee -a ${q(agentStdout)}\n`,
-      { mode: 0o755 },
-    );
-  }
-  writeJson(hostConfig, {
-    defaultProfile: "goose",
-    profiles: {
-      goose: {
-        command,
-        args: ["acp"],
-        // Each harness dir gets its own sessions and log; a test's agentEnv can still override them.
-        env: { SCRIPTED_AGENT_STATE_DIR: agentStateDir, SCRIPTED_AGENT_LOG: agentLog, ...options.agentEnv },
-      },
-      ...options.extraProfiles,
-    },
-    cwd: workDir,
-    logFile: hostLog,
-  });
+  writeHostConfig(dir, files, options);
 
   const xdg = (name: string) => path.join(dir, name);
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -226,8 +186,7 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
         return killed;
       },
       diagnostics() {
-        const log = fs.existsSync(hostLog) ? fs.readFileSync(hostLog, "utf8") : "(no host log)";
-        return `--- host log ---\n${log}\n--- console ---\n${consoleLines.join("\n")}`;
+        return `--- host log ---\n${readHostLog(hostLog)}\n--- console ---\n${consoleLines.join("\n")}`;
       },
       closeBrowser,
       async close() {
@@ -252,59 +211,4 @@ export function installHostManifest(h: Pick<Harness, "userDataDir">): void {
   requireFile(HOST_LAUNCHER, "npm run build:host");
   requireFile(FAKE_GOOSE, "node --import tsx test/fixtures/scripted-agent/build.ts");
   writeHostManifest(h.userDataDir, DEV_EXTENSION_ID);
-}
-
-function writeJson(file: string, value: unknown): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(value, null, 2));
-}
-
-function requireFile(file: string, howToMake: string): void {
-  if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file) || file} is missing: run \`${howToMake}\``);
-}
-
-/** A stale build would test yesterday's code, so refuse one older than its sources. */
-function requireExtensionBuild(): void {
-  const manifest = path.join(EXTENSION_DIR, "manifest.json");
-  requireFile(manifest, "npx wxt build");
-  const built = fs.statSync(manifest).mtimeMs;
-  const sources = ["extension", "shared", "wxt.config.ts"].map((p) => path.join(ROOT, p));
-  const newer = sources.flatMap(filesUnder).find((f) => fs.statSync(f).mtimeMs > built);
-  if (newer) throw new Error(`the extension build is older than ${path.relative(ROOT, newer)}: run \`npx wxt build\``);
-}
-
-function filesUnder(p: string): string[] {
-  if (!fs.existsSync(p)) return [];
-  if (!fs.statSync(p).isDirectory()) return [p];
-  return fs.readdirSync(p).flatMap((name) => filesUnder(path.join(p, name)));
-}
-
-function readNdjson(file: string): LoggedMessage[] {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim().startsWith("{"))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as LoggedMessage];
-      } catch {
-        return []; // a line still being written
-      }
-    });
-}
-
-/** Processes whose working folder is `workDir`: the agent (the host runs elsewhere). Linux only. */
-export function processesIn(workDir: string): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return fs.readlinkSync(`/proc/${pid}/cwd`) === workDir;
-      } catch {
-        return false; // gone, or not ours to read
-      }
-    })
-    .map(Number);
 }
