@@ -32,6 +32,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: "firefox",
+          include: ["test/e2e-firefox/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One Firefox at a time on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

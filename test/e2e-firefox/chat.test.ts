@@ -1,0 +1,114 @@
+/** Chatting in Firefox: a streamed answer, Stop, and an approval, through the real host to the scripted agent. */
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type FirefoxHarness, launchFirefox } from "./harness";
+import {
+  AGENT_BUBBLES,
+  byRole,
+  click,
+  find,
+  LONG,
+  NOTICES,
+  SEND,
+  STOP,
+  screenshot,
+  sendPrompt,
+  texts,
+  toolCard,
+  waitForGone,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
+
+let harness: FirefoxHarness | undefined;
+
+afterEach(async (ctx) => {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+  harness = undefined;
+});
+
+/** "tick 1 tick 2 … tick n": the number of the last tick shown. */
+function lastTick(text: string | undefined): number {
+  return Math.max(0, ...[...(text ?? "").matchAll(/tick (\d+)/g)].map((m) => Number(m[1])));
+}
+
+describe("Firefox: chat", () => {
+  it("streams the answer while Stop is offered, and gives Send back when it ends", async () => {
+    harness = await launchFirefox();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    // "hold" streams a tick every 100 ms until the file "release" appears in the agent's folder.
+    await sendPrompt(page, "hold");
+    await find(page, STOP);
+    expect(await page.$(SEND)).toBeNull();
+
+    await waitForText(page, AGENT_BUBBLES, /tick [1-9]\b/);
+    const reply = async () => lastTick((await texts(page, AGENT_BUBBLES)).at(-1));
+    const first = await reply();
+    await expect.poll(reply, { timeout: LONG, message: "the answer stopped growing" }).toBeGreaterThan(first);
+    expect(await page.$(STOP)).not.toBeNull();
+    await screenshot(page, "chat-streaming");
+
+    fs.writeFileSync(path.join(harness.workDir, "release"), "");
+    await waitForTurnEnd(page);
+    await waitForText(page, AGENT_BUBBLES, "released");
+    expect(await reply()).toBeGreaterThan(first);
+  });
+
+  it("Stop ends the running turn: the agent receives session/cancel for it", async () => {
+    harness = await launchFirefox();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "hold");
+    await waitForText(page, AGENT_BUBBLES, "tick 3");
+    await click(page, STOP);
+
+    await waitForText(page, NOTICES, "Stopped.");
+    await find(page, SEND);
+    await waitForGone(page, STOP);
+    const prompt = harness.agentMessages().find((m) => m.method === "session/prompt");
+    const cancels = harness.agentMessages().filter((m) => m.method === "session/cancel");
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]).not.toHaveProperty("id");
+    expect(cancels[0]!.params).toEqual({ sessionId: prompt?.params?.sessionId });
+    // Nothing more streams in after the stop: a whole second turn later the stopped answer is unchanged.
+    const stopped = (await texts(page, AGENT_BUBBLES))[0];
+    await sendPrompt(page, "echo after the stop");
+    await waitForText(page, AGENT_BUBBLES, "after the stop");
+    await waitForTurnEnd(page);
+    expect((await texts(page, AGENT_BUBBLES))[0]).toBe(stopped);
+  });
+
+  it("asks before running a tool, and answers the agent with the option the user chose", async () => {
+    harness = await launchFirefox({ captureAgentStdout: true });
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await click(page, byRole("button", "New session"));
+    // New sessions are switched to goose's approve mode.
+    await expect
+      .poll(async () => (await find(page, byRole("combobox", "Mode"))).evaluate((el) => (el as HTMLSelectElement).value), { timeout: LONG })
+      .toBe("approve");
+
+    await sendPrompt(page, "tool");
+    const card = toolCard("developer: shell · ls -la");
+    await waitForText(page, card, "Awaiting approval");
+    const allow = `${card} ${byRole("button", "Allow once")}`;
+    await find(page, allow);
+    await screenshot(page, "chat-approval-pending");
+    await click(page, allow);
+
+    await waitForText(page, `${card} .tool__status`, "Done");
+    await waitForTurnEnd(page);
+    await waitForText(page, AGENT_BUBBLES, "Everything looks in order.");
+    expect(await page.$(`${card} [aria-label="Permission request"]`)).toBeNull();
+
+    // The agent got exactly the chosen option, as the answer to its own request.
+    const asked = harness.agentOutput().filter((m) => m.method === "session/request_permission");
+    expect(asked).toHaveLength(1);
+    const answer = harness.agentMessages().find((m) => m.method === undefined && m.id === asked[0]!.id);
+    expect(answer?.result).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
+  });
+});

@@ -1,0 +1,35 @@
+/** The sidebar page in real Firefox reaches goose through the host Firefox finds in ~/.mozilla. */
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { GECKO_ADDON_ID, HOST_NAME } from "../../shared/extension-ids";
+import { type FirefoxHarness, launchFirefox } from "./harness";
+import { byRole, find, screenshot, texts, waitForReady, waitForText } from "./panel";
+
+let harness: FirefoxHarness | undefined;
+
+afterEach(async (ctx) => {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+  harness = undefined;
+});
+
+const STATUS = '[role="status"]';
+
+describe("Firefox: connecting", () => {
+  it("connects through the installed host to the scripted agent, named as the agent names itself", async () => {
+    harness = await launchFirefox();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await waitForText(page, STATUS, `goose 1.50.0 is running in ${harness.workDir}`);
+    await find(page, byRole("textbox", "Message goose"));
+    expect(await texts(page, "h1")).toEqual(["goose"]);
+    await screenshot(page, "connected");
+
+    // Firefox started the host itself, from the manifest in the temporary HOME, naming the add-on.
+    const manifest = path.join(harness.dir, "home/.mozilla/native-messaging-hosts", `${HOST_NAME}.json`);
+    expect(fs.readFileSync(harness.hostLog, "utf8")).toContain(`started by ${JSON.stringify([manifest, GECKO_ADDON_ID])}`);
+    const initialize = harness.agentMessages().find((m) => m.method === "initialize");
+    expect(initialize).toBeDefined();
+  });
+});

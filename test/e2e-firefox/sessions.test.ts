@@ -1,0 +1,64 @@
+/** Sessions in Firefox: History reopens another session through session/load and shows its messages. */
+import { afterEach, describe, expect, it } from "vitest";
+import { type FirefoxHarness, launchFirefox } from "./harness";
+import {
+  AGENT_BUBBLES,
+  byRole,
+  click,
+  find,
+  screenshot,
+  sendPrompt,
+  TRANSCRIPT,
+  texts,
+  USER_BUBBLES,
+  waitForGone,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
+
+let harness: FirefoxHarness | undefined;
+
+afterEach(async (ctx) => {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+  harness = undefined;
+});
+
+const HISTORY = '[aria-label="Session history"]';
+
+describe("Firefox: sessions", () => {
+  it("switches to the other session from History, rebuilt from the agent's replay", async () => {
+    harness = await launchFirefox();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "echo alpha first session");
+    await waitForText(page, AGENT_BUBBLES, "alpha first session");
+    await waitForTurnEnd(page);
+
+    await click(page, byRole("button", "New session"));
+    await waitForGone(page, TRANSCRIPT);
+    await waitForReady(page);
+    await sendPrompt(page, "echo beta second session");
+    await waitForText(page, AGENT_BUBBLES, "beta second session");
+    await waitForTurnEnd(page);
+    expect((await texts(page, TRANSCRIPT)).join("")).not.toContain("alpha");
+
+    await click(page, byRole("button", "History"));
+    await find(page, HISTORY);
+    await waitForText(page, `${HISTORY} .history__title`, "echo beta second session");
+    // Newest first.
+    expect(await texts(page, `${HISTORY} .history__title`)).toEqual(["echo beta second session", "echo alpha first session"]);
+    await screenshot(page, "sessions-history");
+    await click(page, `${HISTORY} ${byRole("button", "echo alpha first session")}`);
+
+    await waitForText(page, USER_BUBBLES, "echo alpha first session");
+    await waitForText(page, AGENT_BUBBLES, JSON.stringify({ type: "text", text: "echo alpha first session" }));
+    expect(await texts(page, USER_BUBBLES)).toHaveLength(1);
+    expect((await texts(page, TRANSCRIPT)).join("")).not.toContain("beta");
+    const loads = harness.agentMessages().filter((m) => m.method === "session/load");
+    expect(loads).toHaveLength(1);
+    const alpha = harness.agentMessages().find((m) => m.method === "session/prompt" && JSON.stringify(m.params).includes("alpha"));
+    expect(loads[0]!.params?.sessionId).toBe(alpha?.params?.sessionId);
+  });
+});
