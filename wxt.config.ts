@@ -40,7 +40,8 @@ export default defineConfig({
     // The e2e build only: a synthetic menu click or shortcut (all a headless test can fire) carries
     // no activeTab grant, so the test build gets the host access that grant would give.
     ...(mode === "e2e" ? { host_permissions: ["<all_urls>"] } : {}),
-    action: { default_title: "Open goose" },
+    // Firefox puts a new add-on's button in the Extensions menu unless it asks for the toolbar.
+    action: { default_title: "Open goose", ...(browser === "firefox" ? { default_area: "navbar" } : {}) },
     commands: {
       "quick-prompt": {
         suggested_key: { default: "Alt+Shift+G" },
