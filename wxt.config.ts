@@ -9,6 +9,8 @@ export default defineConfig({
   publicDir: "extension/public",
   // `--mode bench`: the panel with the benchmark's full re-render baseline as its message list.
   vite: ({ mode }) => ({ plugins: mode === "bench" ? [fullRenderBaseline()] : [] }),
+  // `wxt zip -b firefox` also packs the sources addons.mozilla.org asks for: the code, not build output or test screenshots.
+  zip: { excludeSources: ["dist/**", "test-results/**"] },
   manifest: ({ browser, mode }) => ({
     name: "goose",
     description: "goose, the open-source AI agent, in your browser's side panel",
@@ -28,12 +30,18 @@ export default defineConfig({
     ],
     // Requested at run time from a user's click: "tabs" when browser tools are turned on (list_tabs
     // sees every tab's title and address), a site's host access when the agent first reads it.
-    optional_permissions: ["notifications", ...(mode === "e2e" ? [] : ["tabs"])],
+    optional_permissions: [
+      "notifications",
+      ...(mode === "e2e" ? [] : ["tabs"]),
+      // MV2 (Firefox) has no optional_host_permissions: optional hosts are listed here.
+      ...(browser === "firefox" && mode !== "e2e" ? ["<all_urls>"] : []),
+    ],
     optional_host_permissions: ["<all_urls>"],
     // The e2e build only: a synthetic menu click or shortcut (all a headless test can fire) carries
     // no activeTab grant, so the test build gets the host access that grant would give.
     ...(mode === "e2e" ? { host_permissions: ["<all_urls>"] } : {}),
-    action: { default_title: "Open goose" },
+    // Firefox puts a new add-on's button in the Extensions menu unless it asks for the toolbar.
+    action: { default_title: "Open goose", ...(browser === "firefox" ? { default_area: "navbar" } : {}) },
     commands: {
       "quick-prompt": {
         suggested_key: { default: "Alt+Shift+G" },
@@ -41,6 +49,15 @@ export default defineConfig({
       },
     },
     // Firefox-only: Chrome lists it as an unrecognized key under the extension's "Errors" button.
-    ...(browser === "firefox" ? { browser_specific_settings: { gecko: { id: GECKO_ADDON_ID } } } : {}),
+    // 140 is the ESR this is tested on, and the first to read data_collection_permissions. "none":
+    // the extension sends nothing off this computer; page text goes only to the local agent the user
+    // runs, over native messaging (what that agent does with it is the agent's own policy).
+    ...(browser === "firefox"
+      ? {
+          browser_specific_settings: {
+            gecko: { id: GECKO_ADDON_ID, strict_min_version: "140.0", data_collection_permissions: { required: ["none"] } },
+          },
+        }
+      : {}),
   }),
 });

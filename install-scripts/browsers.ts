@@ -71,7 +71,13 @@ const LINUX_CHROMIUM: Row[] = [
   ["brave", "brave", "Brave", "BraveSoftware/Brave-Browser", ["/opt/brave.com/brave/brave", "/usr/bin/brave-browser"]],
   ["vivaldi", "vivaldi", "Vivaldi", "vivaldi", ["/opt/vivaldi/vivaldi", "/usr/bin/vivaldi-stable"]],
 ];
-const LINUX_FIREFOX_APPS = ["/usr/lib/firefox/firefox", "/usr/lib64/firefox/firefox", "/opt/firefox/firefox"];
+// Debian and Ubuntu ship the ESR as firefox-esr.
+const LINUX_FIREFOX_APPS = [
+  "/usr/lib/firefox/firefox",
+  "/usr/lib64/firefox/firefox",
+  "/opt/firefox/firefox",
+  "/usr/lib/firefox-esr/firefox-esr",
+];
 
 const MAC_CHROMIUM: Row[] = [
   ["chrome", "chrome", "Google Chrome", "Google/Chrome", ["Google Chrome.app"]],

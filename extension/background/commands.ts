@@ -6,7 +6,7 @@
 import { deliverContext } from "../context/pending";
 import { readSelection } from "../context/read-tab";
 import { QUICK_PROMPT } from "../context/shortcut";
-import { canClosePanel, closePanel, openPanel } from "./side-panel";
+import { platform } from "../platform";
 
 export interface CommandDeps {
   panelsOpen(): number;
@@ -16,11 +16,11 @@ type CommandTab = { id?: number; windowId?: number; title?: string; url?: string
 
 export function onCommand(command: string, tab: CommandTab | undefined, deps: CommandDeps): void {
   if (command !== QUICK_PROMPT) return;
-  if (deps.panelsOpen() > 0 && canClosePanel()) {
-    closePanel(tab?.windowId);
+  if (deps.panelsOpen() > 0 && platform.canClosePanel()) {
+    platform.closePanel(tab?.windowId);
     return;
   }
-  openPanel(tab); // before any await: Chrome needs the gesture
+  platform.openPanel(tab); // before any await: the browser needs the gesture
   void attachSelection(tab);
 }
 

@@ -5,9 +5,9 @@
 import browser from "webextension-polyfill";
 import { deliverContext } from "../context/pending";
 import { readSelection } from "../context/read-tab";
+import { platform } from "../platform";
 import type { PageContext } from "../state/page-context";
 import type { Settings } from "./settings";
-import { openPanel } from "./side-panel";
 
 const MENU_ID = "ask-goose-about-selection";
 
@@ -27,7 +27,7 @@ type ClickTab = { id?: number; windowId?: number; title?: string; url?: string }
 
 export function onContextMenuClick(info: ClickInfo, tab: ClickTab | undefined, deps: MenuDeps): void {
   if (info.menuItemId !== MENU_ID) return;
-  openPanel(tab); // before any await: Chrome needs the gesture
+  platform.openPanel(tab); // before any await: the browser needs the gesture
   void deliverSelection(info, tab, deps);
 }
 

@@ -1,14 +1,23 @@
 /**
  * Turns the browser's terse native-messaging errors into a cause and a fix. Chrome reports why a
- * native port closed only through runtime.lastError, as one of a few fixed English sentences.
+ * native port closed only through runtime.lastError, as one of a few fixed English sentences;
+ * Firefox through `port.error`, in its own words.
  */
 
-import { chromeOrigin } from "../../shared/extension-ids";
 import type { DisconnectCause, DisconnectReason } from "../state/connection";
 import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
 
+/** What a host manifest must list to let this extension in (platform.ts: hostAllowEntry). */
+export interface HostAllowEntry {
+  /** "This extension's origin" (Chromium) or "This add-on's id" (Firefox). */
+  label: string;
+  value: string;
+  /** The manifest's key: allowed_origins or allowed_extensions. */
+  key: string;
+}
+
 export interface DisconnectContext {
-  extensionId: string;
+  hostAllows: HostAllowEntry;
   /** The host's log file, if a hello ever told us where it is. */
   logFile?: string;
 }
@@ -21,9 +30,19 @@ const CHROME_MESSAGES: Record<string, DisconnectCause> = {
   "Error when communicating with the native messaging host.": "communication_error",
 };
 
+/**
+ * Firefox's wording (toolkit/components/extensions/NativeMessaging.sys.mjs). It says "No such native
+ * application" both when no manifest is found and when the manifest does not list the add-on.
+ */
+const FIREFOX_MESSAGES: Array<[RegExp, DisconnectCause]> = [
+  [/^No such native application /, "host_not_installed"],
+  [/exceeds the limit of \d+ bytes/, "communication_error"],
+];
+
 export function causeOf(message: string | undefined): DisconnectCause {
   if (message === undefined) return "unknown";
-  return CHROME_MESSAGES[message.trim()] ?? "unknown";
+  const text = message.trim();
+  return CHROME_MESSAGES[text] ?? FIREFOX_MESSAGES.find(([pattern]) => pattern.test(text))?.[1] ?? "unknown";
 }
 
 function seeLog(ctx: DisconnectContext): string {
@@ -36,7 +55,7 @@ function fixFor(cause: DisconnectCause, ctx: DisconnectContext): string {
       return `To install it, ${INSTALL_HOST_INSTRUCTION}, then press Restart.`;
     case "forbidden":
       return (
-        "The host's manifest does not list this extension's origin (below) in allowed_origins. " +
+        `The host's manifest does not list ${ctx.hostAllows.label.toLowerCase()} (below) in ${ctx.hostAllows.key}. ` +
         `To allow it, ${INSTALL_HOST_INSTRUCTION} again, then press Restart.`
       );
     case "host_exited":
@@ -55,7 +74,7 @@ function fixFor(cause: DisconnectCause, ctx: DisconnectContext): string {
 
 /** For a port the browser closed; `message` is runtime.lastError?.message (or port.error on Firefox). */
 function detailFor(cause: DisconnectCause, ctx: DisconnectContext): DisconnectReason["detail"] {
-  if (cause === "forbidden") return { label: "This extension's origin", lines: [chromeOrigin(ctx.extensionId)] };
+  if (cause === "forbidden") return { label: ctx.hostAllows.label, lines: [ctx.hostAllows.value] };
   if ((cause === "host_exited" || cause === "communication_error") && ctx.logFile) {
     return { label: "Host log", lines: [ctx.logFile] };
   }

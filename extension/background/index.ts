@@ -1,6 +1,7 @@
 /** Wires the background: one store, the native connection, the ACP client, the panels, and the browser entry points. */
 import browser from "webextension-polyfill";
 import { runToolCall, sharedRunnerDeps } from "../browser-tools";
+import { platform } from "../platform";
 import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { agentChoiceItem } from "./agent-choice";
@@ -16,12 +17,17 @@ import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { servePanels } from "./panel-bridge";
 import { storedMeta } from "./session-meta";
 import { browserToolsEnabledItem, settingsItem } from "./settings";
-import { openPanel, openPanelOnActionClick } from "./side-panel";
 import { createStore, sliceStore } from "./store";
-import { type TabBadgeApi, tabIndicator } from "./tab-indicator";
+import { tabIndicator } from "./tab-indicator";
 
-export function startBackground(): void {
-  openPanelOnActionClick();
+/** The listeners of the user's gestures, as registered with the browser (for the e2e build's test hook). */
+export interface GestureListeners {
+  clickMenu: Parameters<typeof browser.contextMenus.onClicked.addListener>[0];
+  pressCommand: Parameters<typeof browser.commands.onCommand.addListener>[0];
+}
+
+export function startBackground(): GestureListeners {
+  platform.openPanelOnToolbarClick();
   const log = (message: string, detail?: unknown) => console.info(`goose: ${message}`, detail ?? "");
   const settings = () => settingsItem.getValue();
 
@@ -42,7 +48,7 @@ export function startBackground(): void {
     {
       connectNative: (name) => browser.runtime.connectNative(name),
       lastErrorMessage: () => browser.runtime.lastError?.message,
-      extensionId: browser.runtime.id,
+      hostAllows: platform.hostAllowEntry(browser.runtime.id),
       agentChoice: () => agentChoice,
       onJsonRpc: (message) => client?.deliver(message),
       onToolCall: (call, answer) => void tools?.handleCall(call, answer),
@@ -64,7 +70,7 @@ export function startBackground(): void {
     enabledItem: browserToolsEnabledItem,
     hasTabsPermission: () => browser.permissions.contains({ permissions: ["tabs"] }),
     panelsOpen: () => panelsOpen,
-    openPanel: () => openPanel(undefined),
+    openPanel: () => platform.openPanel(undefined),
     log,
   });
   const toolsService = tools;
@@ -93,10 +99,9 @@ export function startBackground(): void {
   );
 
   const attention = new Attention();
-  // MV3 has `action`; Firefox's MV2 build has `browserAction` with the same badge calls.
-  const action = browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
+  const action = platform.toolbarButton();
   const badge = badgeUpdater(action);
-  const indicator = tabIndicator(action as unknown as TabBadgeApi);
+  const indicator = tabIndicator(action);
   store.subscribe((state, event) => {
     if (event.scope === "tools") indicator(state);
     const news = attention.observe(state, event, panelsOpen);
@@ -119,11 +124,16 @@ export function startBackground(): void {
     onCommand: (command) => void route(command),
   });
 
-  openPanelOnNotificationClick(() => openPanel(undefined));
-  browser.permissions.onAdded.addListener(() => openPanelOnNotificationClick(() => openPanel(undefined)));
+  openPanelOnNotificationClick(() => platform.openPanel(undefined));
+  browser.permissions.onAdded.addListener(() => openPanelOnNotificationClick(() => platform.openPanel(undefined)));
 
   browser.runtime.onInstalled.addListener(registerContextMenu);
   browser.runtime.onStartup.addListener(registerContextMenu);
-  browser.contextMenus.onClicked.addListener((info, tab) => onContextMenuClick(info, tab, { settings }));
-  browser.commands.onCommand.addListener((command, tab) => onCommand(command, tab, { panelsOpen: () => panelsOpen }));
+  const gestures: GestureListeners = {
+    clickMenu: (info, tab) => onContextMenuClick(info, tab, { settings }),
+    pressCommand: (command, tab) => onCommand(command, tab, { panelsOpen: () => panelsOpen }),
+  };
+  browser.contextMenus.onClicked.addListener(gestures.clickMenu);
+  browser.commands.onCommand.addListener(gestures.pressCommand);
+  return gestures;
 }

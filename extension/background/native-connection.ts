@@ -5,7 +5,7 @@
 import { HOST_NAME } from "../../shared/extension-ids";
 import { type HostCommand, type HostToolCall, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
 import type { AgentChoice, ConnectionEvent, ConnectionState } from "../state/connection";
-import { connectFailure, disconnectReason } from "./disconnect-reason";
+import { connectFailure, disconnectReason, type HostAllowEntry } from "./disconnect-reason";
 import { HostInbound } from "./host-inbound";
 import type { MessagePort } from "./ports";
 import type { SliceStore } from "./store";
@@ -14,7 +14,8 @@ export interface NativeDeps {
   connectNative(name: string): MessagePort;
   /** runtime.lastError?.message, read inside onDisconnect (the only moment Chrome sets it). */
   lastErrorMessage(): string | undefined;
-  extensionId: string;
+  /** What the host manifest must list for this extension (shown when the host refuses it). */
+  hostAllows: HostAllowEntry;
   /** The user's chosen agent profile and working folder, read when the host says hello. */
   agentChoice?: () => AgentChoice;
   /** Agent messages (whole, chunks reassembled), in arrival order. */
@@ -130,6 +131,6 @@ export class NativeConnection {
   }
 
   private context() {
-    return { extensionId: this.deps.extensionId, logFile: this.store.get().lastHello?.logFile };
+    return { hostAllows: this.deps.hostAllows, logFile: this.store.get().lastHello?.logFile };
   }
 }

@@ -3,6 +3,7 @@
  * and its implementation over the extension APIs.
  */
 import browser from "webextension-polyfill";
+import { platform } from "../platform";
 
 export interface TabInfo {
   id: number;
@@ -92,7 +93,8 @@ export function extensionBrowserApi(): BrowserApi {
       });
     },
     async groupTab(tab, title) {
-      const groups = browser.tabGroups ? await browser.tabGroups.query({ title, windowId: tab.windowId }) : [];
+      if (!platform.canGroupTabs()) return;
+      const groups = await browser.tabGroups.query({ title, windowId: tab.windowId });
       const existing = groups[0]?.id;
       const groupId = await browser.tabs.group({
         tabIds: [tab.id],

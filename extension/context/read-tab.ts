@@ -57,10 +57,11 @@ export async function captureScreenshot(tab: { windowId?: number; title?: string
 }
 
 function cannotRead(url: string | undefined, e: unknown): string {
-  if (url && /^(chrome|edge|brave|about|chrome-extension|view-source):/.test(url))
+  if (url && /^(chrome|edge|brave|about|chrome-extension|moz-extension|view-source):/.test(url))
     return "Browser pages like this one cannot be read by extensions.";
   if (url && /chromewebstore\.google\.com|chrome\.google\.com\/webstore/.test(url))
     return "The Chrome Web Store cannot be read by extensions.";
+  if (url && /^https:\/\/addons\.mozilla\.org\//.test(url)) return "Firefox's add-ons site cannot be read by extensions.";
   const why = e instanceof Error ? e.message : String(e);
   if (/permission|Cannot access/i.test(why)) {
     return (

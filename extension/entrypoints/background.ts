@@ -1,8 +1,12 @@
 import { defineBackground } from "wxt/utils/define-background";
 import { startBackground } from "../background";
+import { exposeGesturesForTests } from "../background/gesture-test-hook";
 import { exposeBrowserToolsForTests } from "../browser-tools/test-hook";
 
 export default defineBackground(() => {
-  startBackground();
-  if (import.meta.env.MODE === "e2e") exposeBrowserToolsForTests();
+  const gestures = startBackground();
+  if (import.meta.env.MODE === "e2e") {
+    exposeBrowserToolsForTests();
+    exposeGesturesForTests(gestures);
+  }
 });

@@ -1,7 +1,7 @@
 /** How to bring page text to goose: the context menu and the shortcut (as bound now), and where to change it. */
 import { useEffect, useState } from "preact/hooks";
-import browser from "webextension-polyfill";
 import { quickPromptShortcut } from "../context/shortcut";
+import { platform } from "../platform";
 
 export function ShortcutTip() {
   const [shortcut, setShortcut] = useState<string | null | undefined>(undefined);
@@ -20,7 +20,7 @@ export function ShortcutTip() {
         ", or set a keyboard shortcut"
       )}
       .{" "}
-      <button type="button" class="link-button" onClick={() => void browser.tabs.create({ url: "chrome://extensions/shortcuts" })}>
+      <button type="button" class="link-button" onClick={() => void platform.openShortcutSettings()}>
         Change the shortcut
       </button>
     </p>

@@ -78,6 +78,26 @@ describe("tour", () => {
     await shoot(page, "not-found");
   });
 
+  it("narrow (Firefox's sidebar can be 240 px wide): every control stays inside the panel", async () => {
+    harness = await launchExtension();
+    const page = await harness.openPanel();
+    await page.setViewportSize({ width: 240, height: 640 });
+    await waitForReady(page);
+    await sendPrompt(page, "a question long enough to be the session's title and to need truncating");
+    await waitForTurnEnd(page);
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll("button, select, textarea, .context-chip, .panel__title")]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.left < 0 || r.right > document.documentElement.clientWidth + 0.5);
+        })
+        .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName),
+    );
+    expect(outside, "controls cut off at the panel's edge").toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await shoot(page, "narrow");
+  });
+
   it("walks a session: empty, streaming, diff, approval, denied, stopped, crash and restart, history, options", async () => {
     harness = await launchExtension();
     const page = await harness.openPanel();

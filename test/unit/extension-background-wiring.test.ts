@@ -12,6 +12,8 @@ import { HOST_NAME } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION, type HostHello, type JsonRpcMessage } from "../../shared/host-protocol";
 import { FakeClock } from "./helpers/fake-clock";
 
+const ALLOWS = { label: "This extension's origin", value: "chrome-extension://ext/", key: "allowed_origins" };
+
 class FakePort implements MessagePort {
   sent: unknown[] = [];
   disconnected = false;
@@ -67,7 +69,7 @@ function setup(extra: { onJsonRpc?: (m: JsonRpcMessage) => void; agentChoice?: (
       return p;
     },
     lastErrorMessage: () => lastError,
-    extensionId: "ext",
+    hostAllows: ALLOWS,
     ...extra,
   });
   return { store, native, ports, names, setLastError: (m: string | undefined) => (lastError = m) };
@@ -176,7 +178,7 @@ describe("NativeConnection", () => {
         throw new Error("no permission");
       },
       lastErrorMessage: () => undefined,
-      extensionId: "ext",
+      hostAllows: ALLOWS,
     });
     native.connect();
     const link = store.get().link;

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
+import "./helpers/fake-browser";
 import { causeOf, connectFailure, disconnectReason } from "../../extension/background/disconnect-reason";
-import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
+import { chromiumPlatform, firefoxPlatform } from "../../extension/platform";
 
-const ctx = { extensionId: DEV_EXTENSION_ID };
+const unused = () => {
+  throw new Error("not called");
+};
+const chromium = chromiumPlatform(unused);
+const firefox = firefoxPlatform(unused);
+const ctx = { hostAllows: chromium.hostAllowEntry("abcdefghijklmnopabcdefghijklmnop") };
 
 describe("disconnect reasons", () => {
   it.each([
@@ -10,6 +16,8 @@ describe("disconnect reasons", () => {
     ["Access to the specified native messaging host is forbidden.", "forbidden"],
     ["Native host has exited.", "host_exited"],
     ["Error when communicating with the native messaging host.", "communication_error"],
+    ["No such native application dev.goose_browser.host", "host_not_installed"],
+    ["Native application tried to send a message of 1048577 bytes, which exceeds the limit of 1048576 bytes.", "communication_error"],
     ["Something Chrome adds next year.", "unknown"],
     [undefined, "unknown"],
   ] as const)("maps %j to %s", (message, cause) => {
@@ -23,12 +31,19 @@ describe("disconnect reasons", () => {
   });
 
   it("names this extension's origin when access is forbidden", () => {
-    const r = disconnectReason("Access to the specified native messaging host is forbidden.", {
-      extensionId: "abcdefghijklmnopabcdefghijklmnop",
-    });
+    const r = disconnectReason("Access to the specified native messaging host is forbidden.", ctx);
     expect(r.fix).toContain("allowed_origins");
     expect(r.fix).toContain("`npm run build:host && npm run install-host`");
     expect(r.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/"] });
+  });
+
+  it("names the add-on id and allowed_extensions in Firefox's build", () => {
+    const r = disconnectReason("Access to the specified native messaging host is forbidden.", {
+      hostAllows: firefox.hostAllowEntry("ignored: Firefox allows by add-on id"),
+    });
+    expect(r.fix).toContain("allowed_extensions");
+    expect(r.fix).toContain("this add-on's id");
+    expect(r.detail).toEqual({ label: "This add-on's id", lines: ["goose-browser@goose-browser.dev"] });
   });
 
   it("points an exited host at its log file when a hello said where it is", () => {

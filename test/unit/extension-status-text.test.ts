@@ -4,6 +4,8 @@ import { type ConnectionEvent, type ConnectionState, initialConnectionState, red
 import { describeConnection } from "../../extension/view/status-text";
 import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 
+const ALLOWS = { label: "This extension's origin", value: "chrome-extension://ext/", key: "allowed_origins" };
+
 const hello: HostHello = {
   type: "hello",
   hostVersion: "0.3.1",
@@ -132,7 +134,7 @@ describe("describeConnection", () => {
     const v = describeConnection(
       state(
         { type: "connecting" },
-        { type: "disconnected", reason: disconnectReason("Specified native messaging host not found.", { extensionId: "x" }) },
+        { type: "disconnected", reason: disconnectReason("Specified native messaging host not found.", { hostAllows: ALLOWS }) },
       ),
     );
     expect(v.headline).toBe("The goose-browser host is not installed.");
@@ -141,15 +143,15 @@ describe("describeConnection", () => {
   });
 
   it("shows this extension's origin as evidence when access is forbidden", () => {
-    const reason = disconnectReason("Access to the specified native messaging host is forbidden.", { extensionId: "abc" });
+    const reason = disconnectReason("Access to the specified native messaging host is forbidden.", { hostAllows: ALLOWS });
     const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason }));
     expect(v.headline).toBe("This extension is not allowed to use the goose-browser host.");
-    expect(v.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abc/"] });
+    expect(v.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://ext/"] });
   });
 
   it("shows the browser's own words only when the cause is unknown", () => {
     const v = describeConnection(
-      state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Weird thing.", { extensionId: "x" }) }),
+      state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Weird thing.", { hostAllows: ALLOWS }) }),
     );
     expect(v.headline).toBe("The goose-browser host disconnected.");
     expect(v.detail).toEqual({ label: "The browser said", lines: ["Weird thing."] });

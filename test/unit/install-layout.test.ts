@@ -60,6 +60,8 @@ describe("browser location table", () => {
     expect(manifestFiles(p).firefox).toBe("/home/me/.mozilla/native-messaging-hosts/dev.goose_browser.host.json");
     const ff = t.find((x) => x.id === "firefox")!;
     expect(ff.where === "dir" && ff.presence).toEqual(["/home/me/.mozilla", "/cfg/mozilla", "/home/me/snap/firefox"]);
+    // A Firefox never started yet is found by its program, Debian's ESR included.
+    expect(ff.where === "dir" && ff.apps).toContain("/usr/lib/firefox-esr/firefox-esr");
     const chrome = t.find((x) => x.id === "chrome")!;
     expect(chrome.where === "dir" && chrome.presence).toEqual(["/cfg/google-chrome"]);
   });
