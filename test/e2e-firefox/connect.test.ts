@@ -1,4 +1,4 @@
-/** The sidebar page in real Firefox reaches goose through the host Firefox finds in ~/.mozilla. */
+/** The sidebar page in real Firefox reaches goose through the host Firefox finds in ~/.mozilla, or says what to install. */
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,7 +14,8 @@ afterEach(async (ctx) => {
   harness = undefined;
 });
 
-const STATUS = '[role="status"]';
+/** The status line, or the error card that takes its place. */
+const STATUS = '[role="status"], [role="alert"]';
 
 describe("Firefox: connecting", () => {
   it("connects through the installed host to the scripted agent, named as the agent names itself", async () => {
@@ -31,5 +32,13 @@ describe("Firefox: connecting", () => {
     expect(fs.readFileSync(harness.hostLog, "utf8")).toContain(`started by ${JSON.stringify([manifest, GECKO_ADDON_ID])}`);
     const initialize = harness.agentMessages().find((m) => m.method === "initialize");
     expect(initialize).toBeDefined();
+  });
+
+  it("says the host is not installed, and what to run, when Firefox has no manifest for it", async () => {
+    harness = await launchFirefox({ manifest: "missing" });
+    const page = await harness.openPanel();
+    await waitForText(page, STATUS, "The goose-browser host is not installed.");
+    await waitForText(page, STATUS, "npm run install-host");
+    await screenshot(page, "not-installed");
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { ROOT } from "./harness";
+import { ROOT } from "../helpers/e2e-environment";
 
 const PAGES = path.join(ROOT, "test/fixtures/pages");
 

@@ -1,0 +1,67 @@
+/** "Ask goose about selection" in Firefox: the page's selection becomes a chip and is sent as the prompt's context block. */
+import type { Page } from "puppeteer-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startTestSite, type TestSite } from "../e2e/test-site";
+import { clickAskGoose } from "./gestures";
+import { type FirefoxHarness, launchFirefox } from "./harness";
+import { click, screenshot, sendPrompt, texts, USER_BUBBLES, waitForGone, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+
+const SNIPPET = 'let s1 = String::from("hello");\nlet s2 = s1;\n  // s1 is no longer valid here\nprintln!("{}", s2);';
+const CHIPS = '[aria-label="Attached context"] li';
+
+let site: TestSite;
+let harness: FirefoxHarness | undefined;
+beforeAll(async () => {
+  site = await startTestSite();
+});
+afterAll(async () => {
+  await site.close();
+});
+afterEach(async (ctx) => {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+  harness = undefined;
+});
+
+/** Selects the article's multi-line code snippet, as a user dragging over it would. */
+async function selectSnippet(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById("snippet")!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+}
+
+describe("Firefox: page context", () => {
+  it("Ask goose about selection: the selection (newlines kept) arrives as a chip with the page's title and address, and is sent as the prompt's context", async () => {
+    harness = await launchFirefox();
+    const url = site.url("article.html");
+    const article = await harness.openPage(url);
+    await selectSnippet(article);
+    const panel = await harness.openPanel();
+    await waitForReady(panel);
+
+    // What Firefox passes on a real right-click: the menu's selectionText has its newlines flattened;
+    // the chip must carry the page's own selection instead.
+    await clickAskGoose(panel, url, "flattened text");
+    await waitForText(panel, CHIPS, "Ownership in Rust — notes");
+    await waitForText(panel, CHIPS, "127.0.0.1");
+    await click(panel, `${CHIPS} summary`);
+    expect(await texts(panel, `${CHIPS} pre`)).toEqual([SNIPPET]);
+    expect(await texts(panel, `${CHIPS} .context-chip__source`)).toEqual([url]);
+    await screenshot(panel, "selection-chip");
+
+    await sendPrompt(panel, "Why is s1 invalid?");
+    await waitForTurnEnd(panel);
+    const prompts = harness.agentMessages().filter((m) => m.method === "session/prompt");
+    expect(prompts.at(-1)?.params?.prompt).toEqual([
+      { type: "resource", resource: { uri: url, mimeType: "text/plain", text: SNIPPET } },
+      { type: "text", text: "Why is s1 invalid?" },
+    ]);
+    await waitForGone(panel, CHIPS);
+    // What was sent stays readable in the user's bubble.
+    await click(panel, `${USER_BUBBLES} details.sent summary`);
+    expect(await texts(panel, `${USER_BUBBLES} details.sent pre`)).toEqual([SNIPPET]);
+  });
+});
