@@ -45,6 +45,8 @@ export interface FirefoxHarness extends AgentFiles {
   dir: string;
   /** Opens the sidebar's page (sidepanel.html) in a tab of its own, loaded. */
   openPanel(): Promise<Page>;
+  /** Opens one of the add-on's pages (e.g. "options.html") in a new tab, loaded. */
+  openExtensionPage(file: string): Promise<Page>;
   /** Reloads a panel page (what closing and reopening the sidebar does to its document). */
   reloadPanel(page: Page): Promise<void>;
   /** Opens a web page in a new tab, loaded. */
@@ -101,6 +103,13 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
         // console events do not cover moz-extension pages.
         "devtools.console.stdout.content": true,
         "devtools.console.stdout.chrome": true,
+        // Built-in work no test needs, off for a faster start and a quieter output: the site-fix add-on
+        // (hundreds of console lines), remote settings (this machine has no network), backups.
+        "extensions.webcompat.enabled": false,
+        "services.settings.server": "http://127.0.0.1:9/",
+        "browser.backup.enabled": false,
+        "browser.backup.scheduled.enabled": false,
+        "browser.ml.enable": false,
       },
     });
     keepTail(browser, output);
@@ -113,15 +122,18 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
   }
   const b = browser;
 
+  const openExtensionPage = async (file: string): Promise<Page> => {
+    const page = await b.newPage();
+    await navigateExtensionPage(page, `${EXTENSION_ORIGIN}/${file}`);
+    return page;
+  };
+
   return {
     browser: b,
     dir,
     ...files,
-    async openPanel() {
-      const page = await b.newPage();
-      await navigateExtensionPage(page, `${EXTENSION_ORIGIN}/sidepanel.html`);
-      return page;
-    },
+    openPanel: () => openExtensionPage("sidepanel.html"),
+    openExtensionPage,
     async reloadPanel(page) {
       await navigateExtensionPage(page, await page.evaluate(() => location.href));
     },

@@ -1,8 +1,11 @@
-/** "Ask goose about selection" in Firefox: the page's selection becomes a chip and is sent as the prompt's context block. */
+/**
+ * The page's selection reaches goose in Firefox: "Ask goose about selection" and the quick-prompt shortcut
+ * turn it into a chip, sent as the prompt's context block.
+ */
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestSite, type TestSite } from "../e2e/test-site";
-import { clickAskGoose } from "./gestures";
+import { clickAskGoose, closeSidebarAsUser, isSidebarOpen, pressQuickPrompt } from "./gestures";
 import { type FirefoxHarness, launchFirefox } from "./harness";
 import { click, screenshot, sendPrompt, texts, USER_BUBBLES, waitForGone, waitForReady, waitForText, waitForTurnEnd } from "./panel";
 
@@ -63,5 +66,53 @@ describe("Firefox: page context", () => {
     // What was sent stays readable in the user's bubble.
     await click(panel, `${USER_BUBBLES} details.sent summary`);
     expect(await texts(panel, `${USER_BUBBLES} details.sent pre`)).toEqual([SNIPPET]);
+  });
+
+  it("the quick-prompt shortcut with no panel open hands the selection to the panel that opens; with one open it closes the sidebar instead", async () => {
+    harness = await launchFirefox();
+    const url = site.url("article.html");
+    await selectSnippet(await harness.openPage(url));
+    // Any add-on page but the panel, to fire the shortcut from while no panel is open. Firefox opened
+    // the sidebar (a panel) when the add-on was installed: the user closes it first.
+    const options = await harness.openExtensionPage("options.html");
+    await expect.poll(() => isSidebarOpen(options)).toBe(true);
+    await closeSidebarAsUser(options);
+    await expect.poll(() => isSidebarOpen(options)).toBe(false);
+    await pressQuickPrompt(options, url);
+
+    const panel = await harness.openPanel();
+    await waitForReady(panel);
+    await waitForText(panel, CHIPS, "Ownership in Rust — notes");
+    await click(panel, `${CHIPS} summary`);
+    expect(await texts(panel, `${CHIPS} pre`)).toEqual([SNIPPET]);
+    await sendPrompt(panel, "Explain");
+    await waitForTurnEnd(panel);
+    expect(
+      harness
+        .agentMessages()
+        .filter((m) => m.method === "session/prompt")
+        .at(-1)?.params?.prompt,
+    ).toEqual([
+      { type: "resource", resource: { uri: url, mimeType: "text/plain", text: SNIPPET } },
+      { type: "text", text: "Explain" },
+    ]);
+
+    // A panel is open now: the shortcut toggles the sidebar closed. Headless Firefox has no sidebar to
+    // watch, so the background's sidebarAction.close is recorded instead.
+    const closes = await options.evaluate(async () => {
+      type Background = { browser: { sidebarAction: { close(): Promise<void> } } };
+      const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Background> } } }).browser;
+      const background = await api.runtime.getBackgroundPage();
+      const calls: number[] = [];
+      background.browser.sidebarAction.close = async () => {
+        calls.push(Date.now());
+      };
+      (globalThis as unknown as { closes: number[] }).closes = calls;
+      return calls.length;
+    });
+    expect(closes).toBe(0);
+    await pressQuickPrompt(options, url);
+    await expect.poll(() => options.evaluate(() => (globalThis as unknown as { closes: number[] }).closes.length)).toBe(1);
+    expect(await texts(panel, CHIPS)).toEqual([]);
   });
 });
