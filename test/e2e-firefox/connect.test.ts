@@ -30,8 +30,13 @@ describe("Firefox: connecting", () => {
     // Firefox started the host itself, from the manifest in the temporary HOME, naming the add-on.
     const manifest = path.join(harness.dir, "home/.mozilla/native-messaging-hosts", `${HOST_NAME}.json`);
     expect(fs.readFileSync(harness.hostLog, "utf8")).toContain(`started by ${JSON.stringify([manifest, GECKO_ADDON_ID])}`);
-    const initialize = harness.agentMessages().find((m) => m.method === "initialize");
-    expect(initialize).toBeDefined();
+    expect(harness.agentMessages().find((m) => m.method === "initialize")).toBeDefined();
+
+    // The options page's diagnostics name the add-on by its id (what Firefox's host manifest allows) and the host's log.
+    const options = await harness.openExtensionPage("options.html");
+    await waitForText(options, "dl", `Extension id\n${GECKO_ADDON_ID}`);
+    await waitForText(options, "dl", harness.hostLog);
+    await waitForText(options, "details", "started by");
   });
 
   it("says the host is not installed, and what to run, when Firefox has no manifest for it", async () => {

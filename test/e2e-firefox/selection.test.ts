@@ -1,13 +1,27 @@
 /**
- * The page's selection reaches goose in Firefox: "Ask goose about selection" and the quick-prompt shortcut
- * turn it into a chip, sent as the prompt's context block.
+ * What the user is looking at reaches goose in Firefox: "Ask goose about selection" and the quick-prompt
+ * shortcut turn the page's selection into a chip, sent as the prompt's context block; Attach page and
+ * Screenshot send the page's text and an image. The e2e build has the host access a real click's
+ * activeTab grant would give.
  */
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestSite, type TestSite } from "../e2e/test-site";
 import { clickAskGoose, closeSidebarAsUser, isSidebarOpen, pressQuickPrompt } from "./gestures";
 import { type FirefoxHarness, launchFirefox } from "./harness";
-import { click, screenshot, sendPrompt, texts, USER_BUBBLES, waitForGone, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import {
+  byRole,
+  click,
+  LONG,
+  screenshot,
+  sendPrompt,
+  texts,
+  USER_BUBBLES,
+  waitForGone,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
 
 const SNIPPET = 'let s1 = String::from("hello");\nlet s2 = s1;\n  // s1 is no longer valid here\nprintln!("{}", s2);';
 const CHIPS = '[aria-label="Attached context"] li';
@@ -37,7 +51,7 @@ async function selectSnippet(page: Page): Promise<void> {
 }
 
 describe("Firefox: page context", () => {
-  it("Ask goose about selection: the selection (newlines kept) arrives as a chip with the page's title and address, and is sent as the prompt's context", async () => {
+  it("Ask goose about selection: the selection (newlines kept) arrives as a chip with the page's title and address, sent as the prompt's context; then Attach page and Screenshot", async () => {
     harness = await launchFirefox();
     const url = site.url("article.html");
     const article = await harness.openPage(url);
@@ -66,6 +80,27 @@ describe("Firefox: page context", () => {
     // What was sent stays readable in the user's bubble.
     await click(panel, `${USER_BUBBLES} details.sent summary`);
     expect(await texts(panel, `${USER_BUBBLES} details.sent pre`)).toEqual([SNIPPET]);
+
+    // Attach page and Screenshot read the window's active tab: the article, brought to the front.
+    await article.bringToFront();
+    await click(panel, byRole("button", "Attach page"));
+    await waitForText(panel, CHIPS, /^page\n/i); // the kind label, shown in capitals
+    await click(panel, byRole("button", "Screenshot"));
+    await expect.poll(async () => (await texts(panel, CHIPS)).length, { timeout: LONG }).toBe(2);
+    await sendPrompt(panel, "Summarize");
+    await waitForTurnEnd(panel);
+    const [page, label, image, question] = harness
+      .agentMessages()
+      .filter((m) => m.method === "session/prompt")
+      .at(-1)?.params?.prompt as Array<Record<string, unknown> & { resource?: { text: string }; data?: string }>;
+    expect(page).toMatchObject({ type: "resource", resource: { uri: url, mimeType: "text/markdown" } });
+    expect(page!.resource!.text).toContain("Each value in Rust has a single owner.");
+    expect(page!.resource!.text).toMatch(/## Lifetimes/);
+    expect(page!.resource!.text).not.toContain("not for goose"); // scripts are never read
+    expect(label).toEqual({ type: "text", text: `Screenshot of "Ownership in Rust — notes" (${url}):` });
+    expect(image).toMatchObject({ type: "image", mimeType: "image/jpeg" });
+    expect(Buffer.from(image!.data!, "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(question).toEqual({ type: "text", text: "Summarize" });
   });
 
   it("the quick-prompt shortcut with no panel open hands the selection to the panel that opens; with one open it closes the sidebar instead", async () => {
