@@ -24,7 +24,7 @@ import {
   requireFreshBuild,
   writeHostConfig,
 } from "../helpers/e2e-environment";
-import { navigateExtensionPage, untilTrue } from "./bidi";
+import { navigateExtensionPage } from "./bidi";
 
 const FIREFOX_EXTENSION_DIR = path.join(ROOT, "dist/extension/firefox-mv2-e2e");
 const FIREFOX = "/usr/bin/firefox-esr";
@@ -40,7 +40,6 @@ export interface FirefoxHarnessOptions extends AgentOptions {
 }
 
 export interface FirefoxHarness extends AgentFiles {
-  browser: Browser;
   /** The temp dir holding HOME, the profile, the config and the logs; removed by close(). */
   dir: string;
   /** Opens the sidebar's page (sidepanel.html) in a tab of its own, loaded. */
@@ -129,7 +128,6 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
   };
 
   return {
-    browser: b,
     dir,
     ...files,
     openPanel: () => openExtensionPage("sidepanel.html"),
@@ -139,8 +137,7 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
     },
     async openPage(url) {
       const page = await b.newPage();
-      await page.goto(url);
-      await untilTrue(page, () => document.readyState === "complete", `${url} to load`);
+      await page.goto(url); // waits for the load event: web pages are reported as loaded
       return page;
     },
     agentMessages: () => readNdjson(files.agentLog),

@@ -1,4 +1,4 @@
-/** Sessions in Firefox: History reopens another session through session/load and shows its messages. */
+/** Sessions in Firefox: History reopens another session through session/load; a reopened sidebar shows it again. */
 import { afterEach, describe, expect, it } from "vitest";
 import { type FirefoxHarness, launchFirefox } from "./harness";
 import {
@@ -28,7 +28,7 @@ afterEach(async (ctx) => {
 const HISTORY = '[aria-label="Session history"]';
 
 describe("Firefox: sessions", () => {
-  it("switches to the other session from History, rebuilt from the agent's replay", async () => {
+  it("switches to the other session from History, rebuilt from the agent's replay; a reopened sidebar shows it again", async () => {
     harness = await launchFirefox();
     const page = await harness.openPanel();
     await waitForReady(page);
@@ -60,5 +60,11 @@ describe("Firefox: sessions", () => {
     expect(loads).toHaveLength(1);
     const alpha = harness.agentMessages().find((m) => m.method === "session/prompt" && JSON.stringify(m.params).includes("alpha"));
     expect(loads[0]!.params?.sessionId).toBe(alpha?.params?.sessionId);
+
+    // Closing and reopening the sidebar (a fresh document) shows the session it left, from the background's state.
+    await harness.reloadPanel(page);
+    await waitForText(page, AGENT_BUBBLES, JSON.stringify({ type: "text", text: "echo alpha first session" }));
+    expect(await texts(page, USER_BUBBLES)).toEqual(["echo alpha first session"]);
+    expect(harness.agentMessages().filter((m) => m.method === "session/load")).toHaveLength(1);
   });
 });
