@@ -1,0 +1,112 @@
+/**
+ * Browser tools in Firefox: the scripted goose calls the host's MCP server on cue (`call browser <tool> {…}`),
+ * the host forwards each call to the add-on, which runs it against a local page with Firefox's APIs; an
+ * acting call waits for the user's answer in the panel. What the agent got back is in its MCP log.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startTestSite, type TestSite } from "../e2e/test-site";
+import { type FirefoxHarness, launchFirefox } from "./harness";
+import { byRole, click, find, LONG, screenshot, sendPrompt, texts, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+
+interface McpLogLine {
+  event: "connected" | "connect_failed" | "removed" | "call";
+  name?: string;
+  tool?: string;
+  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
+}
+
+let site: TestSite;
+let logDir: string;
+let harness: FirefoxHarness | undefined;
+beforeAll(async () => {
+  site = await startTestSite();
+  logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-ff-mcp-"));
+});
+afterAll(async () => {
+  await site.close();
+  fs.rmSync(logDir, { recursive: true, force: true });
+});
+afterEach(async (ctx) => {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+  harness = undefined;
+});
+
+const mcpLog = () => path.join(logDir, "mcp.log");
+
+function mcp(): McpLogLine[] {
+  if (!fs.existsSync(mcpLog())) return [];
+  return fs
+    .readFileSync(mcpLog(), "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as McpLogLine);
+}
+
+/** The text the agent got back from its latest call of `tool`. */
+function lastResult(tool: string): string {
+  const line = mcp()
+    .filter((l) => l.event === "call" && l.tool === tool)
+    .at(-1);
+  expect(line?.result?.isError, `${tool} failed`).toBeFalsy();
+  return (line?.result?.content ?? []).map((c) => c.text ?? `[${c.type}]`).join("\n");
+}
+
+const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
+const CONSENT = '[aria-label="Browser consent"]';
+
+describe("Firefox: browser tools", () => {
+  it("turned on in the panel, the agent lists tabs, reads the page, and types into it once the user allows", async () => {
+    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog() } });
+    const url = site.url("form.html");
+    const form = await harness.openPage(url);
+    const panel = await harness.openPanel();
+    await waitForReady(panel);
+    const tabId = await panel.evaluate(async (url) => {
+      const api = (globalThis as unknown as { browser: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } })
+        .browser;
+      return (await api.tabs.query({})).find((t) => t.url === url)?.id;
+    }, url);
+    expect(tabId).toBeTypeOf("number");
+
+    // A session in auto mode: from here on only the add-on's own consent cards ask.
+    await click(panel, byRole("button", "New session"));
+    await find(panel, byRole("combobox", "Mode"));
+    await panel.select('select[aria-label="Mode"]', "auto");
+    await click(panel, byRole("button", "Browser: off"));
+    await find(panel, byRole("button", "Browser: on"));
+    await expect.poll(() => mcp().some((l) => l.event === "connected" && l.name === "browser"), { timeout: LONG }).toBe(true);
+
+    await sendPrompt(panel, call("list_tabs"));
+    await waitForTurnEnd(panel);
+    const tabs = lastResult("list_tabs");
+    expect(tabs).toContain("Sign up — Test Co");
+    // Firefox's build asks for no tab groups.
+    expect(tabs).toContain('"groupId": null');
+
+    await sendPrompt(panel, call("read_page", { tabId }));
+    await waitForTurnEnd(panel);
+    const read = lastResult("read_page");
+    expect(read).toMatch(/^Page content from 127\.0\.0\.1 \(untrusted\):/);
+    expect(read).toContain("The quick brown fox jumps over the lazy dog.");
+
+    await sendPrompt(panel, call("page_snapshot", { tabId }));
+    await waitForTurnEnd(panel);
+    const nameRef = /textbox "Your name" \[(e\d+)\]/.exec(lastResult("page_snapshot"))?.[1];
+    expect(nameRef).toBeDefined();
+
+    await sendPrompt(panel, call("type", { tabId, ref: nameRef, text: "Ada" }));
+    await waitForText(panel, CONSENT, 'goose wants to type "Ada" into textbox "Your name" on 127.0.0.1');
+    await screenshot(panel, "browser-consent");
+    // Not typed yet: the call waits for the user.
+    expect(await form.evaluate(() => document.body.dataset.nameState ?? "")).toBe("");
+    await click(panel, `${CONSENT} ${byRole("button", "Allow once")}`);
+    await waitForTurnEnd(panel);
+    expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
+    expect(lastResult("type")).toContain('Typed 3 characters into textbox "Your name"');
+    expect(await texts(panel, CONSENT)).toEqual([]);
+  });
+});
