@@ -1,10 +1,10 @@
-/** The sidebar page in real Firefox reaches goose through the host Firefox finds in ~/.mozilla, or says what to install. */
+/** The sidebar page in real Firefox says what to install without the host, and reaches goose through the one Firefox finds in ~/.mozilla. */
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { GECKO_ADDON_ID, HOST_NAME } from "../../shared/extension-ids";
 import { type FirefoxHarness, launchFirefox } from "./harness";
-import { byRole, find, screenshot, texts, waitForReady, waitForText } from "./panel";
+import { byRole, click, find, screenshot, texts, waitForReady, waitForText } from "./panel";
 
 let harness: FirefoxHarness | undefined;
 
@@ -18,11 +18,18 @@ afterEach(async (ctx) => {
 const STATUS = '[role="status"], [role="alert"]';
 
 describe("Firefox: connecting", () => {
-  it("connects through the installed host to the scripted agent, named as the agent names itself", async () => {
-    harness = await launchFirefox();
+  it("says the host is not installed and what to run; once it is, Restart connects through it to the scripted agent", async () => {
+    harness = await launchFirefox({ manifest: "missing" });
     const page = await harness.openPanel();
+    await waitForText(page, STATUS, "The goose-browser host is not installed.");
+    await waitForText(page, STATUS, "npm run install-host");
+    await screenshot(page, "not-installed");
+
+    harness.installHost();
+    await click(page, byRole("button", "Restart"));
     await waitForReady(page);
     await waitForText(page, STATUS, `goose 1.50.0 is running in ${harness.workDir}`);
+    // Named as the agent names itself.
     await find(page, byRole("textbox", "Message goose"));
     expect(await texts(page, "h1")).toEqual(["goose"]);
     await screenshot(page, "connected");
@@ -37,13 +44,5 @@ describe("Firefox: connecting", () => {
     await waitForText(options, "dl", `Extension id\n${GECKO_ADDON_ID}`);
     await waitForText(options, "dl", harness.hostLog);
     await waitForText(options, "details", "started by");
-  });
-
-  it("says the host is not installed, and what to run, when Firefox has no manifest for it", async () => {
-    harness = await launchFirefox({ manifest: "missing" });
-    const page = await harness.openPanel();
-    await waitForText(page, STATUS, "The goose-browser host is not installed.");
-    await waitForText(page, STATUS, "npm run install-host");
-    await screenshot(page, "not-installed");
   });
 });

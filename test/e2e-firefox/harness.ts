@@ -42,6 +42,8 @@ export interface FirefoxHarnessOptions extends AgentOptions {
 export interface FirefoxHarness extends AgentFiles {
   /** The temp dir holding HOME, the profile, the config and the logs; removed by close(). */
   dir: string;
+  /** Writes the host manifest into HOME, as the installer does (after `manifest: "missing"`); Firefox reads it on each connect. */
+  installHost(): void;
   /** Opens the sidebar's page (sidepanel.html) in a tab of its own, loaded. */
   openPanel(): Promise<Page>;
   /** Opens one of the add-on's pages (e.g. "options.html") in a new tab, loaded. */
@@ -72,7 +74,8 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
   const home = path.join(dir, "home");
   const files = agentFiles(dir);
   fs.mkdirSync(home);
-  if (manifestMode === "valid") writeManifest(firefoxHostDir(home), firefoxManifest(HOST_LAUNCHER));
+  const installHost = () => writeManifest(firefoxHostDir(home), firefoxManifest(HOST_LAUNCHER));
+  if (manifestMode === "valid") installHost();
   writeHostConfig(dir, files, options);
 
   const output: string[] = [];
@@ -129,6 +132,11 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
 
   return {
     dir,
+    installHost() {
+      requireFile(HOST_LAUNCHER, "npm run build:host");
+      requireFile(FAKE_GOOSE, "npm run build:fixtures");
+      installHost();
+    },
     ...files,
     openPanel: () => openExtensionPage("sidepanel.html"),
     openExtensionPage,
