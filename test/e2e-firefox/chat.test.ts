@@ -81,7 +81,8 @@ describe("Firefox: chat", () => {
     await sendPrompt(page, "tool");
     const card = toolCard("developer: shell · ls -la");
     await waitForText(page, card, "Awaiting approval");
-    const allow = `${card} ${byRole("button", "Allow once")}`;
+    const request = `${card} [aria-label="Permission request"]`;
+    const allow = `${request} ${byRole("button", "Allow once")}`;
     await find(page, allow);
     await screenshot(page, "chat-approval-pending");
     await click(page, allow);
@@ -89,7 +90,7 @@ describe("Firefox: chat", () => {
     await waitForText(page, `${card} .tool__status`, "Done");
     await waitForTurnEnd(page);
     await waitForText(page, AGENT_BUBBLES, "Everything looks in order.");
-    expect(await page.$(`${card} [aria-label="Permission request"]`)).toBeNull();
+    expect(await page.$(request)).toBeNull();
 
     // The agent got exactly the chosen option, as the answer to its own request.
     const asked = harness.agentOutput().filter((m) => m.method === "session/request_permission");

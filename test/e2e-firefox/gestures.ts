@@ -51,6 +51,8 @@ export function pressQuickPrompt(extensionPage: Page, url: string): Promise<void
 }
 
 type SidebarApi = { sidebarAction: { close(): Promise<void>; isOpen(details: object): Promise<boolean> } };
+type BackgroundPage = { browser: SidebarApi };
+type RuntimeApi = { runtime: { getBackgroundPage(): Promise<BackgroundPage> } };
 
 /** Whether the add-on's sidebar is open in the current window (Firefox opens it when the add-on is installed). */
 export function isSidebarOpen(extensionPage: Page): Promise<boolean> {
@@ -80,4 +82,20 @@ export async function closeSidebarAsUser(extensionPage: Page): Promise<void> {
     .waitForSelector("#test-close-sidebar[data-result]")
     .then((b) => b?.evaluate((el) => el.getAttribute("data-result")));
   if (result !== "closed") throw new Error(`sidebarAction.close() from a click failed: ${result}`);
+}
+
+/**
+ * Replaces the background's sidebarAction.close with a counter, for a headless Firefox that shows no
+ * sidebar to watch; returns a reader of the count.
+ */
+export async function countSidebarCloses(extensionPage: Page): Promise<() => Promise<number>> {
+  await extensionPage.evaluate(async () => {
+    const background = await (globalThis as unknown as { browser: RuntimeApi }).browser.runtime.getBackgroundPage();
+    const calls: number[] = [];
+    background.browser.sidebarAction.close = async () => {
+      calls.push(Date.now());
+    };
+    (globalThis as unknown as { sidebarCloses: number[] }).sidebarCloses = calls;
+  });
+  return () => extensionPage.evaluate(() => (globalThis as unknown as { sidebarCloses: number[] }).sidebarCloses.length);
 }

@@ -7,7 +7,7 @@
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestSite, type TestSite } from "../e2e/test-site";
-import { clickAskGoose, closeSidebarAsUser, isSidebarOpen, pressQuickPrompt } from "./gestures";
+import { clickAskGoose, closeSidebarAsUser, countSidebarCloses, isSidebarOpen, pressQuickPrompt } from "./gestures";
 import { type FirefoxHarness, launchFirefox } from "./harness";
 import {
   byRole,
@@ -40,6 +40,14 @@ afterEach(async (ctx) => {
   harness = undefined;
 });
 
+/** The blocks of the latest prompt the agent received. */
+function lastPrompt(): unknown {
+  return harness
+    ?.agentMessages()
+    .filter((m) => m.method === "session/prompt")
+    .at(-1)?.params?.prompt;
+}
+
 /** Selects the article's multi-line code snippet, as a user dragging over it would. */
 async function selectSnippet(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -71,8 +79,7 @@ describe("Firefox: page context", () => {
 
     await sendPrompt(panel, "Why is s1 invalid?");
     await waitForTurnEnd(panel);
-    const prompts = harness.agentMessages().filter((m) => m.method === "session/prompt");
-    expect(prompts.at(-1)?.params?.prompt).toEqual([
+    expect(lastPrompt()).toEqual([
       { type: "resource", resource: { uri: url, mimeType: "text/plain", text: SNIPPET } },
       { type: "text", text: "Why is s1 invalid?" },
     ]);
@@ -89,10 +96,7 @@ describe("Firefox: page context", () => {
     await expect.poll(async () => (await texts(panel, CHIPS)).length, { timeout: LONG }).toBe(2);
     await sendPrompt(panel, "Summarize");
     await waitForTurnEnd(panel);
-    const [page, label, image, question] = harness
-      .agentMessages()
-      .filter((m) => m.method === "session/prompt")
-      .at(-1)?.params?.prompt as Array<Record<string, unknown> & { resource?: { text: string }; data?: string }>;
+    const [page, label, image, question] = lastPrompt() as Array<Record<string, unknown> & { resource?: { text: string }; data?: string }>;
     expect(page).toMatchObject({ type: "resource", resource: { uri: url, mimeType: "text/markdown" } });
     expect(page!.resource!.text).toContain("Each value in Rust has a single owner.");
     expect(page!.resource!.text).toMatch(/## Lifetimes/);
@@ -122,32 +126,16 @@ describe("Firefox: page context", () => {
     expect(await texts(panel, `${CHIPS} pre`)).toEqual([SNIPPET]);
     await sendPrompt(panel, "Explain");
     await waitForTurnEnd(panel);
-    expect(
-      harness
-        .agentMessages()
-        .filter((m) => m.method === "session/prompt")
-        .at(-1)?.params?.prompt,
-    ).toEqual([
+    expect(lastPrompt()).toEqual([
       { type: "resource", resource: { uri: url, mimeType: "text/plain", text: SNIPPET } },
       { type: "text", text: "Explain" },
     ]);
 
-    // A panel is open now: the shortcut toggles the sidebar closed. Headless Firefox has no sidebar to
-    // watch, so the background's sidebarAction.close is recorded instead.
-    const closes = await options.evaluate(async () => {
-      type Background = { browser: { sidebarAction: { close(): Promise<void> } } };
-      const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Background> } } }).browser;
-      const background = await api.runtime.getBackgroundPage();
-      const calls: number[] = [];
-      background.browser.sidebarAction.close = async () => {
-        calls.push(Date.now());
-      };
-      (globalThis as unknown as { closes: number[] }).closes = calls;
-      return calls.length;
-    });
-    expect(closes).toBe(0);
+    // A panel is open now: the shortcut toggles the sidebar closed. Headless Firefox shows no sidebar
+    // to watch, so the background's calls to sidebarAction.close are counted instead.
+    const closes = await countSidebarCloses(options);
     await pressQuickPrompt(options, url);
-    await expect.poll(() => options.evaluate(() => (globalThis as unknown as { closes: number[] }).closes.length)).toBe(1);
+    await expect.poll(closes).toBe(1);
     expect(await texts(panel, CHIPS)).toEqual([]);
   });
 });
