@@ -37,6 +37,8 @@ const OUTPUT_LINES = 400;
 export interface FirefoxHarnessOptions extends AgentOptions {
   /** "valid": the host manifest allows this add-on (default). "missing": no manifest, as if the host were never installed. */
   manifest?: "valid" | "missing";
+  /** An X display (e.g. ":99" from xvfb.ts) to run Firefox with a real window on, instead of headless. */
+  display?: string;
 }
 
 export interface FirefoxHarness extends AgentFiles {
@@ -84,9 +86,12 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
     browser = await puppeteer.launch({
       browser: "firefox",
       executablePath: FIREFOX,
-      headless: true,
+      headless: options.display === undefined,
       // About the width of Firefox's sidebar (page.setViewport needs a BiDi command Firefox 140 lacks).
-      defaultViewport: { width: 380, height: 600 },
+      // A real window keeps its own size, with the sidebar beside the page.
+      ...(options.display === undefined
+        ? { defaultViewport: { width: 380, height: 600 } }
+        : { defaultViewport: null, args: ["--width=1000", "--height=700"] }),
       userDataDir: path.join(dir, "profile"),
       env: {
         ...process.env,
@@ -98,6 +103,7 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
         XDG_STATE_HOME: path.join(dir, "state"),
         XDG_CACHE_HOME: path.join(dir, "cache"),
         GOOSE_BROWSER_HOST_CONFIG: files.hostConfig,
+        ...(options.display !== undefined ? { DISPLAY: options.display } : {}),
       },
       extraPrefsFirefox: {
         "extensions.webextensions.uuids": JSON.stringify({ [GECKO_ADDON_ID]: ADDON_UUID }),
