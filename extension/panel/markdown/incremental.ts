@@ -6,9 +6,11 @@
  * of the stream. Anything else (a text that is not the previous one extended, a link reference
  * definition) renders the whole text again.
  *
- * Rendered parts are grouped in boxes of a few blocks with `content-visibility: auto`
- * (markdown.css): the browser skips style, layout and paint of the boxes out of view, so each
- * update of a long message costs what is on screen, not the whole message.
+ * Rendered parts are grouped in boxes of a few blocks, which get `content-visibility: auto`
+ * (markdown.css) once laid out: the browser then skips style, layout and paint of the boxes out of
+ * view, so each update of a long message costs what is on screen, not the whole message. Not
+ * before: a page that draws no frames (a panel in a background tab) would never lay a new box out,
+ * and its text would be missing from `innerText` there.
  */
 import { highlightWithin } from "./highlight";
 import { renderMarkdownFragment } from "./render";
@@ -25,11 +27,24 @@ export class IncrementalMarkdown {
   private finished = false;
   private box: HTMLElement | null = null;
   private readonly tail: HTMLElement;
+  /** Marks each new box once it has a layout (a size to stand in for it when skipped). */
+  private readonly laidOut: ResizeObserver | null;
 
   constructor(private readonly root: HTMLElement) {
     this.tail = root.ownerDocument.createElement("div");
     this.tail.className = "md-tail";
     root.replaceChildren(this.tail);
+    this.laidOut =
+      typeof ResizeObserver === "function"
+        ? new ResizeObserver((entries, observer) => {
+            for (const { target, contentRect } of entries) {
+              // Its size now stands in for it while skipped, so skipping it moves nothing.
+              (target as HTMLElement).style.containIntrinsicBlockSize = `auto ${contentRect.height}px`;
+              target.classList.add("md-box--skippable");
+              observer.unobserve(target);
+            }
+          })
+        : null;
   }
 
   /** Shows `text` while it is still growing. */
@@ -60,6 +75,7 @@ export class IncrementalMarkdown {
   }
 
   private reset(): void {
+    this.laidOut?.disconnect();
     this.root.replaceChildren(this.tail);
     this.box = null;
     this.stableLength = 0;
@@ -74,6 +90,7 @@ export class IncrementalMarkdown {
         this.box = this.root.ownerDocument.createElement("div");
         this.box.className = "md-box";
         this.root.insertBefore(this.box, this.tail);
+        this.laidOut?.observe(this.box);
       }
       this.box.append(fragment.firstChild);
       touched.add(this.box);
