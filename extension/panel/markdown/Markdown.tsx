@@ -3,22 +3,14 @@
  * being streamed renders at most once per frame, and only its tail: the blocks before it are
  * rendered once and kept, and stay when the message finishes (incremental.ts). Re-parsing every
  * message on every chunk is what makes long chats janky; BENCHMARKS.md measures the difference.
+ * The component owns its children (Preact has none to diff), so parent re-renders never reset
+ * the highlighted DOM.
  */
 import { effect, type ReadonlySignal } from "@preact/signals";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { onCopyClick } from "./copy";
 import { IncrementalMarkdown } from "./incremental";
 import "./markdown.css";
-
-/** A finished message: parsed once per text value, its code highlighted after mount. */
-export function Markdown({ text }: { text: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // We own the children (Preact has none to diff), so parent re-renders never reset the
-  // highlighted DOM; it is replaced only when the text changes.
-  useLayoutEffect(() => new IncrementalMarkdown(ref.current!).finish(text), [text]);
-  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
-  return <div ref={ref} class="md" onClick={onCopyClick} />;
-}
 
 /**
  * An agent message that may still be streaming. While `streaming`, the text is read in an effect,
