@@ -49,6 +49,6 @@ export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>
   }, [text, streaming]);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
-    <div ref={ref} class={streaming ? "md md--streaming" : "md"} aria-busy={streaming ? "true" : undefined} onClick={onCopyClick} />
+    <div ref={ref} class="md" aria-busy={streaming ? "true" : undefined} onClick={onCopyClick} />
   );
 }
