@@ -10,7 +10,7 @@
  *     composer usable (the session/load, the snapshot the panel gets, the first render of the list).
  *
  * Needs `npx wxt build && npx wxt build --mode bench && npm run build:host && npm run build:fixtures`
- * (run.ts does them).
+ * (panel-run.ts does them).
  *
  * Stream source: the scripted agent's `stream N 0` scenario, N chunks of 3-8 characters of
  * markdown (headings, lists, a table, code), back to back, ending "[end of stream]". The prompt
@@ -90,7 +90,7 @@ const STREAM_ROUNDS = Number(process.env.PANEL_BENCH_ROUNDS ?? 2);
 const LONG = 600_000;
 
 /**
- * Switches for working on the panel's speed (`npm run bench -- panel` runs the panel part alone):
+ * Switches for working on the panel's speed (`npm run bench:panel` runs the panel part alone):
  *  PANEL_BENCH_PARTS=stream|replay  one part only;
  *  PANEL_BENCH_BASELINE=0           no full re-render rounds (they take minutes);
  *  PANEL_BENCH_VERSUS=<dir>         another build of the product (e.g. the commit before a change)

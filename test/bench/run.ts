@@ -1,31 +1,21 @@
 /** `npm run bench`: runs the benchmarks, prints the figures, and writes them into BENCHMARKS.md. */
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { buildScriptedAgent } from "../fixtures/scripted-agent/build";
+import { writeSection } from "./benchmarks-doc";
 import { runHostBench } from "./host-bench";
-import { panelBenchIsFull, panelSection, runPanelBench } from "./panel-bench";
+import { benchPanel } from "./panel-run";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const f = (n: number, d = 2) => n.toFixed(d);
+
+const host = await runHostBench();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${os.platform()} ${os.release()}`;
 const date = new Date().toISOString().slice(0, 10);
-// `npm run bench -- host` or `npm run bench -- panel` runs one part.
-const only = process.argv[2];
-if (only !== undefined && only !== "host" && only !== "panel") throw new Error(`unknown part ${only}: host or panel`);
-
-if (only !== "panel") await hostBench();
-
-async function hostBench(): Promise<void> {
-  const host = await runHostBench();
-  const pass = (ok: boolean) => (ok ? "met" : "**not met**");
-  const { verbatim, chunked, latency, rss, start } = host;
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
-  const section = `## Native host (measured ${date} on ${machine})
+const pass = (ok: boolean) => (ok ? "met" : "**not met**");
+const { verbatim, chunked, latency, rss, start } = host;
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" / ");
+const section = `## Native host (measured ${date} on ${machine})
 
 Same-run ratios first: the host and its baseline ran in alternating rounds of the same run. Load average
 at the end of the run: ${load} (1 / 5 / 15 min) on ${os.cpus().length} cores.
@@ -43,36 +33,9 @@ at the end of the run: ${load} (1 / 5 / 15 min) on ${os.cpus().length} cores.
 | one 20 MiB agent line to the last chunk frame (best of 3) | | ${f(host.line20MiB.ms, 0)} ms, ${f(host.line20MiB.perMiB, 2)} ms/MiB | |
 `;
 
-  process.stdout.write(`${section}\n`);
-  writeSection("host-bench", section);
-}
+process.stdout.write(`${section}\n`);
+writeSection("host-bench", section);
 
-// The panel bench drives the real panel: it needs the extension, the host and the scripted agent
-// built from this checkout (`npm run bench` has built the host already). Its switches are in
-// panel-bench.ts; a partial run (one part, no baseline, a versus build) is printed, not written.
-if (only !== "host") {
-  // The product, and the same extension with the full re-render baseline as its message list.
-  for (const args of [["build"], ["build", "--mode", "bench"]]) {
-    const ext = spawnSync("npx", ["wxt", ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-    if (ext.status !== 0) throw new Error(`\`npx wxt ${args.join(" ")}\` failed`);
-  }
-  await buildScriptedAgent();
-  const panel = await runPanelBench();
-  const panelText = panelSection(panel, machine, date);
-  process.stdout.write(`${panelText}\n`);
-  if (panelBenchIsFull) writeSection("panel-bench", panelText);
-}
-
-/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` (appending it the first time). */
-function writeSection(name: string, text: string): void {
-  const file = path.join(ROOT, "BENCHMARKS.md");
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  let doc = fs.existsSync(file)
-    ? fs.readFileSync(file, "utf8")
-    : "# Benchmarks\n\nWritten by `npm run bench`; figures from one run on the machine named in each heading.\n\n";
-  const block = `${start}\n${text}${end}`;
-  doc = doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block) : `${doc}\n${block}\n`;
-  fs.writeFileSync(file, doc);
-  process.stdout.write(`wrote ${name} into ${path.relative(process.cwd(), file)}\n`);
-}
+// The panel bench drives the real panel (panel-run.ts; `npm run bench` has built the host already).
+// PANEL_BENCH=0 skips it.
+if (process.env.PANEL_BENCH !== "0") await benchPanel(machine, date);
