@@ -9,7 +9,7 @@ import type { AgentTextEntry, Entry } from "../state/client-state";
 import { active, entryIds, entrySignal } from "../view/store";
 import { WorkingIndicator } from "./AgentWork";
 import { inlineImageSrc } from "./inline-image";
-import { Markdown, StreamingMarkdown } from "./markdown/Markdown";
+import { LiveMarkdown } from "./markdown/Markdown";
 import { pure } from "./Pure";
 import { ToolCallCard } from "./tool/ToolCallCard";
 
@@ -75,13 +75,14 @@ const EntryView = pure(function EntryView({ id, last }: { id: string; last: bool
 
 function AgentText({ id, last }: { id: string; last: boolean }) {
   const sig = entrySignal(id)!;
-  // Computed slices, so a streamed chunk does not re-render this component, only StreamingMarkdown.
+  // Computed slices, so a streamed chunk does not re-render this component, only LiveMarkdown's effect.
   const text = useComputed(() => (sig.value as AgentTextEntry).text);
   const attachments = useComputed(() => (sig.value as AgentTextEntry).attachments);
   // Only the last entry reads the turn, so a turn ending re-renders one entry, not all of them.
   const streaming = last && active.turn.value !== "idle";
   const entry = sig.peek() as AgentTextEntry;
-  const body = streaming ? <StreamingMarkdown text={text} /> : <Markdown text={text.value} />;
+  // One component through the stream and after it, so the finished message keeps what was streamed.
+  const body = <LiveMarkdown text={text} streaming={streaming} />;
   if (entry.kind === "thought") {
     return (
       <details class="thought">

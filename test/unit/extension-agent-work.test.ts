@@ -135,23 +135,3 @@ describe("toolbar badge", async () => {
     expect(calls).toEqual(["text:1", "color", "title:The agent is waiting for your approval", "text:", "title:Open goose"]);
   });
 });
-
-describe("streaming markdown's stable prefix", async () => {
-  const { stablePrefixLength } = await import("../../extension/panel/markdown/stable-prefix");
-
-  it("cuts after the last blank line, never inside a code fence", () => {
-    expect(stablePrefixLength("para one\n\npara two grows")).toBe("para one\n\n".length);
-    expect(stablePrefixLength("no blank line yet")).toBe(0);
-    const fenced = "intro\n\n```ts\nconst a = 1;\n\nconst b = 2;\n";
-    expect(stablePrefixLength(fenced)).toBe("intro\n\n".length);
-    const closed = `${fenced}\`\`\`\n\nafter`;
-    expect(stablePrefixLength(closed)).toBe(closed.length - "after".length);
-    expect(stablePrefixLength("~~~\na\n\n~~~\n\nz")).toBe("~~~\na\n\n~~~\n\n".length);
-  });
-
-  it("continues from an earlier cut with the same answer as a full scan", () => {
-    const text = "a\n\nb\n\n```\nx\n\ny\n```\n\nc\n\nd";
-    const first = stablePrefixLength(text.slice(0, 8));
-    expect(stablePrefixLength(text, first)).toBe(stablePrefixLength(text));
-  });
-});

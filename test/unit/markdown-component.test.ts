@@ -5,8 +5,9 @@ import { h, render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hljsLoader } from "../../extension/panel/markdown/highlight";
-import { Markdown, StreamingMarkdown } from "../../extension/panel/markdown/Markdown";
+import { LiveMarkdown } from "../../extension/panel/markdown/Markdown";
 import { markdownStats } from "../../extension/panel/markdown/render";
+import { blocksHtml, fullRender } from "./helpers/markdown-html";
 
 // Counts real imports of the highlight.js chunk, whoever triggers them.
 const hljsImports = vi.hoisted(() => ({ count: 0 }));
@@ -30,26 +31,26 @@ afterEach(() => {
 describe("lazy highlight.js", () => {
   it("is not imported until a finished message with a fenced language renders, then only once", async () => {
     // act() runs the components' effects before it returns; the loader is called synchronously from them.
-    act(() => render(h(Markdown, { text: "no code here, just `inline`" }), host));
-    act(() => render(h("div", null, h(StreamingMarkdown, { text: signal("```ts\nconst streaming = 1;\n```") })), host));
+    act(() => render(h(LiveMarkdown, { text: signal("no code here, just `inline`"), streaming: false }), host));
+    act(() => render(h("div", null, h(LiveMarkdown, { text: signal("```ts\nconst streaming = 1;\n```"), streaming: true })), host));
     expect(load).not.toHaveBeenCalled();
     expect(hljsImports.count).toBe(0);
 
-    render(h(Markdown, { text: "```ts\nconst answer: number = 42;\n```" }), host);
+    render(h(LiveMarkdown, { text: signal("```ts\nconst answer: number = 42;\n```"), streaming: false }), host);
     await vi.waitFor(() => expect(host.querySelector("code.hljs .hljs-keyword")?.textContent).toBe("const"));
     expect(load).toHaveBeenCalledTimes(1);
     expect(hljsImports.count).toBe(1);
     // Highlighting doesn't change what the code says.
     expect(host.querySelector("pre code")?.textContent).toBe("const answer: number = 42;");
 
-    render(h(Markdown, { text: "```python\ndef f():\n    return 1\n```" }), host);
+    render(h(LiveMarkdown, { text: signal("```python\ndef f():\n    return 1\n```"), streaming: false }), host);
     await vi.waitFor(() => expect(host.querySelector("code.hljs .hljs-keyword")?.textContent).toBe("def"));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("leaves unknown languages plain, without asking highlight.js (which would log a warning)", async () => {
     const log = vi.spyOn(console, "log"); // highlight.js warns through console.log("WARN: …")
-    render(h(Markdown, { text: "```cobol\nDISPLAY 'HI'.\n```\n\n```json\n{\"a\": 1}\n```" }), host);
+    render(h(LiveMarkdown, { text: signal("```cobol\nDISPLAY 'HI'.\n```\n\n```json\n{\"a\": 1}\n```"), streaming: false }), host);
     await vi.waitFor(() => expect(host.querySelector("code.language-json")?.hasAttribute("data-highlighted")).toBe(true));
     const cobol = host.querySelector("code.language-cobol");
     expect(cobol?.hasAttribute("data-highlighted")).toBe(false);
@@ -59,9 +60,12 @@ describe("lazy highlight.js", () => {
   });
 });
 
-describe("<Markdown>", () => {
+describe("<LiveMarkdown>, finished", () => {
   it("renders sanitized HTML", () => {
-    render(h(Markdown, { text: "## Plan\n\n- **one** [docs](https://example.com)\n- <b onclick=x>two</b>" }), host);
+    render(
+      h(LiveMarkdown, { text: signal("## Plan\n\n- **one** [docs](https://example.com)\n- <b onclick=x>two</b>"), streaming: false }),
+      host,
+    );
     const root = host.querySelector(".md")!;
     expect(root.querySelector("h2")?.textContent).toBe("Plan");
     expect(root.querySelector("li strong")?.textContent).toBe("one");
@@ -72,14 +76,17 @@ describe("<Markdown>", () => {
 
   it("parses once per text value, however often its parent re-renders", async () => {
     const before = markdownStats.parses;
-    for (let i = 0; i < 5; i++) render(h("section", { "data-i": i }, h(Markdown, { text: "```ts\nlet x = 1;\n```" })), host);
+    const text = signal("```ts\nlet x = 1;\n```");
+    for (let i = 0; i < 5; i++) render(h("section", { "data-i": i }, h(LiveMarkdown, { text, streaming: false })), host);
     expect(markdownStats.parses - before).toBe(1);
     // Re-renders keep the highlighted DOM instead of resetting it.
     await vi.waitFor(() => expect(host.querySelector("code[data-highlighted]")).not.toBeNull());
-    render(h("section", { "data-i": 9 }, h(Markdown, { text: "```ts\nlet x = 1;\n```" })), host);
+    render(h("section", { "data-i": 9 }, h(LiveMarkdown, { text, streaming: false })), host);
     expect(host.querySelector("code[data-highlighted]")).not.toBeNull();
 
-    render(h("section", null, h(Markdown, { text: "changed" })), host);
+    act(() => {
+      text.value = "changed";
+    });
     expect(markdownStats.parses - before).toBe(2);
     expect(host.textContent?.trim()).toBe("changed");
   });
@@ -93,7 +100,7 @@ describe("<Markdown>", () => {
 
     it("copies the code's text, says Copied, then resets", async () => {
       writeText.mockResolvedValue(undefined);
-      render(h(Markdown, { text: "first\n\n```sh\necho one\n```\n\n```sh\necho two\n```" }), host);
+      render(h(LiveMarkdown, { text: signal("first\n\n```sh\necho one\n```\n\n```sh\necho two\n```"), streaming: false }), host);
       const buttons = host.querySelectorAll<HTMLButtonElement>("button[data-copy]");
       expect(buttons).toHaveLength(2);
 
@@ -110,14 +117,14 @@ describe("<Markdown>", () => {
 
     it("says so when the clipboard refuses", async () => {
       writeText.mockRejectedValue(new Error("denied"));
-      render(h(Markdown, { text: "```\nx\n```" }), host);
+      render(h(LiveMarkdown, { text: signal("```\nx\n```"), streaming: false }), host);
       const button = host.querySelector<HTMLButtonElement>("button[data-copy]")!;
       button.click();
       await vi.waitFor(() => expect(button.textContent).toBe("Copy failed"));
     });
 
     it("ignores clicks elsewhere in the message", () => {
-      render(h(Markdown, { text: "para\n\n```\nx\n```" }), host);
+      render(h(LiveMarkdown, { text: signal("para\n\n```\nx\n```"), streaming: false }), host);
       host.querySelector<HTMLElement>("p")!.click();
       host.querySelector<HTMLElement>("pre")!.click();
       expect(writeText).not.toHaveBeenCalled();
@@ -125,16 +132,16 @@ describe("<Markdown>", () => {
 
     it("works while streaming too", async () => {
       writeText.mockResolvedValue(undefined);
-      render(h(StreamingMarkdown, { text: signal("```\npartial\n```") }), host);
+      render(h(LiveMarkdown, { text: signal("```\npartial\n```"), streaming: true }), host);
       host.querySelector<HTMLButtonElement>("button[data-copy]")!.click();
       expect(writeText).toHaveBeenCalledWith("partial");
     });
   });
 });
 
-describe("<StreamingMarkdown>", () => {
+describe("<LiveMarkdown>, streaming", () => {
   it("shows the text on mount without waiting for a frame", () => {
-    render(h(StreamingMarkdown, { text: signal("**hello**") }), host);
+    render(h(LiveMarkdown, { text: signal("**hello**"), streaming: true }), host);
     expect(host.querySelector("strong")?.textContent).toBe("hello");
   });
 
@@ -143,7 +150,7 @@ describe("<StreamingMarkdown>", () => {
     let parentRenders = 0;
     function Parent() {
       parentRenders++;
-      return h("article", null, h(StreamingMarkdown, { text }));
+      return h("article", null, h(LiveMarkdown, { text, streaming: true }));
     }
     const before = markdownStats.parses;
     render(h(Parent, null), host);
@@ -158,7 +165,7 @@ describe("<StreamingMarkdown>", () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
     const text = signal("a");
-    render(h(StreamingMarkdown, { text }), host);
+    render(h(LiveMarkdown, { text, streaming: true }), host);
     const before = markdownStats.parses;
 
     text.value = "a b";
@@ -177,29 +184,64 @@ describe("<StreamingMarkdown>", () => {
     vi.mocked(window.requestAnimationFrame).mockRestore();
   });
 
-  it("does not highlight while streaming", async () => {
+  it("does not highlight the open tail, only code blocks closed before it", async () => {
     // A finished message rendered after the streaming one: once it is highlighted, a highlight of
     // the streaming one (same loaded chunk, requested earlier) would have happened too.
     render(
       h(
         "div",
         null,
-        h("section", null, h(StreamingMarkdown, { text: signal("```ts\nconst a = 1;\n```") })),
-        h("aside", null, h(Markdown, { text: "```ts\nconst b = 2;\n```" })),
+        h("section", null, h(LiveMarkdown, { text: signal("```ts\nconst a = 1;\n```\n\nmore"), streaming: true })),
+        h("article", null, h(LiveMarkdown, { text: signal("```ts\nconst a = 1;\n```"), streaming: true })),
+        h("aside", null, h(LiveMarkdown, { text: signal("```ts\nconst b = 2;\n```"), streaming: false })),
       ),
       host,
     );
     await vi.waitFor(() => expect(host.querySelector("aside code.hljs")).not.toBeNull());
-    const streaming = host.querySelector("section code");
-    expect(streaming?.className).toBe("language-ts");
-    expect(streaming?.querySelector("[class^=hljs]")).toBeNull();
+    expect(host.querySelector("section code.hljs .hljs-keyword")?.textContent).toBe("const");
+    const tail = host.querySelector("article code");
+    expect(tail?.className).toBe("language-ts");
+    expect(tail?.querySelector("[class^=hljs]")).toBeNull();
+  });
+
+  it("keeps the streamed blocks when the message finishes, rendering only the last tail", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
+    const text = signal("# Title\n\nfirst paragraph\n\n```ts\nconst a = 1;\n```\n\nlast");
+    const view = (streaming: boolean) => h(LiveMarkdown, { text, streaming });
+    render(view(true), host);
+    const heading = host.querySelector("h1");
+    const code = host.querySelector("pre code");
+    expect(heading?.textContent).toBe("Title");
+    await vi.waitFor(() => expect(host.querySelector("pre code.hljs")).not.toBeNull());
+    text.value += " words";
+    frames.shift()!(0);
+    expect([...host.querySelectorAll("p")].at(-1)?.textContent).toBe("last words");
+
+    const before = markdownStats.parses;
+    act(() => render(view(false), host));
+    expect(markdownStats.parses - before).toBe(1);
+    expect(host.querySelector("h1")).toBe(heading);
+    expect(host.querySelector("pre code")).toBe(code);
+    expect(host.querySelector(".md")?.getAttribute("aria-busy")).toBeNull();
+    expect(blocksHtml(host.querySelector(".md")!)).toBe(blocksHtml(fullRender(text.value)));
+    vi.mocked(window.requestAnimationFrame).mockRestore();
+  });
+
+  it("renders the whole text again when a link definition may reach back into streamed blocks", () => {
+    const text = signal("see [the docs][d]\n\nmore");
+    render(h(LiveMarkdown, { text, streaming: true }), host);
+    expect(host.querySelector("a")).toBeNull();
+    text.value += "\n\n[d]: https://example.com/docs";
+    act(() => render(h(LiveMarkdown, { text, streaming: false }), host));
+    expect(host.querySelector("a")?.getAttribute("href")).toBe("https://example.com/docs");
   });
 
   it("drops a pending frame when unmounted", () => {
     vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 7);
     const cancel = vi.spyOn(window, "cancelAnimationFrame");
     const text = signal("x");
-    render(h(StreamingMarkdown, { text }), host);
+    render(h(LiveMarkdown, { text, streaming: true }), host);
     text.value = "x y"; // frame 7 requested
     expect(cancel).not.toHaveBeenCalled();
     render(null, host);
@@ -212,7 +254,7 @@ describe("<StreamingMarkdown>", () => {
     // A change the component still listened to would request a frame at once.
     const frames = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 1);
     const text = signal("x");
-    render(h(StreamingMarkdown, { text }), host);
+    render(h(LiveMarkdown, { text, streaming: true }), host);
     text.value = "x y";
     expect(frames).toHaveBeenCalledTimes(1);
     render(null, host);
@@ -222,8 +264,8 @@ describe("<StreamingMarkdown>", () => {
   });
 
   it("follows a new signal when the prop changes", () => {
-    render(h(StreamingMarkdown, { text: signal("one") }), host);
-    render(h(StreamingMarkdown, { text: signal("two") }), host);
+    render(h(LiveMarkdown, { text: signal("one"), streaming: true }), host);
+    render(h(LiveMarkdown, { text: signal("two"), streaming: true }), host);
     expect(host.textContent?.trim()).toBe("two");
   });
 });

@@ -1,73 +1,54 @@
 /**
- * Agent message bodies. Finished messages render once and stay frozen; only the message being
- * streamed re-parses, at most once per frame (re-parsing every message on every chunk is what
- * makes long chats janky; BENCHMARKS.md measures the difference).
+ * Agent message bodies. A finished message renders once per text value and stays frozen; a message
+ * being streamed renders at most once per frame, and only its tail: the blocks before it are
+ * rendered once and kept, and stay when the message finishes (incremental.ts). Re-parsing every
+ * message on every chunk is what makes long chats janky; BENCHMARKS.md measures the difference.
+ * The component owns its children (Preact has none to diff), so parent re-renders never reset
+ * the highlighted DOM.
  */
 import { effect, type ReadonlySignal } from "@preact/signals";
-import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { onCopyClick } from "./copy";
-import { highlightWithin } from "./highlight";
-import { renderMarkdown, renderMarkdownFragment } from "./render";
-import { stablePrefixLength } from "./stable-prefix";
+import { IncrementalMarkdown } from "./incremental";
 import "./markdown.css";
 
-/** A finished message: parsed once per text value, highlighted after mount. */
-export function Markdown({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
-  const ref = useRef<HTMLDivElement>(null);
-  // We own the children (Preact has none to diff), so parent re-renders never reset the
-  // highlighted DOM; it is replaced only when the text changes.
-  useLayoutEffect(() => {
-    const el = ref.current!;
-    el.innerHTML = html;
-    void highlightWithin(el);
-  }, [html]);
-  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
-  return <div ref={ref} class="md" onClick={onCopyClick} />;
-}
-
 /**
- * The message being streamed. Reads the signal in an effect, not during render, so neither this
- * component nor its parent re-renders per chunk; chunks arriving within one frame cost one parse.
- * Blocks that can no longer change (before the last blank line outside a code fence) are parsed
- * once and kept; only the tail is re-parsed, so a long answer does not get slower as it grows.
- * Code stays plain until the parent swaps in <Markdown> for the finished text.
+ * An agent message that may still be streaming. While `streaming`, the text is read in an effect,
+ * not during render, so neither this component nor its parent re-renders per chunk, and chunks
+ * arriving within one frame cost one render of the tail. Code is highlighted once its block is
+ * closed and followed by more text; the open tail stays plain. When `streaming` turns false the
+ * same DOM is finished: only the last tail is rendered.
  */
-export function StreamingMarkdown({ text }: { text: ReadonlySignal<string> }) {
+export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>; streaming: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
+  const view = useRef<IncrementalMarkdown | null>(null);
   useLayoutEffect(() => {
-    const el = ref.current!;
-    const stableEl = document.createElement("div");
-    const tailEl = document.createElement("div");
-    el.replaceChildren(stableEl, tailEl);
-    let shown: string | undefined;
-    let stableLength = 0;
+    view.current = new IncrementalMarkdown(ref.current!);
+    return () => {
+      view.current = null;
+    };
+  }, [text]);
+  useLayoutEffect(() => {
+    const md = view.current!;
+    if (!streaming) return effect(() => md.finish(text.value));
     let frame = 0;
+    let painted: string | undefined;
     const paint = () => {
       frame = 0;
-      const value = text.peek();
-      if (value === shown) return;
-      if (shown !== undefined && !value.startsWith(shown.slice(0, stableLength))) {
-        stableLength = 0; // not an append (never expected): start over
-        stableEl.replaceChildren();
-      }
-      shown = value;
-      const cut = stablePrefixLength(value, stableLength);
-      if (cut > stableLength) {
-        stableEl.append(renderMarkdownFragment(value.slice(stableLength, cut)));
-        stableLength = cut;
-      }
-      tailEl.replaceChildren(renderMarkdownFragment(value.slice(stableLength)));
+      painted = text.peek();
+      md.update(painted);
     };
     paint(); // the first paint shouldn't wait a frame
     const stop = effect(() => {
-      if (text.value !== shown && !frame) frame = requestAnimationFrame(paint);
+      if (text.value !== painted && !frame) frame = requestAnimationFrame(paint);
     });
     return () => {
       stop();
       cancelAnimationFrame(frame);
     };
-  }, [text]);
-  // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
-  return <div ref={ref} class="md md--streaming" aria-busy="true" onClick={onCopyClick} />;
+  }, [text, streaming]);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates to the real copy buttons inside
+    <div ref={ref} class="md" aria-busy={streaming ? "true" : undefined} onClick={onCopyClick} />
+  );
 }

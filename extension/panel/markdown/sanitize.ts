@@ -76,6 +76,9 @@ function getPurifier(): DOMPurify {
     purifier = createDOMPurify(window);
     // Unsupported, DOMPurify returns its input untouched; refuse rather than render unsanitized.
     if (!purifier.isSupported) throw new Error("DOMPurify is not supported in this environment");
+    // Set once: passing the config to every call would parse it again each time (a streaming
+    // message sanitizes its tail every frame).
+    purifier.setConfig(CONFIG);
   }
   return purifier;
 }
@@ -152,7 +155,8 @@ function addCopyButtons(root: DocumentFragment): void {
 
 /** Sanitizes marked's HTML into a fragment ready to insert. */
 export function sanitizeToFragment(html: string): DocumentFragment {
-  const fragment = getPurifier().sanitize(html, CONFIG);
+  // The config set above has RETURN_DOM_FRAGMENT; the overload without one is typed as a string.
+  const fragment = getPurifier().sanitize(html) as unknown as DocumentFragment;
   enforceAllowList(fragment);
   enforceLinks(fragment);
   enforceInputs(fragment);

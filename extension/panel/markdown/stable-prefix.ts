@@ -1,30 +1,77 @@
 /**
- * Where a streaming markdown text can be cut so that the part before never changes its rendering:
- * after the last blank line that is outside a fenced code block. Blocks before it are final and are
- * rendered once; only the tail is re-parsed per frame, so a long answer costs O(tail), not O(text).
- * Pure.
+ * Where a streaming markdown text can be cut so that the part before it renders, on its own, exactly
+ * as it does inside the whole text, whatever is appended later. Blocks before the cut are rendered
+ * once; only the tail is re-parsed per frame, so a long answer costs O(tail), not O(text), and the
+ * finished message keeps the blocks it streamed (incremental.ts). Pure.
+ *
+ * A cut goes before a line that starts a new top-level block after a blank line (CommonMark,
+ * https://spec.commonmark.org/0.31.2/): a blank line closes paragraphs, headings, tables, quotes
+ * and HTML blocks of kinds 6-7. What it does not close is refused: the inside of a code fence or of
+ * an HTML block of kinds 1-5 (`<script`, `<pre`, `<style`, `<textarea`, comments, `<?`, `<!X`,
+ * CDATA), which end at their own marker; and a next line that may continue the block before it (an
+ * indented line: a list item's content or indented code; a list marker: a loose list's next item).
+ * Link reference definitions are the one thing that reaches across blocks; the caller renders the
+ * whole text again when it has one (hasLinkDefinition).
  */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** HTML blocks that a blank line does not end, and the marker that does. */
+const RAW_HTML_BLOCKS: [open: RegExp, close: RegExp][] = [
+  [/^\s*<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^\s*<!--/, /-->/],
+  [/^\s*<\?/, /\?>/],
+  [/^\s*<!\[CDATA\[/, /\]\]>/],
+  [/^\s*<![A-Za-z]/, />/],
+];
+/** A line that may continue the block before a blank line: indented, or (possibly) a list item. */
+const MAY_CONTINUE = /^(?:[ \t]|[-*+](?:[ \t]|$)|\d{1,9}(?:[.)](?:[ \t]|$)|$))/;
+const LINK_DEFINITION = /^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:/m;
 
-/** Length of the longest prefix that ends with a blank line outside any code fence (0 if none). */
+/**
+ * Length of the longest prefix that can be rendered apart from the rest (0 if none), scanning from
+ * `from`, an earlier answer for a shorter version of the same text.
+ */
 export function stablePrefixLength(text: string, from = 0): number {
   let fence: string | null = null;
+  let rawEnd: RegExp | null = null;
   let stable = from;
+  /** A blank line was seen outside fences and raw HTML since the last content line. */
+  let afterBlank = false;
+  let sawContent = false;
   let lineStart = from;
-  while (lineStart <= text.length) {
+  while (lineStart < text.length) {
     const nl = text.indexOf("\n", lineStart);
-    if (nl < 0) break; // the last line may still grow
-    const line = text.slice(lineStart, nl);
-    const open = FENCE.exec(line);
-    if (fence) {
-      if (open && open[1]![0] === fence[0] && open[1]!.length >= fence.length && line.trim() === open[1]) fence = null;
-    } else if (open) {
-      fence = open[1]!;
-    } else if (line.trim() === "" && lineStart > from) {
-      stable = nl + 1;
+    const complete = nl >= 0;
+    const line = text.slice(lineStart, complete ? nl : text.length);
+    if (fence === null && rawEnd === null && line.trim() !== "" && afterBlank && sawContent) {
+      // The first line after a blank one: cut before it if it starts a block of its own. An
+      // unfinished line that may still become a list marker ("1", "-") waits for more text.
+      if (!MAY_CONTINUE.test(line)) stable = lineStart;
+    }
+    if (!complete) break; // the last line may still grow: its own kind is not known yet
+    if (fence !== null) {
+      const close = FENCE.exec(line);
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) fence = null;
+    } else if (rawEnd !== null) {
+      if (rawEnd.test(line)) rawEnd = null;
+    } else if (line.trim() === "") {
+      afterBlank = true;
+    } else {
+      afterBlank = false;
+      sawContent = true;
+      const open = FENCE.exec(line);
+      if (open) fence = open[1]!;
+      else {
+        const raw = RAW_HTML_BLOCKS.find(([start]) => start.test(line));
+        // The marker may close the block on its own first line.
+        if (raw && !raw[1].test(line.replace(raw[0], ""))) rawEnd = raw[1];
+      }
     }
     lineStart = nl + 1;
   }
-  // `stable` only advances on blank lines outside fences, so it never splits an open one.
   return stable;
+}
+
+/** Whether the text defines a link reference, which links anywhere in it may use. */
+export function hasLinkDefinition(text: string): boolean {
+  return LINK_DEFINITION.test(text);
 }
