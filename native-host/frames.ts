@@ -17,15 +17,7 @@ import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "./json-scan";
 import { requestIdText } from "./rpc-id";
 
 export type FrameEvent =
-  | {
-      kind: "message";
-      bytes: number;
-      /** The payload, checked: valid UTF-8, one JSON text, within MAX_JSON_DEPTH, no repeated key. */
-      raw: Buffer;
-      scan: JsonScan;
-      /** The payload parsed, on first read. */
-      readonly value: unknown;
-    }
+  | CheckedFrame
   | {
       kind: "error";
       code: HostErrorCode;
@@ -35,6 +27,28 @@ export type FrameEvent =
     };
 
 const HEADER_BYTES = 4;
+
+/**
+ * A frame that passed every check: valid UTF-8, one JSON text, within MAX_JSON_DEPTH, no repeated
+ * key. `value` parses it on first read. A class, not an object literal with a getter: a getter
+ * closing over each payload kept dead 1 MiB payloads from being collected (BENCHMARKS.md).
+ */
+export class CheckedFrame {
+  readonly kind = "message";
+  private parsed: { value: unknown } | undefined;
+
+  constructor(
+    /** The payload's length. */
+    readonly bytes: number,
+    readonly raw: Buffer,
+    readonly scan: JsonScan,
+  ) {}
+
+  get value(): unknown {
+    this.parsed ??= { value: JSON.parse(this.raw.toString("utf8")) };
+    return this.parsed.value;
+  }
+}
 
 export class FrameDecoder {
   private header = Buffer.alloc(HEADER_BYTES);
@@ -124,17 +138,7 @@ export class FrameDecoder {
         `frame of ${bytes} bytes holds the key ${clip(JSON.stringify(scan.duplicateKey))} twice in one object`,
       );
     }
-    let parsed: { value: unknown } | undefined;
-    return {
-      kind: "message",
-      bytes,
-      raw: payload,
-      scan,
-      get value() {
-        parsed ??= { value: JSON.parse(payload.toString("utf8")) };
-        return parsed.value;
-      },
-    };
+    return new CheckedFrame(bytes, payload, scan);
   }
 
   private reset(): void {

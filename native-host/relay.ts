@@ -20,10 +20,11 @@ import { BrowserTools } from "./browser-tools";
 import { clip, echo } from "./clip";
 import { type LoadedConfig, profileNamed } from "./config";
 import { diagnose } from "./diagnose";
-import { FrameDecoder, type FrameEvent, frameJson } from "./frames";
+import { type CheckedFrame, FrameDecoder, frameJson } from "./frames";
 import { isDirectory } from "./fs-checks";
 import type { LineEvent } from "./lines";
 import type { Logger } from "./log";
+import { MemoryPacer } from "./memory-pacer";
 import { readHead, readMember } from "./message-head";
 import { AgentOutbound } from "./outbound";
 import type { PlatformInfo } from "./paths";
@@ -51,6 +52,7 @@ export class Relay {
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
   private readonly outbound = new AgentOutbound();
+  private readonly pacer = new MemoryPacer();
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
   private readonly browserTools: BrowserTools;
@@ -107,6 +109,7 @@ export class Relay {
       ),
     );
     this.o.input.on("data", (chunk: Buffer) => {
+      this.pacer.note(chunk.length);
       for (const e of this.decoder.push(chunk)) {
         if (e.kind === "message") this.fromExtension(e);
         else this.refuse(e.code, e.message, e.requestId === undefined ? undefined : { id: e.requestId, code: INVALID_REQUEST });
@@ -138,7 +141,7 @@ export class Relay {
     this.supervisor.killNow();
   }
 
-  private fromExtension(frame: Extract<FrameEvent, { kind: "message" }>): void {
+  private fromExtension(frame: CheckedFrame): void {
     const { raw, scan } = frame;
     // A host command is small and read in full; a JSON-RPC message only as far as the policy needs.
     if (scan.members.has("host") && !scan.members.has("jsonrpc")) {
@@ -274,6 +277,7 @@ export class Relay {
       this.o.log.error(message);
       frame = frameJson(hostMessage({ type: "error", code: "message_too_large", message }));
     }
+    this.pacer.note(frame.length);
     if (!out.write(frame) && !this.outputBlocked) {
       // The browser is slower than the agent: stop reading the agent until the pipe drains.
       this.outputBlocked = true;
