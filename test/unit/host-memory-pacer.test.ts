@@ -6,7 +6,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe("MemoryPacer", () => {
   it("collects once per `everyBytes` of traffic, after the current callbacks, never twice at once", async () => {
     let collections = 0;
-    const pacer = new MemoryPacer(() => collections++, 1000);
+    const pacer = new MemoryPacer(() => collections++, 1000, 8);
     pacer.note(600);
     await turn();
     expect(collections).toBe(0);
@@ -23,6 +23,16 @@ describe("MemoryPacer", () => {
     pacer.note(999);
     await turn();
     expect(collections).toBe(2);
+  });
+
+  it("makes every n-th collection a full one", async () => {
+    const kinds: string[] = [];
+    const pacer = new MemoryPacer((kind) => kinds.push(kind), 10, 3);
+    for (let i = 0; i < 7; i++) {
+      pacer.note(10);
+      await turn();
+    }
+    expect(kinds).toEqual(["minor", "minor", "major", "minor", "minor", "major", "minor"]);
   });
 
   it("has V8's collector by default in this runtime, and does nothing without one", async () => {
