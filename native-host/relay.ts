@@ -240,6 +240,9 @@ export class Relay {
 
   private fromAgent(e: LineEvent): void {
     const step = this.outbound.accept(e);
+    // Only whole lines: a chunked line makes base64 strings on V8's heap, which V8 collects with its
+    // buffers on its own, and collecting early in the middle of one was measured to raise the peak.
+    if (step.action === "send" && e.kind === "line") this.pacer.note(e.bytes.length);
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
     const forward = () => {
       for (const frame of step.frames) this.send(frame);
@@ -277,7 +280,6 @@ export class Relay {
       this.o.log.error(message);
       frame = frameJson(hostMessage({ type: "error", code: "message_too_large", message }));
     }
-    this.pacer.note(frame.length);
     if (!out.write(frame) && !this.outputBlocked) {
       // The browser is slower than the agent: stop reading the agent until the pipe drains.
       this.outputBlocked = true;
