@@ -4,17 +4,20 @@
  * hold many frames, and nothing is allocated from the claimed length alone (pieces are kept until the
  * frame is complete, then joined once).
  *
- * Each payload is scanned (json-scan.ts) before it is parsed: nesting deeper than MAX_JSON_DEPTH is
- * refused unparsed, and so is any object holding a key twice, so nothing downstream recurses on
- * hostile depth or judges one copy of a key while another copy travels on.
+ * Each payload is checked without being parsed: `isUtf8`, then one scan (json-scan.ts) that checks the
+ * JSON grammar, refuses nesting deeper than MAX_JSON_DEPTH and any object holding a key twice (so
+ * nothing downstream recurses on hostile depth or judges one copy of a key while another copy travels
+ * on), and locates the top-level members the relay reads (message-head.ts). The payload becomes a
+ * JavaScript value only if someone asks for `value` (host commands, tests).
  */
+import { isUtf8 } from "node:buffer";
 import { type HostErrorCode, MAX_INCOMING_FRAME_BYTES } from "../shared/host-protocol";
 import { clip } from "./clip";
 import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "./json-scan";
 import { requestIdText } from "./rpc-id";
 
 export type FrameEvent =
-  | { kind: "message"; value: unknown; bytes: number; raw: Buffer; scan: JsonScan }
+  | CheckedFrame
   | {
       kind: "error";
       code: HostErrorCode;
@@ -24,7 +27,28 @@ export type FrameEvent =
     };
 
 const HEADER_BYTES = 4;
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A frame that passed every check: valid UTF-8, one JSON text, within MAX_JSON_DEPTH, no repeated
+ * key. `value` parses it on first read. A class, not an object literal with a getter: a getter
+ * closing over each payload kept dead 1 MiB payloads from being collected (BENCHMARKS.md).
+ */
+export class CheckedFrame {
+  readonly kind = "message";
+  private parsed: { value: unknown } | undefined;
+
+  constructor(
+    /** The payload's length. */
+    readonly bytes: number,
+    readonly raw: Buffer,
+    readonly scan: JsonScan,
+  ) {}
+
+  get value(): unknown {
+    this.parsed ??= { value: JSON.parse(this.raw.toString("utf8")) };
+    return this.parsed.value;
+  }
+}
 
 export class FrameDecoder {
   private header = Buffer.alloc(HEADER_BYTES);
@@ -98,23 +122,15 @@ export class FrameDecoder {
     const payload = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.received);
     const bytes = this.received;
     this.reset();
-    let text: string;
-    try {
-      text = utf8.decode(payload);
-    } catch {
-      return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
-    }
+    if (!isUtf8(payload)) return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
     const scan = scanJson(payload, this.maxDepth);
     const refuse = (code: HostErrorCode, message: string): FrameEvent => {
       const requestId = requestIdText(payload, scan);
       return { kind: "error", code, message, ...(requestId !== undefined ? { requestId } : {}) };
     };
     if (scan.depth > this.maxDepth) return refuse("too_deep", `frame of ${bytes} bytes nests ${scan.depth} deep (limit ${this.maxDepth})`);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      return { kind: "error", code: "invalid_json", message: `frame of ${bytes} bytes is not JSON: ${clip((e as Error).message)}` };
+    if (!scan.valid) {
+      return { kind: "error", code: "invalid_json", message: `frame of ${bytes} bytes is not JSON: ${clip(scan.error ?? "invalid")}` };
     }
     if (scan.duplicateKey !== undefined) {
       return refuse(
@@ -122,7 +138,7 @@ export class FrameDecoder {
         `frame of ${bytes} bytes holds the key ${clip(JSON.stringify(scan.duplicateKey))} twice in one object`,
       );
     }
-    return { kind: "message", value, bytes, raw: payload, scan };
+    return new CheckedFrame(bytes, payload, scan);
   }
 
   private reset(): void {

@@ -1,14 +1,17 @@
 /**
- * One pass over a JSON text's raw bytes, before anything parses or re-serialises it. It reports:
+ * One pass over a JSON text's raw bytes, instead of decoding and parsing it. It reports:
+ *  - whether the bytes are one JSON text (RFC 8259 grammar; UTF-8 validity is the caller's check,
+ *    `isUtf8`), with the first error, so the host can forward a message's own bytes without
+ *    building a string or an object from them;
  *  - the nesting depth (so deep input is refused before any recursive code sees it);
  *  - the first key repeated within one object (parsers disagree on which copy wins, so the host
  *    refuses such messages instead of judging one copy and forwarding the other);
- *  - where each member of the top-level object sits, so the host can echo an id as its exact text
- *    and splice `params.mcpServers` without re-serialising the message.
+ *  - where each member of the top-level object sits, so the host can read the few members it needs
+ *    (id, method), echo an id as its exact text and splice `params.mcpServers`.
  *
- * It is iterative and O(n): string bodies are skipped with indexOf (a multi-MiB base64 image costs a
- * few memchr calls), and keys are only tracked down to `maxDepth`. It assumes nothing about
- * validity and never throws; JSON.parse still decides whether the text is JSON.
+ * It is iterative and O(n), and never throws. Grammar is checked down to `maxDepth`; nesting deeper
+ * than that leaves validity undecided (`valid` undefined) while depth is still counted, and from the
+ * first error on, only depth, keys and members are tracked, as for any input.
  */
 
 /** Deeper than any ACP message; far from where recursive code (JSON.stringify, validators) overflows. */
@@ -20,6 +23,10 @@ interface Span {
 }
 
 export interface JsonScan {
+  /** True: one valid JSON text; false: see `error`; undefined: nested deeper than maxDepth, undecided. */
+  valid: boolean | undefined;
+  /** The first grammar error, as "<what> at byte <n>". */
+  error?: string;
   /** Deepest nesting of objects and arrays (a bare value is 0). */
   depth: number;
   /** The first key seen twice in one object (checked only down to maxDepth). */
@@ -39,6 +46,18 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const MINUS = 0x2d;
+
+/** What the grammar allows next (only while checking). */
+enum Want {
+  Value,
+  ValueOrClose,
+  Key,
+  KeyOrClose,
+  Colon,
+  CommaOrClose,
+  End,
+}
 
 /** Keys of one open object: a short list (most objects have a few keys), a Set past SMALL_OBJECT. */
 interface ObjectKeys {
@@ -58,7 +77,22 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
   let expectKey = false;
   let topKey: string | undefined;
   let valueStart = -1;
+  // Grammar: `checking` until the first error or until nesting passes maxDepth.
+  let checking = true;
+  let want = Want.Value as Want;
+  let error: string | undefined;
+  let undecided = false;
+  let words: Words | undefined;
 
+  const fail = (what: string, at: number) => {
+    if (!checking) return;
+    checking = false;
+    error = `${what} at byte ${at}`;
+  };
+  const unexpected = (at: number) => fail(at < n ? `unexpected ${describeByte(bytes[at]!)}` : "unexpected end", at);
+  const afterValue = () => {
+    want = depth === 0 ? Want.End : Want.CommaOrClose;
+  };
   const startsTopValue = (i: number) => {
     if (depth === 1 && topKey !== undefined && valueStart < 0) valueStart = i;
   };
@@ -75,7 +109,18 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
   for (let i = 0; i < n; i++) {
     const c = bytes[i]!;
     if (c === QUOTE) {
-      const close = stringEnd(bytes, i + 1);
+      let close: number;
+      if (checking) {
+        const isKey = want === Want.Key || want === Want.KeyOrClose;
+        if (!isKey && want !== Want.Value && want !== Want.ValueOrClose) unexpected(i);
+        words ??= wordsOf(bytes);
+        close = checkedStringEnd(bytes, words, i + 1);
+        if (close < 0) {
+          fail(~close < n ? "invalid string" : "unterminated string", ~close);
+          close = stringEnd(bytes, i + 1);
+        } else if (isKey) want = Want.Colon;
+        else afterValue();
+      } else close = stringEnd(bytes, i + 1);
       if (expectKey) {
         expectKey = false;
         const keys = depth <= maxDepth ? open[depth - 1] : undefined;
@@ -96,32 +141,201 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
     switch (c) {
       case OPEN_OBJECT:
       case OPEN_ARRAY:
+        if (checking && want !== Want.Value && want !== Want.ValueOrClose) unexpected(i);
         startsTopValue(i);
         depth++;
         if (depth > deepest) deepest = depth;
         if (depth <= maxDepth) open.push(c === OPEN_OBJECT ? { list: [] } : null);
+        else if (checking) {
+          checking = false;
+          undecided = true;
+        }
+        want = c === OPEN_OBJECT ? Want.KeyOrClose : Want.ValueOrClose;
         expectKey = c === OPEN_OBJECT;
         break;
       case CLOSE_OBJECT:
       case CLOSE_ARRAY:
+        if (checking) {
+          const isObject = depth > 0 && open[depth - 1] !== null;
+          const ok =
+            depth > 0 &&
+            (c === CLOSE_OBJECT
+              ? isObject && (want === Want.KeyOrClose || want === Want.CommaOrClose)
+              : !isObject && (want === Want.ValueOrClose || want === Want.CommaOrClose));
+          if (!ok) unexpected(i);
+        }
         if (depth === 1) endTopMember(i);
         if (depth > 0) {
           if (depth <= maxDepth) open.pop();
           depth--;
         }
+        afterValue();
         expectKey = false;
         break;
       case COMMA:
+        if (checking && want !== Want.CommaOrClose) unexpected(i);
         if (depth === 1) endTopMember(i);
         expectKey = depth > 0 && depth <= maxDepth && open[depth - 1] !== null;
+        want = expectKey ? Want.Key : Want.Value;
         break;
       case COLON:
+        if (checking && want !== Want.Colon) unexpected(i);
+        want = Want.Value;
         break;
       default:
-        if (!isSpace(c)) startsTopValue(i);
+        if (isSpace(c)) break;
+        startsTopValue(i);
+        if (!checking) break;
+        if (want !== Want.Value && want !== Want.ValueOrClose) {
+          unexpected(i);
+          break;
+        }
+        {
+          const end = scalarEnd(bytes, i);
+          if (end < 0) {
+            fail(`invalid ${c === MINUS || (c >= 0x30 && c <= 0x39) ? "number" : "literal"}`, ~end);
+            break;
+          }
+          i = end - 1;
+          afterValue();
+        }
     }
   }
-  return { depth: deepest, members, ...(duplicateKey !== undefined ? { duplicateKey: fromLatin1(duplicateKey) } : {}) };
+  if (checking && want !== Want.End) unexpected(n);
+  return {
+    valid: error !== undefined ? false : undecided ? undefined : true,
+    ...(error !== undefined ? { error } : {}),
+    depth: deepest,
+    members,
+    ...(duplicateKey !== undefined ? { duplicateKey: fromLatin1(duplicateKey) } : {}),
+  };
+}
+
+/**
+ * Index of the quote closing the string whose body starts at `from`, checking its body: no raw
+ * control characters, only JSON's escapes. On an error, ~(its index) (negative).
+ */
+function checkedStringEnd(bytes: Buffer, w: Words, from: number): number {
+  const n = bytes.length;
+  let j = from;
+  for (;;) {
+    j = plainRunEnd(bytes, w, j);
+    if (j >= n) return ~n;
+    const c = bytes[j]!;
+    if (c === QUOTE) return j;
+    if (c !== BACKSLASH) return ~j;
+    const e = j + 1 < n ? bytes[j + 1]! : -1;
+    if (e === 0x75) {
+      // \uXXXX
+      for (let k = j + 2; k < j + 6; k++) if (k >= n || !isHex(bytes[k]!)) return ~Math.min(k, n);
+      j += 6;
+    } else if (e >= 0 && SIMPLE_ESCAPE[e] === 1) j += 2;
+    else return ~Math.min(j + 1, n);
+  }
+}
+
+/** Runs shorter than this are scanned byte by byte; longer ones four bytes at a time. */
+const WORD_RUN = 32;
+
+/**
+ * The bytes as 32-bit words from the first 4-aligned byte on (`first`), made once per scan: long
+ * string bodies are checked a word at a time (plainRunEnd).
+ */
+interface Words {
+  first: number;
+  words: Int32Array;
+}
+
+function wordsOf(bytes: Buffer): Words {
+  const first = (4 - (bytes.byteOffset & 3)) & 3;
+  if (bytes.length - first < 4) return { first, words: new Int32Array(0) };
+  return { first, words: new Int32Array(bytes.buffer, bytes.byteOffset + first, (bytes.length - first) >> 2) };
+}
+
+/**
+ * Index of the first byte at or after `from` that is a quote, a backslash or below 0x20 (or the
+ * end). Long runs go four bytes per step: a word holds such a byte exactly when one of the classic
+ * "has a byte below n / has a zero byte" bit tests fires, so only a word that hits is looked at byte
+ * by byte. Most of the scan's time on string-heavy messages is spent here.
+ */
+function plainRunEnd(bytes: Buffer, w: Words, from: number): number {
+  const n = bytes.length;
+  let j = from;
+  if (n - j >= WORD_RUN) {
+    while ((j - w.first) & 3) {
+      if (STRING_STOP[bytes[j]!] !== 0) return j;
+      j++;
+    }
+    const words = w.words;
+    const count = words.length;
+    let k = (j - w.first) >> 2;
+    for (; k < count; k++) {
+      const x = words[k]!;
+      const quote = x ^ 0x22222222;
+      const backslash = x ^ 0x5c5c5c5c;
+      if ((((x - 0x20202020) & ~x) | ((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash)) & 0x80808080) break;
+    }
+    j = w.first + k * 4;
+  }
+  while (j < n && STRING_STOP[bytes[j]!] === 0) j++;
+  return j;
+}
+
+/** End (exclusive) of the number or literal starting at `i`, or ~(index of the error). */
+function scalarEnd(bytes: Buffer, i: number): number {
+  const n = bytes.length;
+  const c = bytes[i]!;
+  if (c === 0x74) return literalEnd(bytes, i, TRUE);
+  if (c === 0x66) return literalEnd(bytes, i, FALSE);
+  if (c === 0x6e) return literalEnd(bytes, i, NULL);
+  let j = i;
+  if (bytes[j] === MINUS) j++;
+  if (j >= n || !isDigit(bytes[j]!)) return ~j;
+  if (bytes[j] === 0x30) j++;
+  else while (j < n && isDigit(bytes[j]!)) j++;
+  if (j < n && bytes[j] === 0x2e) {
+    j++;
+    if (j >= n || !isDigit(bytes[j]!)) return ~j;
+    while (j < n && isDigit(bytes[j]!)) j++;
+  }
+  if (j < n && (bytes[j] === 0x65 || bytes[j] === 0x45)) {
+    j++;
+    if (j < n && (bytes[j] === 0x2b || bytes[j] === MINUS)) j++;
+    if (j >= n || !isDigit(bytes[j]!)) return ~j;
+    while (j < n && isDigit(bytes[j]!)) j++;
+  }
+  return j;
+}
+
+const TRUE = Buffer.from("true");
+const FALSE = Buffer.from("false");
+const NULL = Buffer.from("null");
+
+function literalEnd(bytes: Buffer, i: number, literal: Buffer): number {
+  for (let k = 0; k < literal.length; k++) if (bytes[i + k] !== literal[k]) return ~Math.min(i + k, bytes.length);
+  return i + literal.length;
+}
+
+/** Bytes that end the fast run through a string body: the closing quote, a backslash, raw control characters. */
+const STRING_STOP = new Uint8Array(256);
+for (let b = 0; b < 0x20; b++) STRING_STOP[b] = 1;
+STRING_STOP[QUOTE] = 1;
+STRING_STOP[BACKSLASH] = 1;
+
+/** The characters after a backslash that JSON allows, besides `u`. */
+const SIMPLE_ESCAPE = new Uint8Array(256);
+for (const ch of '"\\/bfnrt') SIMPLE_ESCAPE[ch.charCodeAt(0)] = 1;
+
+function isHex(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function describeByte(c: number): string {
+  return c >= 0x21 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `byte 0x${c.toString(16).padStart(2, "0")}`;
 }
 
 /** Index of the quote closing the string whose body starts at `from` (or the end of the input). */

@@ -11,7 +11,9 @@
 import { isUtf8 } from "node:buffer";
 import { type HostChunk, type JsonRpcId, MAX_CHUNKED_LINE_BYTES } from "../shared/host-protocol";
 import { frameBytes } from "./frames";
+import { type JsonScan, scanJson } from "./json-scan";
 import type { LineEvent } from "./lines";
+import { readHead } from "./message-head";
 import { isForwardableFromAgent } from "./policy";
 
 /** What the host knows about a forwarded agent message: unknown (undefined) for a chunked line. */
@@ -21,7 +23,8 @@ interface AgentMessageHead {
 }
 
 export type OutboundStep =
-  | { action: "send"; frames: Buffer[]; head: AgentMessageHead }
+  /** `scan`: the line's scan (json-scan.ts), for whoever needs more of its top level. */
+  | { action: "send"; frames: Buffer[]; head: AgentMessageHead; scan: JsonScan }
   /** `bytes`: the line's size so far; `last`: this step finished it. */
   | { action: "chunk"; frames: Buffer[]; id: string; bytes: number; last: boolean }
   | { action: "drop"; frames: Buffer[]; reason: string; preview: string }
@@ -55,7 +58,7 @@ export class AgentOutbound {
     const verdict = checkVerbatim(bytes);
     if ("reason" in verdict) return { action: "drop", frames, reason: verdict.reason, preview: verdict.preview };
     frames.push(frameBytes(bytes));
-    return { action: "send", frames, head: verdict.head };
+    return { action: "send", frames, head: verdict.head, scan: verdict.scan };
   }
 
   private part(bytes: Buffer, index: number, last: boolean): OutboundStep {
@@ -91,28 +94,35 @@ export class AgentOutbound {
 }
 
 /**
- * A line may pass verbatim only if it is a JSON-RPC 2.0 object. Validity is checked by parsing the
- * bytes as Latin-1: every byte of a multi-byte UTF-8 character is ≥ 0x80, which JSON allows only
- * inside strings, so (with isUtf8) the parse succeeds exactly when the UTF-8 text is valid JSON,
- * and a one-byte string is copied and parsed faster than a decoded one (BENCHMARKS.md).
+ * A line may pass verbatim only if it is valid UTF-8 and one JSON text (the browser closes the port
+ * on anything else) holding a JSON-RPC 2.0 object. Both are checked on the bytes (isUtf8, scanJson),
+ * without building a string or an object from the line; only its id and method are parsed. A line
+ * nesting deeper than MAX_JSON_DEPTH, which the scan leaves undecided, is checked with JSON.parse.
  */
-function checkVerbatim(bytes: Buffer): { head: AgentMessageHead } | { reason: string; preview: string } {
+function checkVerbatim(bytes: Buffer): { head: AgentMessageHead; scan: JsonScan } | { reason: string; preview: string } {
   if (!isUtf8(bytes)) return { reason: "invalid UTF-8", preview: preview(bytes.subarray(0, 300), "latin1") };
-  const latin1 = bytes.toString("latin1");
-  let value: unknown;
-  try {
-    value = JSON.parse(latin1);
-  } catch {
-    if (latin1.trim() === "") return { reason: "blank line", preview: "" };
+  const scan = scanJson(bytes);
+  if (scan.valid === false || (scan.valid === undefined && !parses(bytes))) {
+    if (bytes.every(isSpace)) return { reason: "blank line", preview: "" };
     return { reason: "not JSON", preview: preview(bytes.subarray(0, 300)) };
   }
+  const value = readHead(bytes, scan);
   if (!isForwardableFromAgent(value)) return { reason: "not a JSON-RPC 2.0 message", preview: preview(bytes.subarray(0, 300)) };
-  let { id, method } = value;
-  // Strings holding non-ASCII characters were read as Latin-1: read them again properly (rare).
-  if ((typeof id === "string" && !isAscii(id)) || (method !== undefined && !isAscii(method))) {
-    ({ id, method } = JSON.parse(bytes.toString("utf8")) as AgentMessageHead);
+  const { id, method } = value;
+  return { head: { ...(id !== undefined ? { id } : {}), ...(method !== undefined ? { method } : {}) }, scan };
+}
+
+function parses(bytes: Buffer): boolean {
+  try {
+    JSON.parse(bytes.toString("utf8"));
+    return true;
+  } catch {
+    return false;
   }
-  return { head: { ...(id !== undefined ? { id } : {}), ...(method !== undefined ? { method } : {}) } };
+}
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x09 || b === 0x0a || b === CR;
 }
 
 /**
@@ -139,11 +149,6 @@ function startsLikeObject(bytes: Buffer): boolean {
     return b === 0x7b; // {
   }
   return false;
-}
-
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
-  return true;
 }
 
 function preview(bytes: Buffer, encoding: "utf8" | "latin1" = "utf8"): string {

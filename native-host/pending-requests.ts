@@ -2,7 +2,7 @@
  * Requests the extension sent the agent that the agent has not answered yet, by id, so that when the
  * agent goes away each one still gets a definite answer (a JSON-RPC error with its own id text).
  */
-import { memberText, scanJson } from "./json-scan";
+import { type JsonScan, memberText, scanJson } from "./json-scan";
 import { idKey } from "./rpc-id";
 
 /** Far above anything in flight at once; past it the oldest are forgotten (and then never answered by the host). */
@@ -27,11 +27,11 @@ export class PendingRequests {
     if (this.ids.size > this.max) this.ids.delete(this.ids.keys().next().value as string);
   }
 
-  /** Settles the request an agent line answers, if the line is a response to one. */
-  noteAgentLine(line: Buffer): void {
+  /** Settles the request an agent line answers, if the line is a response to one. `scan`: the line's, if already made. */
+  noteAgentLine(line: Buffer, scan?: JsonScan): void {
     if (this.ids.size === 0) return;
     // Only the top level matters here: tracking keys one level deep keeps this pass cheap on big lines.
-    const scan = scanJson(line, 1);
+    scan ??= scanJson(line, 1);
     if (scan.members.has("method") || !(scan.members.has("result") || scan.members.has("error"))) return;
     const id = memberText(line, scan, "id");
     const key = id === undefined ? undefined : idKey(id);

@@ -32,6 +32,12 @@ const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
 /** Methods whose params carry `mcpServers`. */
 const MCP_SERVER_METHODS: ReadonlySet<string> = new Set(["session/new", "session/load", "session/resume"]);
 
+/**
+ * The messages from the extension whose `params` the host reads: `mcpServers` here, the session id in
+ * browser-tools/offering.ts. The relay parses no other message's params (see message-head.ts).
+ */
+export const PARAMS_READ_FOR: ReadonlySet<string> = new Set([...MCP_SERVER_METHODS, "session/close", "session/delete"]);
+
 export type InboundDecision =
   | {
       action: "forward";

@@ -20,21 +20,20 @@ import { BrowserTools } from "./browser-tools";
 import { clip, echo } from "./clip";
 import { type LoadedConfig, profileNamed } from "./config";
 import { diagnose } from "./diagnose";
-import { FrameDecoder, frameJson } from "./frames";
+import { type CheckedFrame, FrameDecoder, frameJson } from "./frames";
 import { isDirectory } from "./fs-checks";
-import type { JsonScan } from "./json-scan";
 import type { LineEvent } from "./lines";
 import type { Logger } from "./log";
+import { MemoryPacer } from "./memory-pacer";
+import { readHead, readMember } from "./message-head";
 import { AgentOutbound } from "./outbound";
 import type { PlatformInfo } from "./paths";
 import { PendingRequests } from "./pending-requests";
-import { checkFromExtension } from "./policy";
+import { checkFromExtension, PARAMS_READ_FOR } from "./policy";
 import { asOneLine, withParamsMember } from "./raw-message";
 import { requestIdText } from "./rpc-id";
 import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "./rpc-reply";
 import { HOST_VERSION } from "./version";
-
-const NEWLINE = Buffer.from("\n");
 
 export interface RelayOptions {
   input: Readable;
@@ -53,6 +52,7 @@ export class Relay {
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
   private readonly outbound = new AgentOutbound();
+  private readonly pacer = new MemoryPacer();
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
   private readonly browserTools: BrowserTools;
@@ -109,8 +109,9 @@ export class Relay {
       ),
     );
     this.o.input.on("data", (chunk: Buffer) => {
+      this.pacer.note(chunk.length);
       for (const e of this.decoder.push(chunk)) {
-        if (e.kind === "message") this.fromExtension(e.value, e.raw, e.scan);
+        if (e.kind === "message") this.fromExtension(e);
         else this.refuse(e.code, e.message, e.requestId === undefined ? undefined : { id: e.requestId, code: INVALID_REQUEST });
       }
     });
@@ -140,12 +141,19 @@ export class Relay {
     this.supervisor.killNow();
   }
 
-  private fromExtension(value: unknown, raw: Buffer, scan: JsonScan): void {
-    if (isHostEnvelope(value)) {
-      this.command(value.host as HostCommand);
-      return;
+  private fromExtension(frame: CheckedFrame): void {
+    const { raw, scan } = frame;
+    // A host command is small and read in full; a JSON-RPC message only as far as the policy needs.
+    if (scan.members.has("host") && !scan.members.has("jsonrpc")) {
+      const value = frame.value;
+      if (isHostEnvelope(value)) {
+        this.command(value.host as HostCommand);
+        return;
+      }
     }
-    const decision = checkFromExtension(value);
+    const head = readHead(raw, scan);
+    if (head && typeof head.method === "string" && PARAMS_READ_FOR.has(head.method)) head.params = readMember(raw, scan, "params");
+    const decision = checkFromExtension(head);
     // A request's id as the exact text it came with: host-made answers echo it byte for byte.
     const requestId = requestIdText(raw, scan);
     if (decision.action === "refuse") {
@@ -163,8 +171,8 @@ export class Relay {
         this.o.log.warn(`${message.method}: ${decision.replaceMcpServers} mcpServers from the extension were removed (host policy)`);
       }
     }
-    const line = Buffer.concat([asOneLine(bytes), NEWLINE]);
-    if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8").trimEnd())}`);
+    const line = asOneLine(bytes);
+    if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8"))}`);
     this.browserTools.fromExtension(message);
     if (!this.supervisor.process) {
       this.refuse(
@@ -175,7 +183,7 @@ export class Relay {
       return;
     }
     if (requestId !== undefined) this.pending.add(requestId);
-    if (!this.supervisor.write(line)) {
+    if (!this.supervisor.writeLine(line)) {
       this.o.input.pause();
       this.supervisor.onceDrain(() => this.o.input.resume());
     }
@@ -231,8 +239,11 @@ export class Relay {
   }
 
   private fromAgent(e: LineEvent): void {
-    if (e.kind === "line") this.pending.noteAgentLine(e.bytes);
     const step = this.outbound.accept(e);
+    // Only whole lines: a chunked line makes base64 strings on V8's heap, which V8 collects with its
+    // buffers on its own, and collecting early in the middle of one was measured to raise the peak.
+    if (step.action === "send" && e.kind === "line") this.pacer.note(e.bytes.length);
+    if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
     const forward = () => {
       for (const frame of step.frames) this.send(frame);
     };

@@ -17,6 +17,8 @@ import { AgentProcess } from "./process";
 import { Reaper } from "./reaper";
 import { StderrTail } from "./stderr-tail";
 
+const NEWLINE = Buffer.from("\n");
+
 interface SupervisorEvents {
   status(status: AgentStatus): void;
   line(event: LineEvent): void;
@@ -98,6 +100,20 @@ export class AgentSupervisor {
     const p = this.process;
     if (!p?.child.stdin.writable) return false;
     return p.child.stdin.write(data);
+  }
+
+  /**
+   * Writes `line` and a newline to the agent's stdin as one write (writev), without copying the line
+   * to append the newline. False means wait for `drain` (or the agent is gone).
+   */
+  writeLine(line: Buffer): boolean {
+    const stdin = this.process?.child.stdin;
+    if (!stdin?.writable) return false;
+    stdin.cork();
+    stdin.write(line);
+    const ok = stdin.write(NEWLINE);
+    stdin.uncork();
+    return ok;
   }
 
   onceDrain(cb: () => void): void {

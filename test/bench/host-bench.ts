@@ -5,7 +5,10 @@
  *     back) through host + echo agent, against the same bytes through a `cat | cat` chain (two
  *     processes, as host + agent are);
  *  2. latency the host adds per small message: host and direct-to-agent round trips alternate;
- *  3. the host's peak RSS (VmHWM) idle, after 1 MiB traffic, and after one 20 MiB agent line;
+ *  3. the host's peak RSS (VmHWM) idle, after 1 MiB traffic, and after one 20 MiB agent line; idle
+ *     also split into its anonymous part (RssAnon: the host's heap and buffers) and against a bare
+ *     `node` in the same run, because most of it is node's own binary mapped from the page cache
+ *     (file-backed pages, which count more on an idle machine where that cache is warm);
  *  4. `start` → agent running when the version command waits for input.
  * The timed client only reads frame headers and a few bytes of each frame: decoding and
  * reassembly would be the extension's cost, not the host's.
@@ -84,9 +87,12 @@ class HostLink {
 
   /** Peak resident set size so far, in MB (10^6 bytes). */
   peakRssMB(): number {
-    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${this.child.pid}/status`, "utf8"));
-    if (!m) throw new Error("no VmHWM in /proc/<pid>/status");
-    return (Number(m[1]) * 1024) / 1e6;
+    return statusMB(this.child.pid, "VmHWM");
+  }
+
+  /** Resident anonymous memory now (heap, buffers; not the mapped node binary), in MB. */
+  anonRssMB(): number {
+    return statusMB(this.child.pid, "RssAnon");
   }
 
   close(): Promise<void> {
@@ -142,6 +148,25 @@ class HostLink {
       this.waiters.shift()?.();
     }
   }
+}
+
+/** A field of /proc/<pid>/status given in kB, in MB (10^6 bytes). */
+function statusMB(pid: number | undefined, field: string): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!m) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return (Number(m[1]) * 1024) / 1e6;
+}
+
+/** Peak RSS of a bare `node` that only waits, as the host does when idle (its floor). */
+async function bareNodePeakMB(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", "process.stdin.resume()"], { stdio: ["pipe", "ignore", "ignore"] });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const mb = statusMB(child.pid, "VmHWM");
+  await new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.stdin.end();
+  });
+  return mb;
 }
 
 /** ndjson straight over pipes: the agent alone, or a `cat | cat` chain. Counts newlines only. */
@@ -220,7 +245,7 @@ export interface HostBenchResult {
   verbatim: ThroughputResult;
   chunked: ThroughputResult;
   latency: { messages: number; hostP50: number; hostP99: number; directP50: number; directP99: number; addedP50: number; addedP99: number };
-  rss: { idle: number; traffic1MiB: number; line20MiB: number };
+  rss: { idle: number; idleAnon: number; bareNode: number; traffic1MiB: number; line20MiB: number };
   line20MiB: { ms: number; perMiB: number };
   start: { runs: number; medianMs: number; maxMs: number; versionAloneMs: number };
 }
@@ -288,6 +313,8 @@ export async function runHostBench(): Promise<HostBenchResult> {
   // 1 and 3: 1 MiB traffic on a fresh host, its peak RSS before and after.
   const a = (await newHost()).h;
   const idle = a.peakRssMB();
+  const idleAnon = a.anonRssMB();
+  const bareNode = await bareNodePeakMB();
   const chunked = await throughput(a, cat, MiB, 16, 6, text);
   const traffic1MiB = a.peakRssMB();
   await a.close();
@@ -355,7 +382,7 @@ export async function runHostBench(): Promise<HostBenchResult> {
     verbatim,
     chunked,
     latency,
-    rss: { idle, traffic1MiB, line20MiB },
+    rss: { idle, idleAnon, bareNode, traffic1MiB, line20MiB },
     line20MiB: { ms: best, perMiB: best / 20 },
     start: { runs: starts.length, medianMs: median(starts), maxMs: Math.max(...starts), versionAloneMs: median(alone) },
   };

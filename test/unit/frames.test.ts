@@ -64,6 +64,18 @@ describe("FrameDecoder", () => {
     expect(events.map((e) => (e.kind === "error" ? e.code : "message"))).toEqual(["invalid_utf8", "invalid_json", "message"]);
   });
 
+  it("refuses a frame JSON.parse would refuse, however far into a long string the fault is, naming the byte", () => {
+    const text = `{"jsonrpc":"2.0","method":"session/prompt","params":{"text":"${"a".repeat(70_000)}\u0007${"b".repeat(100)}"}}`;
+    const payload = Buffer.from(text);
+    expect(() => JSON.parse(text)).toThrow();
+    const d = new FrameDecoder();
+    const [event] = d.push(
+      Buffer.concat([Buffer.from([payload.length & 0xff, (payload.length >> 8) & 0xff, payload.length >> 16, 0]), payload]),
+    );
+    expect(event).toMatchObject({ kind: "error", code: "invalid_json" });
+    expect((event as { message: string }).message).toContain(`invalid string at byte ${text.indexOf("\u0007")}`);
+  });
+
   it("reports an empty frame as an error", () => {
     const d = new FrameDecoder();
     expect(d.push(Buffer.from([0, 0, 0, 0]))).toEqual([expect.objectContaining({ kind: "error", code: "invalid_json" })]);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH, memberText, scanJson } from "../../native-host/json-scan";
+import { readHead, readMember } from "../../native-host/message-head";
 import { PendingRequests } from "../../native-host/pending-requests";
 import { asOneLine, withParamsMember } from "../../native-host/raw-message";
 import { idKey, requestIdText } from "../../native-host/rpc-id";
 import { rpcErrorFrame } from "../../native-host/rpc-reply";
+import { seededRandom } from "../helpers/seeded-random";
 
 const scan = (text: string) => scanJson(Buffer.from(text));
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
@@ -51,12 +53,91 @@ describe("scanJson", () => {
     }
   });
 
+  it("decides validity exactly as JSON.parse does (random and mutated texts, at every alignment)", () => {
+    const random = seededRandom(20261123);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const tokens = ["{", "}", "[", "]", ",", ":", '"', "\\", " ", "\n", "\t", "1", "0", "-", ".", "e", "+", "true", "fals", "null"];
+    const inString = ['"', "\\", "\\n", "\\u00e9", "\\uD83E", "\\u12G4", "\\x", "\u0001", "\u001f", "\t", "\n", "\u007f", "é", "🪿"];
+    const value = (depth: number): string => {
+      const r = random();
+      if (depth > 3 || r < 0.4) return pick(["1", "-0.5e+3", "0", "true", "null", '"s"', "[]", "{}", '"é\\"\\u0041"']);
+      if (r < 0.7) return `[${Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1)).join(",")}]`;
+      return `{${Array.from({ length: Math.floor(random() * 3) }, (_, i) => `"k${i}":${value(depth + 1)}`).join(",")}}`;
+    };
+    const longString = () => {
+      // Long plain runs with a special character here and there: the word-at-a-time path and its edges.
+      let body = "";
+      const length = Math.floor(random() * 160);
+      while (body.length < length) body += random() < 0.93 ? "abcdefgh ".charAt(Math.floor(random() * 9)) : pick(inString);
+      return `{"jsonrpc":"2.0","params":{"text":"${body}"},"n":[1,"${body.slice(0, 40)}"]}`;
+    };
+    let valid = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let text =
+        i % 3 === 0
+          ? longString()
+          : i % 3 === 1
+            ? value(0)
+            : Array.from({ length: 1 + Math.floor(random() * 6) }, () => pick(tokens)).join("");
+      for (let m = Math.floor(random() * 3); m > 0 && i % 3 !== 2; m--) {
+        const at = Math.floor(random() * (text.length + 1));
+        text =
+          random() < 0.5 ? text.slice(0, at) + pick([...tokens, ...inString]) + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      }
+      let parses = true;
+      try {
+        JSON.parse(text);
+      } catch {
+        parses = false;
+      }
+      // At every offset modulo 4 inside a larger buffer, as a frame or line sits in its read buffer.
+      const offset = i % 4;
+      const bytes = Buffer.alloc(offset + Buffer.byteLength(text) + 3, "x");
+      const scanned = scanJson(bytes.subarray(offset, offset + bytes.write(text, offset)));
+      expect(scanned.valid, text).toBe(parses);
+      if (!parses) expect(scanned.error, text).toMatch(/ at byte \d+$/);
+      if (parses) valid++;
+    }
+    expect(valid).toBeGreaterThan(3_000);
+  });
+
+  it("leaves validity undecided past maxDepth; names the first error", () => {
+    expect(scan(nested(MAX_JSON_DEPTH)).valid).toBe(true);
+    expect(scan(nested(MAX_JSON_DEPTH + 1)).valid).toBeUndefined();
+    expect(scanJson(Buffer.from('{"a":{"b":1}}'), 1).valid).toBeUndefined();
+    expect(scan(`[1,,${nested(MAX_JSON_DEPTH + 1)}]`)).toMatchObject({ valid: false, error: "unexpected ',' at byte 3" });
+    expect(scan('"\\u0001"')).toMatchObject({ valid: true });
+    expect(scan('"\u0001"')).toMatchObject({ valid: false, error: "invalid string at byte 1" });
+    expect(scan('"\\u0001')).toMatchObject({ valid: false, error: "unterminated string at byte 7" });
+    expect(scan("\ufeff{}").valid).toBe(false);
+  });
+
   it("skips a multi-MiB string quickly", () => {
     const text = Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"session/prompt","params":{"data":"${"A".repeat(8 * 1024 * 1024)}"}}`);
     const t0 = performance.now();
     const s = scanJson(text);
     expect(performance.now() - t0).toBeLessThan(200);
     expect(s.depth).toBe(2);
+  });
+});
+
+describe("readHead", () => {
+  const head = (text: string) => readHead(Buffer.from(text), scan(text));
+
+  it("parses jsonrpc, id and method from their own bytes and marks params, result and error present but unread", () => {
+    const text = '{"jsonrpc":"2.0","id":"é-🪿","method":"\\u0073ession/prompt","params":{"big":"…"},"extra":1}';
+    const h = head(text);
+    expect(h).toEqual({ jsonrpc: "2.0", id: "é-🪿", method: "session/prompt", params: undefined });
+    expect(h && "params" in h).toBe(true);
+    expect(head('{"jsonrpc":"2.0","id":7,"result":{"x":[1,2]}}')).toEqual({ jsonrpc: "2.0", id: 7, result: undefined });
+    expect(readMember(Buffer.from(text), scan(text), "params")).toEqual({ big: "…" });
+    expect(readMember(Buffer.from(text), scan(text), "missing")).toBeUndefined();
+  });
+
+  it("is undefined for anything but an object at the top", () => {
+    expect(head(' [{"jsonrpc":"2.0"}]')).toBeUndefined();
+    expect(head('"jsonrpc"')).toBeUndefined();
+    expect(head("\n {}")).toEqual({});
   });
 });
 
