@@ -10,9 +10,6 @@
  * generation (without it, some runs still peaked 50 MB higher). Measured: no difference in the
  * host's CPU time per message beyond run-to-run noise (BENCHMARKS.md).
  */
-import v8 from "node:v8";
-import vm from "node:vm";
-
 const MiB = 1024 * 1024;
 
 type Collect = (kind: "minor" | "major") => void;
@@ -44,17 +41,9 @@ export class MemoryPacer {
   }
 }
 
-/**
- * V8's `gc`; undefined if the runtime refuses. A flag set at run time adds `gc` only to contexts
- * created afterwards, hence the new context.
- */
+/** V8's `gc`, which the launcher's `--expose-gc` provides (install-scripts/launcher.ts); undefined without it. */
 function collector(): Collect | undefined {
-  try {
-    v8.setFlagsFromString("--expose-gc");
-    const gc: unknown = vm.runInNewContext("gc");
-    if (typeof gc !== "function") return undefined;
-    return (kind) => (gc as (options: { type: "minor" | "major" }) => void)({ type: kind });
-  } catch {
-    return undefined;
-  }
+  const gc: unknown = (globalThis as { gc?: unknown }).gc;
+  if (typeof gc !== "function") return undefined;
+  return (kind) => (gc as (options: { type: "minor" | "major" }) => void)({ type: kind });
 }

@@ -159,15 +159,19 @@ describe("launcher", () => {
     const text = launcherScript("linux", "/opt/it's/node", "/home/me/.local/share/goose-browser/host.cjs");
     expect(text).toBe(
       "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
-        "exec '/opt/it'\\''s/node' '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
+        "exec '/opt/it'\\''s/node' --expose-gc '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
     );
     expect(parseLauncher("linux", text)).toEqual({ node: "/opt/it's/node", bundle: "/home/me/.local/share/goose-browser/host.cjs" });
+    // A launcher written before the flag was added still reads.
+    expect(parseLauncher("linux", "exec '/usr/bin/node' '/h/host.cjs' \"$@\"\n")).toEqual({ node: "/usr/bin/node", bundle: "/h/host.cjs" });
     expect(parseLauncher("linux", "#!/bin/sh\nexec node host.cjs\n")).toBeUndefined();
   });
 
   it("Windows: a .bat that prints nothing", () => {
     const text = launcherScript("win32", "C:\\Program Files\\nodejs\\node.exe", "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs");
-    expect(text).toBe('@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" %*\r\n');
+    expect(text).toBe(
+      '@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" %*\r\n',
+    );
     expect(parseLauncher("win32", text)).toEqual({
       node: "C:\\Program Files\\nodejs\\node.exe",
       bundle: "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs",
