@@ -23,7 +23,8 @@ import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const HOST = path.join(ROOT, "dist/native-host/goose-browser-host");
+// BENCH_HOST: another build's launcher, to compare two builds in one sitting.
+const HOST = process.env.BENCH_HOST ?? path.join(ROOT, "dist/native-host/goose-browser-host");
 const ECHO = path.join(ROOT, "test/bench/echo-agent.mjs");
 const KiB = 1024;
 const MiB = 1024 * 1024;
