@@ -14,6 +14,8 @@ export interface HostCommands {
   diagnose(): void;
   /** Keeps the choice and restarts the agent with it. */
   chooseAgent(choice: AgentChoice): Promise<void> | void;
+  /** Switches the profile only, keeping the chosen folder, and restarts the agent. */
+  useAgent(profile: string): Promise<void> | void;
 }
 
 /** What the ACP client offers the user (ClientController). */
@@ -49,6 +51,7 @@ export function commandRouter(
     restart: () => host.restart(),
     diagnose: () => host.diagnose(),
     choose_agent: (c) => host.chooseAgent({ ...(c.profile ? { profile: c.profile } : {}), ...(c.cwd ? { cwd: c.cwd } : {}) }),
+    use_agent: (c) => host.useAgent(String(c.profile)),
     new_session: () => client.newSession(),
     prompt: (c) => client.prompt(c.sessionId, c.content),
     cancel: (c) => client.cancel(c.sessionId),

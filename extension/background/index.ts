@@ -81,14 +81,19 @@ export function startBackground(): GestureListeners {
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
 
+  const chooseAgent = async (choice: AgentChoice) => {
+    agentChoice = choice;
+    await agentChoiceItem.setValue(choice);
+    native.restart();
+  };
   const route = commandRouter(
     {
       restart: () => native.restart(),
       diagnose: () => native.diagnose(),
-      chooseAgent: async (choice) => {
-        agentChoice = choice;
-        await agentChoiceItem.setValue(choice);
-        native.restart();
+      chooseAgent: (choice) => chooseAgent(choice),
+      useAgent: async (profile) => {
+        await choiceLoaded; // the folder chosen in the options page stays
+        await chooseAgent({ ...agentChoice, profile });
       },
     },
     client,

@@ -103,7 +103,7 @@ function Problems() {
       <StatusCard
         view={view}
         onRestart={requestRestart}
-        onUseProfile={(profile) => send({ type: "choose_agent", profile, cwd: null })}
+        onUseProfile={(profile) => send({ type: "use_agent", profile })}
         canRestart={backgroundLinked.value}
         compact={entryIds.value.length > 0}
       />

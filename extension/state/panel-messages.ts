@@ -31,6 +31,8 @@ export type PanelCommand =
   | { type: "diagnose" }
   /** Options page: run this profile in this folder from now on (null: the host's default); restarts the agent. */
   | { type: "choose_agent"; profile: string | null; cwd: string | null }
+  /** Panel ("Use X instead"): run this profile from now on, in the folder already chosen; restarts the agent. */
+  | { type: "use_agent"; profile: string }
   /** Panel or options page: turn browser tools on or off (the view asked for "tabs" in the click first). */
   | { type: "set_browser_tools"; enabled: boolean }
   /** The user's answer to a browser-tool consent question. */
@@ -51,6 +53,7 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "answer_permission",
   "diagnose",
   "choose_agent",
+  "use_agent",
   "set_browser_tools",
   "answer_consent",
 ]);

@@ -121,6 +121,18 @@ describe("the agent's name and a Deny", () => {
         "other-acp": { command: FAKE_GOOSE, args: ["acp"], env: { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_STATE_DIR: scratch } },
       },
     });
+    // A folder chosen in the options page for the default profile stays when the panel switches agents.
+    const folder = path.join(h.dir, "project");
+    fs.mkdirSync(folder);
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    const picker = options.getByRole("region", { name: "Agent" });
+    await picker.getByRole("textbox", { name: "Working folder" }).fill(folder, { timeout: LONG });
+    await picker.getByRole("button", { name: "Use this agent" }).click();
+    await expect
+      .poll(() => h!.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice")))
+      .toEqual({ "goose.agentChoice": { cwd: folder } });
+    await options.close();
     const page = await h.openPanel();
     const status = page.getByRole("status").filter({ hasText: "goose was not found." });
     await status.waitFor({ timeout: LONG });
@@ -133,5 +145,9 @@ describe("the agent's name and a Deny", () => {
     await waitForReady(page);
     await waitForText(agentLine(page), "scripted-other-agent 1.50.0 is running");
     expect(await composer(page).getAttribute("aria-label")).toBe("Message scripted-other-agent");
+    expect(await h.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice"))).toEqual({
+      "goose.agentChoice": { profile: "other-acp", cwd: folder },
+    });
+    await expect.poll(() => fs.readFileSync(h!.hostLog, "utf8")).toMatch(new RegExp(`starting agent other-acp: .* in ${folder}`));
   });
 });

@@ -290,7 +290,12 @@ describe("commandRouter", () => {
       (name: string) =>
       async (...args: unknown[]) =>
         void calls.push([name, ...args]);
-    const host: HostCommands = { restart: record("restart"), diagnose: record("diagnose"), chooseAgent: record("chooseAgent") };
+    const host: HostCommands = {
+      restart: record("restart"),
+      diagnose: record("diagnose"),
+      chooseAgent: record("chooseAgent"),
+      useAgent: record("useAgent"),
+    };
     const client: ClientCommands = {
       newSession: record("newSession"),
       prompt: record("prompt"),
@@ -312,6 +317,7 @@ describe("commandRouter", () => {
       { type: "restart" },
       { type: "diagnose" },
       { type: "choose_agent", profile: "claude", cwd: "/work" },
+      { type: "use_agent", profile: "codex" },
       { type: "new_session" },
       { type: "prompt", sessionId: null, content },
       { type: "cancel", sessionId: "s1" },
@@ -327,6 +333,7 @@ describe("commandRouter", () => {
       ["restart"],
       ["diagnose"],
       ["chooseAgent", { profile: "claude", cwd: "/work" }],
+      ["useAgent", "codex"],
       ["newSession"],
       ["prompt", null, content],
       ["cancel", "s1"],
