@@ -28,6 +28,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
 import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "./client-info";
 import { createJsonRpcPipe, type JsonRpcPipe } from "./jsonrpc-pipe";
+import { textChunkNotification } from "./text-chunk";
 
 export interface AgentHandlers {
   /** Writes one message to the agent (through the host). */
@@ -42,11 +43,14 @@ export class AgentConnection {
   private readonly sdk: ClientConnection;
   private readonly pipe: JsonRpcPipe;
   private current = true;
+  /** A message was given to the SDK in this task: what arrives next waits in `waiting`. */
+  private sdkBusy = false;
+  private readonly waiting: JsonRpcMessage[] = [];
   private markClosed!: () => void;
   /** Resolves when this connection goes stale: what was started on it will not finish. */
   readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
 
-  constructor(handlers: AgentHandlers) {
+  constructor(private readonly handlers: AgentHandlers) {
     this.pipe = createJsonRpcPipe(handlers.send);
     this.sdk = acp
       .client({ name: CLIENT_INFO.name })
@@ -61,9 +65,29 @@ export class AgentConnection {
       .connect(this.pipe.stream);
   }
 
-  /** A message from this agent (through the host), in arrival order. */
+  /**
+   * A message from this agent (through the host), in arrival order. A text chunk is handed on at
+   * once (text-chunk.ts); everything else goes through the SDK, which handles a message in promise
+   * reactions after this returns. So that handlers still see the agent's order, what arrives
+   * after a message given to the SDK waits for the next task, when the SDK is done with it.
+   */
   deliver(message: JsonRpcMessage): void {
+    if (this.sdkBusy || this.waiting.length > 0) this.waiting.push(message);
+    else this.route(message);
+  }
+
+  private route(message: JsonRpcMessage): void {
+    const chunk = textChunkNotification(message);
+    if (chunk) {
+      if (this.current) this.handlers.onUpdate(chunk);
+      return;
+    }
     this.pipe.deliver(message);
+    this.sdkBusy = true;
+    setTimeout(() => {
+      this.sdkBusy = false;
+      while (!this.sdkBusy && this.waiting.length > 0) this.route(this.waiting.shift()!);
+    }, 0);
   }
 
   /** The process is gone or replaced: goes stale first, then fails the SDK's pending requests (unseen). */
