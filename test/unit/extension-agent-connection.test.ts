@@ -234,6 +234,31 @@ describe("AgentConnection", () => {
     });
   });
 
+  it("reads a text chunk at once while the SDK has nothing in hand, and through the SDK, after it, when it has", async () => {
+    const seen: string[] = [];
+    const conn = new AgentConnection({
+      send: () => {},
+      onUpdate: (n) => seen.push((n.update as { content?: { text: string } }).content?.text ?? n.update.sessionUpdate),
+      onPermission: () => new Promise(() => {}),
+    });
+    const note = (update: Record<string, unknown>): JsonRpcMessage => ({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { sessionId: "s1", update },
+    });
+    const chunk = (text: string) => note({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    conn.deliver(chunk("a"));
+    expect(seen).toEqual(["a"]); // by hand: handed on before deliver returns
+    conn.deliver(note({ sessionUpdate: "plan", entries: [] }));
+    conn.deliver(chunk("b"));
+    expect(seen).toEqual(["a"]); // both wait for the SDK, in order
+    await vi.waitFor(() => expect(seen).toEqual(["a", "plan", "b"]));
+    await new Promise((r) => setTimeout(r, 0)); // a task later the SDK is done: the short way again
+    conn.deliver(chunk("c"));
+    expect(seen).toEqual(["a", "plan", "b", "c"]);
+    conn.close("done");
+  });
+
   it("passes on no text chunk that arrives after close, even one waiting behind an SDK message", async () => {
     const { conn, updates } = agentPair();
     await conn.initialize(5_000);
