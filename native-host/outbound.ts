@@ -2,7 +2,8 @@
  * Agent stdout (as LineSplitter events) → frames for the browser.
  *
  * A whole line that fits under Chrome's cap goes through verbatim (its own bytes, not
- * re-serialized) if it is a JSON-RPC 2.0 object; anything else (blank lines, banners, logs, other
+ * re-serialized, framed by the relay alone or batched with others: line-batch.ts) if it is a
+ * JSON-RPC 2.0 object; anything else (blank lines, banners, logs, other
  * JSON) is dropped with a reason to log. A longer line arrives in parts and leaves as chunk
  * envelopes as they arrive (README.md, "Chunk envelope"): the host only checks that it starts like
  * a JSON object and never parses it; the extension parses the whole line after reassembly and
@@ -10,7 +11,6 @@
  */
 import { isUtf8 } from "node:buffer";
 import { type HostChunk, type JsonRpcId, MAX_CHUNKED_LINE_BYTES } from "../shared/host-protocol";
-import { frameBytes } from "./frames";
 import { type JsonScan, scanJson } from "./json-scan";
 import type { LineEvent } from "./lines";
 import { readHead } from "./message-head";
@@ -23,8 +23,12 @@ interface AgentMessageHead {
 }
 
 export type OutboundStep =
-  /** `scan`: the line's scan (json-scan.ts), for whoever needs more of its top level. */
-  | { action: "send"; frames: Buffer[]; head: AgentMessageHead; scan: JsonScan }
+  /**
+   * A line that passes verbatim: `line`, its bytes, to be framed alone or with others of the same
+   * read (line-batch.ts); `frames` go before it. `scan`: the line's scan (json-scan.ts), for whoever
+   * needs more of its top level.
+   */
+  | { action: "send"; frames: Buffer[]; line: Buffer; head: AgentMessageHead; scan: JsonScan }
   /** `bytes`: the line's size so far; `last`: this step finished it. */
   | { action: "chunk"; frames: Buffer[]; id: string; bytes: number; last: boolean }
   | { action: "drop"; frames: Buffer[]; reason: string; preview: string }
@@ -57,8 +61,7 @@ export class AgentOutbound {
     const bytes = line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, -1) : line;
     const verdict = checkVerbatim(bytes);
     if ("reason" in verdict) return { action: "drop", frames, reason: verdict.reason, preview: verdict.preview };
-    frames.push(frameBytes(bytes));
-    return { action: "send", frames, head: verdict.head, scan: verdict.scan };
+    return { action: "send", frames, line: bytes, head: verdict.head, scan: verdict.scan };
   }
 
   private part(bytes: Buffer, index: number, last: boolean): OutboundStep {

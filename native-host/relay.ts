@@ -16,6 +16,7 @@ import {
   type JsonRpcMessage,
 } from "../shared/host-protocol";
 import { AgentSupervisor } from "./agent/supervisor";
+import { BrowserOutbox } from "./browser-outbox";
 import { BrowserTools } from "./browser-tools";
 import { clip, echo } from "./clip";
 import { type LoadedConfig, profileNamed } from "./config";
@@ -53,6 +54,8 @@ export class Relay {
   private readonly pending = new PendingRequests();
   private readonly outbound = new AgentOutbound();
   private readonly pacer = new MemoryPacer();
+  /** Everything for the browser goes through it, in order; agent lines read together leave as one message. */
+  private readonly toBrowser = new BrowserOutbox((frame) => this.write(frame));
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
   private readonly browserTools: BrowserTools;
@@ -80,7 +83,7 @@ export class Relay {
           if (status.state !== "running") this.answerPending();
           this.browserTools.agentStatus(status);
         },
-        line: (e) => this.fromAgent(e),
+        lines: (events) => this.fromAgentRead(events),
       },
       ...(o.stopGraceMs !== undefined ? { stopGraceMs: o.stopGraceMs } : {}),
     });
@@ -238,21 +241,30 @@ export class Relay {
     void this.supervisor.restart(cmd.profile, cmd.cwd);
   }
 
+  /** One read of the agent's stdout: its verbatim lines leave together once all of it is handled (browser-outbox.ts). */
+  private fromAgentRead(events: LineEvent[]): void {
+    this.toBrowser.read(() => {
+      for (const e of events) this.fromAgent(e);
+    });
+  }
+
   private fromAgent(e: LineEvent): void {
     const step = this.outbound.accept(e);
     // Only whole lines: a chunked line makes base64 strings on V8's heap, which V8 collects with its
     // buffers on its own, and collecting early in the middle of one was measured to raise the peak.
     if (step.action === "send" && e.kind === "line") this.pacer.note(e.bytes.length);
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
+    // Browser tools may call this later (a held answer), after the read: the line then goes alone.
     const forward = () => {
       for (const frame of step.frames) this.send(frame);
+      if (step.action === "send") this.toBrowser.line(step.line);
     };
     if (step.action === "drop" && step.reason !== "blank line") {
       this.o.log.warn(`agent stdout ${step.reason}, dropped: ${this.o.log.content(step.preview)}`);
     } else if (step.action === "chunk" && step.last) {
       this.o.log.info(`agent message of ${step.bytes} bytes sent in chunks (${step.id})`);
     }
-    if (step.frames.length === 0) return;
+    if (step.frames.length === 0 && step.action !== "send") return;
     // Browser tools keep the order of what reaches the extension (they may hold an answer) and read in
     // full only the answers they wait for; every other line passes as its head, unparsed.
     let message: JsonRpcMessage | undefined;
@@ -271,8 +283,13 @@ export class Relay {
     if (reply) this.send(rpcErrorFrame(reply.id, reply.code, reply.message ?? message));
   }
 
-  /** The one way out to the browser: nothing over the browser's per-message limit is ever written. False when the port is closed. */
+  /** Sends a frame, after the agent lines gathered before it. False when the port is closed. */
   private send(frame: Buffer): boolean {
+    return this.toBrowser.frame(frame);
+  }
+
+  /** The one way onto the wire: nothing over the browser's per-message limit is ever written. False when the port is closed. */
+  private write(frame: Buffer): boolean {
     const out = this.o.output;
     if (out.destroyed || out.writableEnded) return false;
     if (frame.length - 4 > CHROME_MAX_HOST_MESSAGE_BYTES) {

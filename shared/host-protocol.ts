@@ -3,6 +3,11 @@
  *
  * Every native-port message is exactly one of:
  *  - a JSON-RPC 2.0 message (has `"jsonrpc": "2.0"`), relayed verbatim between extension and agent;
+ *  - host → extension only: a JSON array of JSON-RPC 2.0 messages, the agent's lines in the order it
+ *    wrote them (a JSON-RPC batch, https://www.jsonrpc.org/specification#batch). The host sends the
+ *    verbatim lines that one read of the agent's output completed as one such array, built from
+ *    their own bytes, at most MAX_VERBATIM_BYTES long; a line read alone goes unwrapped. The
+ *    extension handles each element as its own message, in order;
  *  - a host message `{ "host": { "type": ..., ... } }` (never has a `jsonrpc` key), so the two
  *    can never be confused.
  *
@@ -15,7 +20,7 @@
 import type { ToolContent } from "./browser-tools";
 
 /** Bumped only on a breaking change to this file's shapes. */
-export const HOST_PROTOCOL_VERSION = 2;
+export const HOST_PROTOCOL_VERSION = 3;
 
 /** Chrome closes the port on any host→browser message over 1 MiB. */
 export const CHROME_MAX_HOST_MESSAGE_BYTES = 1024 * 1024;

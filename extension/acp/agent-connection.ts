@@ -28,6 +28,8 @@ import * as acp from "@agentclientprotocol/sdk";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
 import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "./client-info";
 import { createJsonRpcPipe, type JsonRpcPipe } from "./jsonrpc-pipe";
+import { nextTask } from "./next-task";
+import { textChunkNotification } from "./text-chunk";
 
 export interface AgentHandlers {
   /** Writes one message to the agent (through the host). */
@@ -42,11 +44,13 @@ export class AgentConnection {
   private readonly sdk: ClientConnection;
   private readonly pipe: JsonRpcPipe;
   private current = true;
+  /** Messages were given to the SDK in this task: it may not have handled them yet. */
+  private sdkBusy = false;
   private markClosed!: () => void;
   /** Resolves when this connection goes stale: what was started on it will not finish. */
   readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
 
-  constructor(handlers: AgentHandlers) {
+  constructor(private readonly handlers: AgentHandlers) {
     this.pipe = createJsonRpcPipe(handlers.send);
     this.sdk = acp
       .client({ name: CLIENT_INFO.name })
@@ -61,8 +65,27 @@ export class AgentConnection {
       .connect(this.pipe.stream);
   }
 
-  /** A message from this agent (through the host), in arrival order. */
+  /**
+   * A message from this agent (through the host), in arrival order. A text chunk is read by hand and
+   * handed on at once (text-chunk.ts) while the SDK has nothing in hand; everything else, and a text
+   * chunk that comes after messages given to the SDK in the same task, goes through the SDK, which
+   * handles its messages in order in promise reactions after this returns. By the next task it (and
+   * whoever awaited its answers) is done with them, and text chunks take the short way again. So the
+   * handlers see the agent's order, and no message ever waits for a task of its own: a batch full of
+   * tool calls costs what it would through the SDK alone, a batch of text far less.
+   */
   deliver(message: JsonRpcMessage): void {
+    if (!this.sdkBusy) {
+      const chunk = textChunkNotification(message);
+      if (chunk) {
+        if (this.current) this.handlers.onUpdate(chunk);
+        return;
+      }
+      this.sdkBusy = true;
+      nextTask(() => {
+        this.sdkBusy = false;
+      });
+    }
     this.pipe.deliver(message);
   }
 

@@ -48,6 +48,7 @@ export class HostInbound {
 
   receive(raw: unknown): InboundResult {
     if (isJsonRpc(raw)) return { events: [], jsonRpc: [raw] };
+    if (Array.isArray(raw)) return this.batch(raw);
     if (!isHostEnvelope(raw)) return NOTHING; // not ours to understand; the host never sends this
     const event = raw.host;
     switch (event.type) {
@@ -88,6 +89,17 @@ export class HostInbound {
         ...(cwd ? { cwd } : {}),
       }),
     };
+  }
+
+  /**
+   * Agent lines the host read together, as one array (shared/host-protocol.ts): each element is its
+   * own message, in order. The host only sends JSON-RPC there; anything else is skipped like a
+   * stray message, without losing the rest.
+   */
+  private batch(items: unknown[]): InboundResult {
+    const jsonRpc: JsonRpcMessage[] = [];
+    for (const item of items) if (isJsonRpc(item)) jsonRpc.push(item);
+    return { events: [], jsonRpc };
   }
 
   /** A call without a usable id cannot be answered, so it is dropped (the host times it out). */

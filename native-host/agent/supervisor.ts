@@ -21,7 +21,8 @@ const NEWLINE = Buffer.from("\n");
 
 interface SupervisorEvents {
   status(status: AgentStatus): void;
-  line(event: LineEvent): void;
+  /** What one read of the agent's stdout (or its end) completed, in order. */
+  lines(events: LineEvent[]): void;
 }
 
 export interface SupervisorOptions {
@@ -240,12 +241,12 @@ export class AgentSupervisor {
     const live = () => generation === this.generation && this.current === agent;
     agent.child.stdout.on("data", (chunk: Buffer) => {
       if (!live()) return;
-      for (const e of splitter.push(chunk)) events.line(e);
+      events.lines(splitter.push(chunk));
     });
     const stdoutClosed = new Promise<void>((resolve) => agent.child.stdout.once("close", resolve));
     agent.child.stdout.on("end", () => {
       if (!live()) return;
-      for (const e of splitter.end()) events.line(e);
+      events.lines(splitter.end());
     });
     agent.child.stderr.on("data", (chunk: Buffer) => {
       for (const line of tail.push(chunk)) log.info(`agent stderr: ${line}`);

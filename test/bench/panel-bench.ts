@@ -95,6 +95,8 @@ const LONG = 600_000;
  *  PANEL_BENCH_BASELINE=0           no full re-render rounds (they take minutes);
  *  PANEL_BENCH_VERSUS=<dir>         another build of the product (e.g. the commit before a change)
  *                                   alternating with this one in every round, for same-run before/after;
+ *  PANEL_BENCH_VERSUS_HOST=<file>   that build's host launcher (dist/native-host/goose-browser-host), when
+ *                                   the two builds speak different host protocols;
  *  PANEL_BENCH_PROFILE=<dir>        a CPU profile (.cpuprofile, open in Chrome DevTools) of each product
  *                                   stream run, and its self time per function printed to stderr;
  *  PANEL_BENCH_TRACE=<dir>          a performance trace (open in Chrome DevTools) of each product stream
@@ -103,6 +105,7 @@ const LONG = 600_000;
 const PARTS = new Set((process.env.PANEL_BENCH_PARTS ?? "stream,replay").split(","));
 const WITH_BASELINE = process.env.PANEL_BENCH_BASELINE !== "0";
 const VERSUS = process.env.PANEL_BENCH_VERSUS;
+const VERSUS_HOST = process.env.PANEL_BENCH_VERSUS_HOST;
 const PROFILE_DIR = process.env.PANEL_BENCH_PROFILE;
 const TRACE_DIR = process.env.PANEL_BENCH_TRACE;
 
@@ -123,7 +126,7 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
     const ours = await replayRuns(options.extensionDir);
     replay.push(...ours.runs);
     browser = ours.browser;
-    if (VERSUS) replay.push(...(await replayRuns(VERSUS, "versus")).runs);
+    if (VERSUS) replay.push(...(await replayRuns(VERSUS, "versus", VERSUS_HOST)).runs);
   }
   return {
     chunks: STREAM_CHUNKS,
@@ -138,7 +141,11 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
 // ---- (a) streaming ------------------------------------------------------------------------------
 
 async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?: string): Promise<StreamRun> {
-  const h = await launchExtension({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" }, ...(extensionDir ? { extensionDir } : {}) });
+  const h = await launchExtension({
+    agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" },
+    ...(extensionDir ? { extensionDir } : {}),
+    ...(mode === "versus" && VERSUS_HOST ? { hostLauncher: VERSUS_HOST } : {}),
+  });
   try {
     const page = await openPanel(h, "");
     const built = (await page.evaluate(() => document.documentElement.dataset.bench)) ?? "product";
@@ -266,8 +273,12 @@ function installStreamProbe({ lastText }: { lastText: string }): void {
 
 // ---- (b) session/load replay --------------------------------------------------------------------
 
-async function replayRuns(extensionDir?: string, build: ReplayRun["build"] = "product"): Promise<{ runs: ReplayRun[]; browser: string }> {
-  const h = await launchExtension(extensionDir ? { extensionDir } : {});
+async function replayRuns(
+  extensionDir?: string,
+  build: ReplayRun["build"] = "product",
+  hostLauncher?: string,
+): Promise<{ runs: ReplayRun[]; browser: string }> {
+  const h = await launchExtension({ ...(extensionDir ? { extensionDir } : {}), ...(hostLauncher ? { hostLauncher } : {}) });
   try {
     const title = `bench: ${REPLAY_MESSAGES} messages`;
     writeLongSession(h, title, REPLAY_MESSAGES);

@@ -43,6 +43,8 @@ export interface HarnessOptions extends AgentOptions {
   reuseDir?: string;
   /** Another build of the extension (default: this checkout's dist/extension/chrome-mv3). */
   extensionDir?: string;
+  /** Another build's host launcher, to go with that extension (default: this checkout's). */
+  hostLauncher?: string;
 }
 
 export interface Harness {
@@ -112,7 +114,7 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
   const { workDir, hostLog, hostConfig, agentStateDir, agentLog, agentStdout } = files;
 
   if (manifestMode !== "missing") {
-    writeHostManifest(userDataDir, manifestMode === "valid" ? DEV_EXTENSION_ID : FOREIGN_ID);
+    writeHostManifest(userDataDir, manifestMode === "valid" ? DEV_EXTENSION_ID : FOREIGN_ID, options.hostLauncher);
   }
   writeHostConfig(dir, files, options);
 
@@ -202,8 +204,8 @@ export async function launchExtension(options: HarnessOptions = {}): Promise<Har
 }
 
 /** Chromium reads <user-data-dir>/NativeMessagingHosts/ when --user-data-dir is set. */
-function writeHostManifest(userDataDir: string, allowedId: string): void {
-  writeManifest(path.join(userDataDir, "NativeMessagingHosts"), chromiumManifest(HOST_LAUNCHER, [allowedId]));
+function writeHostManifest(userDataDir: string, allowedId: string, launcher = HOST_LAUNCHER): void {
+  writeManifest(path.join(userDataDir, "NativeMessagingHosts"), chromiumManifest(launcher, [allowedId]));
 }
 
 /** "Installs" the host into a running browser's profile; Chromium reads the manifest on each connect. */

@@ -23,7 +23,14 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const HOST_LAUNCHER = path.join(ROOT, "dist/native-host/goose-browser-host");
 export const FAKE_GOOSE = path.join(ROOT, "dist/fixtures/bin/goose");
 
-export type Received = { kind: "rpc"; message: JsonRpcMessage; chunked: boolean } | { kind: "host"; event: HostEvent };
+/**
+ * `frame`: the ordinal of the native message it came in; `batch`: the length of the array it was
+ * part of (several agent lines the host read together), absent when it came alone; `firstFrame`:
+ * for a chunked message, the frame of its first piece (`frame` is the last one's).
+ */
+export type Received =
+  | { kind: "rpc"; message: JsonRpcMessage; chunked: boolean; frame: number; batch?: number; firstFrame?: number }
+  | { kind: "host"; event: HostEvent; frame: number };
 
 export interface HostOptions {
   /** Profile overrides; default: goose = the scripted agent. */
@@ -44,6 +51,8 @@ export class HostUnderTest {
   readonly stdoutErrors: string[] = [];
   /** The exact text of every frame under 64 KiB the host wrote, in order (ids as written, not as parsed). */
   readonly rawFrames: string[] = [];
+  /** The payload size of every frame the host wrote, in order. */
+  readonly frameSizes: number[] = [];
   stderr = "";
   readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly agentLog: string;
@@ -53,6 +62,8 @@ export class HostUnderTest {
   private readonly decoder = new FrameDecoder(CHROME_MAX_HOST_MESSAGE_BYTES);
   private readonly chunks = new ChunkReassembler();
   private listeners: Array<() => void> = [];
+  /** The frame of the first piece of the chunked message being received. */
+  private chunkStart = 0;
 
   constructor(o: HostOptions = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-host-"));
@@ -215,18 +226,26 @@ export class HostUnderTest {
         continue;
       }
       if (e.raw.length < 64 * 1024) this.rawFrames.push(e.raw.toString("utf8"));
+      const frame = this.frameSizes.push(e.raw.length) - 1;
       const v = e.value;
+      const isRpc = (x: unknown) => typeof x === "object" && x !== null && (x as { jsonrpc?: unknown }).jsonrpc === "2.0";
       if (isHostEnvelope(v)) {
         const event = v.host as HostEvent;
         if (event.type === "chunk") {
+          if (event.index === 0) this.chunkStart = frame;
           const r = this.chunks.accept(event);
           if (r.dropped) this.stdoutErrors.push(r.dropped);
-          if (r.complete !== undefined) this.push({ kind: "rpc", message: JSON.parse(r.complete) as JsonRpcMessage, chunked: true });
+          if (r.complete !== undefined) {
+            const message = JSON.parse(r.complete) as JsonRpcMessage;
+            this.push({ kind: "rpc", message, chunked: true, frame, firstFrame: this.chunkStart });
+          }
           continue;
         }
-        this.push({ kind: "host", event });
-      } else if (typeof v === "object" && v !== null && (v as { jsonrpc?: unknown }).jsonrpc === "2.0") {
-        this.push({ kind: "rpc", message: v as JsonRpcMessage, chunked: false });
+        this.push({ kind: "host", event, frame });
+      } else if (isRpc(v)) {
+        this.push({ kind: "rpc", message: v as JsonRpcMessage, chunked: false, frame });
+      } else if (Array.isArray(v) && v.length > 1 && v.every(isRpc)) {
+        for (const m of v) this.push({ kind: "rpc", message: m as JsonRpcMessage, chunked: false, frame, batch: v.length });
       } else {
         this.stdoutErrors.push(`unexpected frame ${JSON.stringify(v).slice(0, 200)}`);
       }

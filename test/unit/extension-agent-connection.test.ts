@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import type { AnyMessage, InitializeRequest, PromptResponse, SessionNotification } from "@agentclientprotocol/sdk";
 import * as acp from "@agentclientprotocol/sdk";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AgentConnection } from "../../extension/acp/agent-connection";
 import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "../../extension/acp/client-info";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
@@ -105,7 +105,9 @@ describe("AgentConnection", () => {
     await expect(conn.loadSession("gone", "/w")).rejects.toMatchObject({ code: -32002 });
     const turn = conn.prompt("s1", [{ type: "text", text: "hi" }]);
     const p = await nextPrompt();
-    expect(updates.map((u) => u.update)).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "working" } }]);
+    await vi.waitFor(() =>
+      expect(updates.map((u) => u.update)).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "working" } }]),
+    );
     p.answer({ stopReason: "end_turn" });
     expect(await turn).toEqual({ stopReason: "end_turn" });
   });
@@ -131,6 +133,147 @@ describe("AgentConnection", () => {
     await drain();
     expect(seen).toEqual(["closed"]); // ...and neither that answer nor the close's rejection reached the caller
     expect(await fresh.conn.newSession("/w")).toMatchObject({ sessionId: "s1" });
+  });
+
+  it("hands on text chunks (read without the SDK) and other updates (read by the SDK) in the order they arrive", async () => {
+    const { conn, updates } = agentPair();
+    await conn.initialize(5_000);
+    const note = (update: Record<string, unknown>): JsonRpcMessage => ({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { sessionId: "s1", update },
+    });
+    const chunk = (text: string) => ({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    const sent = [
+      chunk("a"),
+      { sessionUpdate: "tool_call", toolCallId: "t1", title: "Run" },
+      chunk("b"),
+      chunk("c"),
+      { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed" },
+      { sessionUpdate: "plan", entries: [] },
+      chunk("d"),
+    ];
+    // All in one task, the hardest case: the SDK reads its messages only after this returns.
+    for (const update of sent) conn.deliver(note(update));
+    await vi.waitFor(() => expect(updates).toHaveLength(sent.length));
+    expect(updates.map((u) => u.update)).toEqual(sent);
+  });
+
+  /**
+   * The agent's side written by hand, so every message can be put exactly where a reordering would
+   * show: a turn whose text chunks (read without the SDK) surround a permission request, tool and
+   * plan updates, an unknown notification and the answer to the prompt (all read by the SDK). The
+   * timeline records each handler call and the moment the caller sees the answer.
+   */
+  describe.each([
+    ["all in one task (an array of lines the host read together)", [11]],
+    ["one per task", [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]],
+    ["in uneven groups", [2, 3, 1, 4, 1]],
+    ["chunk first, the rest together", [1, 10]],
+  ])("keeps the agent's order between text chunks and the SDK's messages, delivered %s", (_name, groups) => {
+    it("in what the handlers see and in when the prompt's answer settles", async () => {
+      const sent: AnyMessage[] = [];
+      const timeline: string[] = [];
+      const conn = new AgentConnection({
+        send: (m) => sent.push(m),
+        onUpdate: (n) => {
+          const u = n.update as { sessionUpdate: string; content?: { text: string } };
+          timeline.push(u.content ? `text ${u.content.text}` : u.sessionUpdate);
+        },
+        onPermission: (request) => {
+          timeline.push(`permission ${request.toolCall.toolCallId}`);
+          return new Promise(() => {}); // the user has not answered yet
+        },
+      });
+      const turn = conn.prompt("s1", [{ type: "text", text: "go" }]).then((r) => timeline.push(`answer ${r.stopReason}`));
+      await vi.waitFor(() => expect(sent.some((m) => "method" in m && m.method === "session/prompt")).toBe(true));
+      const promptId = (sent.find((m) => "method" in m && m.method === "session/prompt") as { id: number }).id;
+      const note = (update: Record<string, unknown>): JsonRpcMessage => ({
+        jsonrpc: "2.0",
+        method: "session/update",
+        params: { sessionId: "s1", update },
+      });
+      const chunk = (text: string) => note({ sessionUpdate: "agent_message_chunk", messageId: "m", content: { type: "text", text } });
+      const wire: JsonRpcMessage[] = [
+        chunk("a"),
+        note({ sessionUpdate: "tool_call", toolCallId: "t1", title: "Run", status: "pending" }),
+        {
+          jsonrpc: "2.0",
+          id: 7,
+          method: "session/request_permission",
+          params: { sessionId: "s1", toolCall: { toolCallId: "t1" }, options: [{ optionId: "ok", name: "Allow", kind: "allow_once" }] },
+        },
+        chunk("b"),
+        note({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed" }),
+        { jsonrpc: "2.0", method: "_goose/unknown", params: {} },
+        chunk("c"),
+        note({ sessionUpdate: "plan", entries: [] }),
+        chunk("d"),
+        chunk("e"),
+        { jsonrpc: "2.0", id: promptId, result: { stopReason: "end_turn" } },
+      ];
+      let at = 0;
+      for (const size of groups) {
+        for (const m of wire.slice(at, at + size)) conn.deliver(m);
+        at += size;
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      await turn;
+      expect(timeline).toEqual([
+        "text a",
+        "tool_call",
+        "permission t1",
+        "text b",
+        "tool_call_update",
+        "text c",
+        "plan",
+        "text d",
+        "text e",
+        "answer end_turn",
+      ]);
+    });
+  });
+
+  it("reads a text chunk at once while the SDK has nothing in hand, and through the SDK, after it, when it has", async () => {
+    const seen: string[] = [];
+    const conn = new AgentConnection({
+      send: () => {},
+      onUpdate: (n) => seen.push((n.update as { content?: { text: string } }).content?.text ?? n.update.sessionUpdate),
+      onPermission: () => new Promise(() => {}),
+    });
+    const note = (update: Record<string, unknown>): JsonRpcMessage => ({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { sessionId: "s1", update },
+    });
+    const chunk = (text: string) => note({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    conn.deliver(chunk("a"));
+    expect(seen).toEqual(["a"]); // by hand: handed on before deliver returns
+    conn.deliver(note({ sessionUpdate: "plan", entries: [] }));
+    conn.deliver(chunk("b"));
+    expect(seen).toEqual(["a"]); // both wait for the SDK, in order
+    await vi.waitFor(() => expect(seen).toEqual(["a", "plan", "b"]));
+    await new Promise((r) => setTimeout(r, 0)); // a task later the SDK is done: the short way again
+    conn.deliver(chunk("c"));
+    expect(seen).toEqual(["a", "plan", "b", "c"]);
+    conn.close("done");
+  });
+
+  it("passes on no text chunk that arrives after close, even one waiting behind an SDK message", async () => {
+    const { conn, updates } = agentPair();
+    await conn.initialize(5_000);
+    const chunk: JsonRpcMessage = {
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { sessionId: "s1", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "late" } } },
+    };
+    conn.deliver({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s1", update: { sessionUpdate: "plan", entries: [] } } });
+    conn.deliver(chunk); // waits for the SDK's turn
+    conn.close("the agent stopped");
+    conn.deliver(chunk);
+    await drain();
+    await drain();
+    expect(updates).toEqual([]);
   });
 
   it("passes on no update that arrives after close, and never settles what is awaited through it", async () => {

@@ -193,9 +193,18 @@ describe("NativeConnection", () => {
     ports[0]!.emit({ host: hello });
     ports[0]!.emit({ jsonrpc: "2.0", method: "session/update", params: { n: 1 } });
     ports[0]!.emit({ jsonrpc: "2.0", id: 3, result: {} });
+    // Lines the host read together arrive as one array: each is its own message, in order.
+    ports[0]!.emit([
+      { jsonrpc: "2.0", method: "session/update", params: { n: 2 } },
+      { jsonrpc: "2.0", id: 4, result: {} },
+    ]);
+    ports[0]!.emit({ jsonrpc: "2.0", method: "session/update", params: { n: 3 } });
     expect(received).toEqual([
       { jsonrpc: "2.0", method: "session/update", params: { n: 1 } },
       { jsonrpc: "2.0", id: 3, result: {} },
+      { jsonrpc: "2.0", method: "session/update", params: { n: 2 } },
+      { jsonrpc: "2.0", id: 4, result: {} },
+      { jsonrpc: "2.0", method: "session/update", params: { n: 3 } },
     ]);
     expect(native.sendJsonRpc({ jsonrpc: "2.0", id: 1, method: "initialize" })).toBe(true);
     expect(ports[0]!.sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 1, method: "initialize" });

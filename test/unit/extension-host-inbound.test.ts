@@ -48,6 +48,25 @@ describe("HostInbound", () => {
     expect(r.jsonRpc).toEqual([msg]);
   });
 
+  it("unpacks an array of agent messages (lines the host read together) into each message, in order", () => {
+    const a = { jsonrpc: "2.0", method: "session/update", params: { n: 1 } } as const;
+    const b = { jsonrpc: "2.0", method: "session/update", params: { n: 2 } } as const;
+    const c = { jsonrpc: "2.0", id: 3, result: {} } as const;
+    const r = new HostInbound().receive([a, b, c]);
+    expect(r.events).toEqual([]);
+    expect(r.jsonRpc).toEqual([a, b, c]);
+  });
+
+  it("skips what in an array is not JSON-RPC and keeps the rest; an empty array hands on nothing", () => {
+    const a = { jsonrpc: "2.0", method: "a" } as const;
+    const b = { jsonrpc: "2.0", id: 1, result: null } as const;
+    const inbound = new HostInbound();
+    const r = inbound.receive([a, { host: { type: "status" } }, "text", [b], null, b]);
+    expect(r.jsonRpc).toEqual([a, b]);
+    expect(r.events).toEqual([]);
+    expect(inbound.receive([]).jsonRpc).toEqual([]);
+  });
+
   it("ignores unknown host events and messages that are neither kind", () => {
     const inbound = new HostInbound();
     expect(inbound.receive({ host: { type: "from_the_future" } }).events).toEqual([]);

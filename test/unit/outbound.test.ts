@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FrameDecoder } from "../../native-host/frames";
+import { FrameDecoder, frameBytes } from "../../native-host/frames";
 import { LineSplitter } from "../../native-host/lines";
 import { AgentOutbound, type OutboundStep } from "../../native-host/outbound";
 import { ChunkReassembler } from "../../shared/chunks";
@@ -22,7 +22,8 @@ function relay(stdout: Buffer, read = 65536, splitter = new LineSplitter()) {
     for (const ev of events) {
       const step = outbound.accept(ev);
       steps.push(step);
-      for (const f of step.frames) {
+      // A verbatim line leaves after the frames before it, framed alone here (batching: line-batch.test.ts).
+      for (const f of step.action === "send" ? [...step.frames, frameBytes(step.line)] : step.frames) {
         maxFrame = Math.max(maxFrame, f.length);
         for (const e of decoder.push(f)) {
           if (e.kind !== "message") throw new Error(e.message);
@@ -47,9 +48,8 @@ describe("AgentOutbound, whole lines", () => {
     const text = '{"jsonrpc":"2.0", "id": 4, "method":"session/request_permission","params":{"x":"🪿"}}';
     const r = line(`${text}\r`);
     expect(r).toMatchObject({ action: "send", head: { id: 4, method: "session/request_permission" } });
-    expect(r.frames).toHaveLength(1);
-    expect(r.frames[0]!.subarray(4).toString("utf8")).toBe(text);
-    expect(r.frames[0]!.readUInt32LE(0)).toBe(Buffer.byteLength(text));
+    expect(r.frames).toHaveLength(0);
+    expect(r.action === "send" && r.line.toString("utf8")).toBe(text);
   });
 
   it("reports ids and methods with non-ASCII characters exactly, escaped or not", () => {
@@ -167,7 +167,8 @@ describe("AgentOutbound, long lines", () => {
     expect(first).toMatchObject({ action: "chunk", id: "c1" });
     const next = out.accept({ kind: "line", bytes: Buffer.from('{"jsonrpc":"2.0","method":"m"}') });
     expect(next.action).toBe("send");
-    expect(next.frames).toHaveLength(2);
+    expect(next.frames).toHaveLength(1);
+    expect(next.action === "send" && next.line.toString()).toBe('{"jsonrpc":"2.0","method":"m"}');
     const abandon = JSON.parse(next.frames[0]!.subarray(4).toString()) as { host: HostChunk };
     expect(abandon.host).toMatchObject({ id: "c1", index: 1, last: true, data: "", abandoned: "the agent was replaced mid-line" });
   });
