@@ -172,9 +172,11 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
       },
       { n: chunks },
     );
+    // Polled often, so the CPU time read next ends soon after the last frame counted (a 500 ms
+    // poll counted up to half a second of the page after the stream against the stream's frames).
     await page.waitForFunction(() => (window as unknown as { __bench: { t1: number | null } }).__bench.t1 !== null, null, {
       timeout: LONG,
-      polling: 500,
+      polling: 50,
     });
     const after = await metrics(cdp);
     if (profiling) await saveProfile(cdp, mode);
