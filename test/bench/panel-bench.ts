@@ -73,6 +73,7 @@ interface ReplayRun {
 
 export interface PanelBenchResult {
   chunks: number;
+  chunkDelayMs: number;
   priorMessages: number;
   stream: StreamRun[];
   replay: ReplayRun[];
@@ -81,6 +82,8 @@ export interface PanelBenchResult {
 }
 
 const STREAM_CHUNKS = Number(process.env.PANEL_BENCH_CHUNKS ?? 10_000);
+/** Milliseconds between chunks: 0 is the goal's back-to-back stream; 10 is about a fast model's pace. */
+const CHUNK_DELAY_MS = Number(process.env.PANEL_BENCH_CHUNK_DELAY_MS ?? 0);
 /** `wxt build --mode bench`: the same extension with the full re-render baseline as its message list. */
 const BASELINE_EXTENSION_DIR = `${EXTENSION_DIR}-bench`;
 const PRIOR_TURNS = 10;
@@ -93,6 +96,9 @@ const LONG = 600_000;
  * Switches for working on the panel's speed (`npm run bench:panel` runs the panel part alone):
  *  PANEL_BENCH_PARTS=stream|replay  one part only;
  *  PANEL_BENCH_BASELINE=0           no full re-render rounds (they take minutes);
+ *  PANEL_BENCH_CHUNKS=N, PANEL_BENCH_CHUNK_DELAY_MS=MS
+ *                                   another stream: N chunks, MS ms apart (10: about a fast model's
+ *                                   pace, where each frame gets a few characters, not a screenful);
  *  PANEL_BENCH_VERSUS=<dir>         another build of the product (e.g. the commit before a change)
  *                                   alternating with this one in every round, for same-run before/after;
  *  PANEL_BENCH_VERSUS_HOST=<file>   that build's host launcher (dist/native-host/goose-browser-host), when
@@ -110,7 +116,8 @@ const PROFILE_DIR = process.env.PANEL_BENCH_PROFILE;
 const TRACE_DIR = process.env.PANEL_BENCH_TRACE;
 
 /** Whether this run is the full, comparable one whose figures belong in BENCHMARKS.md. */
-export const panelBenchIsFull = PARTS.has("stream") && PARTS.has("replay") && WITH_BASELINE && !VERSUS;
+export const panelBenchIsFull =
+  PARTS.has("stream") && PARTS.has("replay") && WITH_BASELINE && !VERSUS && STREAM_CHUNKS === 10_000 && CHUNK_DELAY_MS === 0;
 
 export async function runPanelBench(options: { extensionDir?: string; baselineDir?: string } = {}): Promise<PanelBenchResult> {
   // Product and baseline alternate, so both see the machine in the same state.
@@ -130,6 +137,7 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
   }
   return {
     chunks: STREAM_CHUNKS,
+    chunkDelayMs: CHUNK_DELAY_MS,
     priorMessages: PRIOR_TURNS * 2,
     stream,
     replay,
@@ -170,18 +178,20 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
     }
     // The scripted agent's `stream N 0`: N chunks of 3-8 characters of markdown, back to back.
     await page.evaluate(
-      ({ n }) => {
+      ({ n, delay }) => {
         const probe = (window as unknown as { __bench: { t0: number } }).__bench;
         probe.t0 = performance.now();
         const port = chrome.runtime.connect({ name: "panel" });
-        port.postMessage({ type: "prompt", sessionId: null, content: [{ type: "text", text: `stream ${n} 0` }] });
+        port.postMessage({ type: "prompt", sessionId: null, content: [{ type: "text", text: `stream ${n} ${delay}` }] });
         port.disconnect();
       },
-      { n: chunks },
+      { n: chunks, delay: CHUNK_DELAY_MS },
     );
+    // Polled often, so the CPU time read next ends soon after the last frame counted (a 500 ms
+    // poll counted up to half a second of the page after the stream against the stream's frames).
     await page.waitForFunction(() => (window as unknown as { __bench: { t1: number | null } }).__bench.t1 !== null, null, {
       timeout: LONG,
-      polling: 500,
+      polling: 50,
     });
     const after = await metrics(cdp);
     if (profiling) await saveProfile(cdp, mode);
@@ -584,7 +594,7 @@ export function panelSection(r: PanelBenchResult, machine: string, date: string)
     r.stream.length === 0
       ? ""
       : `
-### a. Streaming ${r.chunks} chunks into one message after ${r.priorMessages} earlier messages
+### a. Streaming ${r.chunks} chunks${r.chunkDelayMs > 0 ? ` ${r.chunkDelayMs} ms apart` : ""} into one message after ${r.priorMessages} earlier messages
 
 | panel | chunks | prompt → last chunk painted | → first chunk | frames | frame interval p50 / p95 / max | frames > 50 ms | long tasks | main thread, wall (CDP TaskDuration) | main thread, CPU (CDP ThreadTime) | script / layout / style |
 |---|---|---|---|---|---|---|---|---|---|---|

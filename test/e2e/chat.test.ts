@@ -171,6 +171,42 @@ describe("chat", () => {
     await expectInViewport(agentBubbles(page).last());
   });
 
+  it("lets the browser skip the parts of a long streamed answer out of view, never one in view, and keeps all its text", async () => {
+    harness = await launchExtension({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" } });
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "stream 3000 0");
+    await waitForText(agentBubbles(page), "[end of stream]");
+    await waitForTurnEnd(page);
+    const boxes = () =>
+      agentBubbles(page)
+        .last()
+        .evaluate((bubble) => {
+          const view = bubble.closest('[role="log"]')!.getBoundingClientRect();
+          return [...bubble.querySelectorAll<HTMLElement>(".md-box")].map((box) => {
+            const r = box.getBoundingClientRect();
+            return {
+              skippable: box.classList.contains("md-box--skippable"),
+              inView: r.bottom > view.top && r.top < view.bottom,
+              standIn: box.style.containIntrinsicBlockSize,
+            };
+          });
+        });
+    // Marked once laid out and scrolled out of view (the browser's intersection report comes after a frame).
+    await expect.poll(async () => (await boxes()).filter((b) => b.skippable).length, { timeout: LONG }).toBeGreaterThan(3);
+    const all = await boxes();
+    // One made skippable while in view would be skipped, then laid out again in the same frame.
+    expect(all.filter((b) => b.inView && b.skippable)).toEqual([]);
+    for (const b of all.filter((x) => x.skippable)) expect(b.standIn).toMatch(/^auto \d+(\.\d+)?px$/);
+    // The whole answer is still in the document and comes back into view when scrolled to.
+    const text = (await agentBubbles(page).last().textContent()) ?? "";
+    expect(text.startsWith("Markdown rendering check")).toBe(true);
+    await transcript(page).evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expectInViewport(agentBubbles(page).last().getByRole("heading", { name: "Markdown rendering check" }).first());
+  });
+
   it("keeps the newest content in view: after a long answer, a reload, History and the user's own send", async () => {
     harness = await launchExtension();
     const page = await harness.openPanel();

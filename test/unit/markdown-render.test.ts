@@ -4,7 +4,7 @@ import { Marked } from "marked";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMarked } from "../../extension/panel/markdown/marked-instance";
 import { markdownStats, renderMarkdown } from "../../extension/panel/markdown/render";
-import { sanitizeToFragment } from "../../extension/panel/markdown/sanitize";
+import { policeRendered, sanitizerStats, sanitizeToFragment } from "../../extension/panel/markdown/sanitize";
 
 // Payloads contain stylesheets and iframes; happy-dom refuses to load them (good) but logs a stack
 // trace for each refused stylesheet unless told to treat the refusal as success. (It still logs
@@ -206,10 +206,45 @@ describe("XSS corpus", () => {
     expect(violations(mount(holder.innerHTML))).toEqual([]);
   });
 
+  // Layer 2 on the path without DOMPurify (markdown with no raw HTML): our policy pass alone, fed the
+  // payload as HTML, as if the renderer had let it through.
+  it.each(CORPUS)("$name: the policy pass alone neutralizes it as raw HTML", ({ md }) => {
+    const holder = document.createElement("div");
+    holder.append(policeRendered(md));
+    expect(violations(mount(holder.innerHTML))).toEqual([]);
+  });
+
   // The checker must be able to fail: stock marked (no sanitizer, no policy) trips it on every payload.
   it.each(CORPUS.filter((p) => !p.stockSafe))("$name: stock marked output is flagged by the checker", ({ md }) => {
     const stock = new Marked({ gfm: true }).parse(md, { async: false });
     expect(violations(inert(stock))).not.toEqual([]);
+  });
+});
+
+describe("which renders go through DOMPurify", () => {
+  const purified = (md: string) => {
+    const before = sanitizerStats.purified;
+    renderMarkdown(md);
+    return sanitizerStats.purified - before;
+  };
+
+  it("markdown without raw HTML is policed without it", () => {
+    expect(purified("# Title\n\n- a [link](https://example.com) and `<b>` in code\n\n| a |\n|---|\n| b |\n\n```html\n<p>x</p>\n```")).toBe(
+      0,
+    );
+  });
+
+  it.each([
+    ["a block", "<div>x</div>"],
+    ["an inline tag", "a <b>b</b> c"],
+    ["a tag in a list item", "- one\n- two <i>x</i>"],
+    ["a tag in a table cell", "| a |\n|---|\n| <span>b</span> |"],
+    ["a tag in link text", "[a <b>b</b>](https://example.com)"],
+    ["a tag in a quote", "> quoted <img src=x onerror=alert(1)>"],
+    ["a comment", "text <!-- hidden --> more"],
+  ])("raw HTML as %s goes through it", (_where, md) => {
+    expect(purified(md)).toBe(1);
+    expect(violations(mount(renderMarkdown(md)))).toEqual([]);
   });
 });
 

@@ -7,10 +7,10 @@
  * definition) renders the whole text again.
  *
  * Rendered parts are grouped in boxes of a few blocks, which get `content-visibility: auto`
- * (markdown.css) once laid out: the browser then skips style, layout and paint of the boxes out of
- * view, so each update of a long message costs what is on screen, not the whole message. Not
- * before: a page that draws no frames (a panel in a background tab) would never lay a new box out,
- * and its text would be missing from `innerText` there.
+ * (markdown.css) once laid out and out of view: the browser then skips style, layout and paint of
+ * those boxes, so each update of a long message costs what is on screen, not the whole message. Not
+ * before it is laid out: a page that draws no frames (a panel in a background tab) would never lay
+ * a new box out, and its text would be missing from `innerText` there.
  */
 import { highlightWithin } from "./highlight";
 import { renderMarkdownFragment } from "./render";
@@ -27,23 +27,31 @@ export class IncrementalMarkdown {
   private finished = false;
   private box: HTMLElement | null = null;
   private readonly tail: HTMLElement;
-  /** Marks each new box once it has a layout (a size to stand in for it when skipped). */
-  private readonly laidOut: ResizeObserver | null;
+  /** Marks each box skippable once it has a layout and is out of view (skipping it then changes nothing drawn). */
+  private readonly offscreen: IntersectionObserver | null;
 
   constructor(private readonly root: HTMLElement) {
     this.tail = root.ownerDocument.createElement("div");
     this.tail.className = "md-tail";
     root.replaceChildren(this.tail);
-    this.laidOut =
-      typeof ResizeObserver === "function"
-        ? new ResizeObserver((entries, observer) => {
-            for (const { target, contentRect } of entries) {
-              // Its size now stands in for it while skipped, so skipping it moves nothing.
-              (target as HTMLElement).style.containIntrinsicBlockSize = `auto ${contentRect.height}px`;
-              target.classList.add("md-box--skippable");
-              observer.unobserve(target);
-            }
-          })
+    this.offscreen =
+      typeof IntersectionObserver === "function"
+        ? new IntersectionObserver(
+            (entries, observer) => {
+              for (const { target, isIntersecting, boundingClientRect } of entries) {
+                // A box with no layout (in a closed <details>) reports a zero size: wait for one.
+                if (isIntersecting || boundingClientRect.height === 0) continue;
+                observer.unobserve(target);
+                // Its size now stands in for it while skipped, so skipping it moves nothing.
+                (target as HTMLElement).style.containIntrinsicBlockSize = `auto ${boundingClientRect.height}px`;
+                target.classList.add("md-box--skippable");
+              }
+            },
+            // Wider than the margin in which the browser keeps `content-visibility: auto` content
+            // rendered: a box turned skippable in view would be skipped, then found in view and
+            // laid out again, a second style and layout pass in that frame.
+            { rootMargin: "150% 0px" },
+          )
         : null;
   }
 
@@ -75,7 +83,7 @@ export class IncrementalMarkdown {
   }
 
   private reset(): void {
-    this.laidOut?.disconnect();
+    this.offscreen?.disconnect();
     this.root.replaceChildren(this.tail);
     this.box = null;
     this.stableLength = 0;
@@ -90,7 +98,7 @@ export class IncrementalMarkdown {
         this.box = this.root.ownerDocument.createElement("div");
         this.box.className = "md-box";
         this.root.insertBefore(this.box, this.tail);
-        this.laidOut?.observe(this.box);
+        this.offscreen?.observe(this.box);
       }
       this.box.append(fragment.firstChild);
       touched.add(this.box);

@@ -1,6 +1,7 @@
 /** Agent markdown → sanitized HTML. See marked-instance.ts (parsing) and sanitize.ts (policy). */
+import type { TokensList } from "marked";
 import { createMarked } from "./marked-instance";
-import { sanitizeToFragment } from "./sanitize";
+import { policeRendered, sanitizeToFragment } from "./sanitize";
 
 const marked = createMarked();
 
@@ -16,7 +17,19 @@ export const markdownStats = { parses: 0 };
  */
 export function renderMarkdownFragment(text: string): DocumentFragment {
   markdownStats.parses++;
-  return sanitizeToFragment(marked.parse(text, { async: false }));
+  const tokens = marked.lexer(text);
+  const html = marked.parser(tokens);
+  // Raw HTML (escaped by the renderer, but the agent's markup all the same) always goes through DOMPurify.
+  return hasRawHtml(tokens) ? sanitizeToFragment(html) : policeRendered(html);
+}
+
+/** Whether any token, at any depth (list items, table cells, link text…), is raw HTML, block or inline. */
+function hasRawHtml(tokens: TokensList): boolean {
+  let raw = false;
+  marked.walkTokens(tokens, (token) => {
+    if (token.type === "html") raw = true;
+  });
+  return raw;
 }
 
 /** Renders markdown to sanitized HTML, safe to assign to innerHTML. */

@@ -1,6 +1,7 @@
 /**
- * DOMPurify with a strict allow-list, then our own pass over the result: link policy, task-list
- * checkboxes, and the copy buttons (added after sanitizing, so every button is ours).
+ * DOMPurify with a strict allow-list, then our own pass over the result: the same allow-list, link
+ * policy, task-list checkboxes, and the copy buttons (added after sanitizing, so every button is
+ * ours). Markup the renderer built from markdown without raw HTML skips DOMPurify but not our pass.
  */
 import createDOMPurify, { type Config, type DOMPurify } from "dompurify";
 import { safeLinkHref } from "./urls";
@@ -88,9 +89,10 @@ function unwrap(el: Element): void {
 }
 
 /**
- * Re-applies the allow-list to DOMPurify's output. A no-op where DOMPurify works as designed; it
- * keeps the guarantee even where it doesn't (under happy-dom it skips some siblings of removed
- * nodes), and it costs one pass over a small tree.
+ * The allow-list, applied to every fragment: the renderer's own output (policeRendered) and
+ * DOMPurify's. On the latter a no-op where DOMPurify works as designed; it keeps the guarantee even
+ * where it doesn't (under happy-dom it skips some siblings of removed nodes), and it costs one pass
+ * over a small tree.
  */
 function enforceAllowList(root: DocumentFragment): void {
   for (const el of root.querySelectorAll("*")) {
@@ -153,10 +155,8 @@ function addCopyButtons(root: DocumentFragment): void {
   }
 }
 
-/** Sanitizes marked's HTML into a fragment ready to insert. */
-export function sanitizeToFragment(html: string): DocumentFragment {
-  // The config set above has RETURN_DOM_FRAGMENT; the overload without one is typed as a string.
-  const fragment = getPurifier().sanitize(html) as unknown as DocumentFragment;
+/** The allow-list and link, input and class policy, then our copy buttons. */
+function police(fragment: DocumentFragment): DocumentFragment {
   enforceAllowList(fragment);
   enforceLinks(fragment);
   enforceInputs(fragment);
@@ -164,3 +164,27 @@ export function sanitizeToFragment(html: string): DocumentFragment {
   addCopyButtons(fragment);
   return fragment;
 }
+
+/** Sanitizes marked's HTML into a fragment ready to insert: DOMPurify, then our own pass. */
+export function sanitizeToFragment(html: string): DocumentFragment {
+  sanitizerStats.purified++;
+  // The config set above has RETURN_DOM_FRAGMENT; the overload without one is typed as a string.
+  return police(getPurifier().sanitize(html) as unknown as DocumentFragment);
+}
+
+/**
+ * For HTML our marked renderer built from markdown with no raw HTML token in it (render.ts decides):
+ * every tag and attribute in it is one the renderer wrote, and every piece of the agent's text in
+ * it was escaped. It is parsed inert (template content: nothing in it loads or runs) and goes
+ * through the same allow-list and policy as DOMPurify's output, so the guarantee does not rest on
+ * the renderer alone; what it skips is DOMPurify's own document and walk per call, which was the
+ * largest part of rendering a streaming message's tail each frame (BENCHMARKS.md).
+ */
+export function policeRendered(html: string): DocumentFragment {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return police(template.content);
+}
+
+/** For tests: how many renders went through DOMPurify. */
+export const sanitizerStats = { purified: 0 };
