@@ -2,7 +2,9 @@
  * Chrome native-messaging frames: a 4-byte little-endian length, then that many bytes of UTF-8 JSON.
  * The decoder is incremental and byte-level: a frame may be split anywhere across reads, a read may
  * hold many frames, and nothing is allocated from the claimed length alone (pieces are kept until the
- * frame is complete, then joined once).
+ * frame is complete, then joined once). With a FramePool (the host's own decoder), each frame is
+ * copied into a pooled buffer as it arrives instead, so the reads may reuse one buffer too, and the
+ * frame's buffer is the pool's again once the relay releases it (frame-pool.ts).
  *
  * Each payload is checked without being parsed: `isUtf8`, then one scan (json-scan.ts) that checks the
  * JSON grammar, refuses nesting deeper than MAX_JSON_DEPTH and any object holding a key twice (so
@@ -13,6 +15,7 @@
 import { isUtf8 } from "node:buffer";
 import { type HostErrorCode, MAX_INCOMING_FRAME_BYTES } from "../shared/host-protocol";
 import { clip } from "./clip";
+import type { FramePool } from "./frame-pool";
 import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "./json-scan";
 import { requestIdText } from "./rpc-id";
 
@@ -40,13 +43,24 @@ export class CheckedFrame {
   constructor(
     /** The payload's length. */
     readonly bytes: number,
+    /** Valid until `release()`. */
     readonly raw: Buffer,
     readonly scan: JsonScan,
+    private readonly pool?: FramePool,
+    private lent?: Buffer,
   ) {}
 
   get value(): unknown {
     this.parsed ??= { value: JSON.parse(this.raw.toString("utf8")) };
     return this.parsed.value;
+  }
+
+  /** Hands a pooled buffer back: nothing may read `raw` afterwards. Harmless to call twice, or without a pool. */
+  release(): void {
+    const lent = this.lent;
+    if (!lent) return;
+    this.lent = undefined;
+    this.pool?.give(lent);
   }
 }
 
@@ -56,6 +70,8 @@ export class FrameDecoder {
   /** Declared length of the frame being read, or -1 while reading a header. */
   private expected = -1;
   private pieces: Buffer[] = [];
+  /** The pooled buffer the frame being read is copied into, if it got one. */
+  private target: Buffer | undefined;
   private received = 0;
   /** Bytes still to discard from a refused (oversize) frame. */
   private skipping = 0;
@@ -63,9 +79,14 @@ export class FrameDecoder {
   constructor(
     private readonly maxBytes: number = MAX_INCOMING_FRAME_BYTES,
     private readonly maxDepth: number = MAX_JSON_DEPTH,
+    /** Given: frames are copied out of each read (which may then reuse its buffer), into pooled buffers. */
+    private readonly pool?: FramePool,
   ) {}
 
-  /** Feeds one read; returns the frames (or per-frame errors) it completed. */
+  /**
+   * Feeds one read; returns the frames (or per-frame errors) it completed. With a pool, nothing
+   * refers to `chunk` once this returns.
+   */
   push(chunk: Buffer): FrameEvent[] {
     const events: FrameEvent[] = [];
     let offset = 0;
@@ -99,10 +120,12 @@ export class FrameDecoder {
           continue;
         }
         this.expected = length;
+        this.target = this.pool?.take(length);
         continue;
       }
       const n = Math.min(this.expected - this.received, chunk.length - offset);
-      this.pieces.push(chunk.subarray(offset, offset + n));
+      if (this.target) chunk.copy(this.target, this.received, offset, offset + n);
+      else this.pieces.push(this.pool ? Buffer.from(chunk.subarray(offset, offset + n)) : chunk.subarray(offset, offset + n));
       this.received += n;
       offset += n;
       if (this.received === this.expected) events.push(this.finishFrame());
@@ -114,14 +137,24 @@ export class FrameDecoder {
   end(): FrameEvent[] {
     if (this.expected < 0 && this.headerFilled === 0) return [];
     const detail = this.expected < 0 ? `${this.headerFilled} of 4 header bytes` : `${this.received} of ${this.expected} bytes`;
+    if (this.target) this.pool?.give(this.target);
     this.reset();
     return [{ kind: "error", code: "frame_truncated", message: `input ended inside a frame (${detail})` }];
   }
 
   private finishFrame(): FrameEvent {
-    const payload = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.received);
+    const target = this.target;
     const bytes = this.received;
+    const payload = target ? target.subarray(0, bytes) : this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, bytes);
     this.reset();
+    const event = this.check(payload, bytes);
+    if (event.kind === "message") return target ? new CheckedFrame(bytes, payload, event.scan, this.pool, target) : event;
+    // A refused frame's event holds only strings made from it.
+    if (target) this.pool?.give(target);
+    return event;
+  }
+
+  private check(payload: Buffer, bytes: number): FrameEvent {
     if (!isUtf8(payload)) return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
     const scan = scanJson(payload, this.maxDepth);
     const refuse = (code: HostErrorCode, message: string): FrameEvent => {
@@ -144,12 +177,31 @@ export class FrameDecoder {
   private reset(): void {
     this.expected = -1;
     this.pieces = [];
+    this.target = undefined;
     this.received = 0;
   }
 }
 
+/** Payload buffers made by payloadBuffer, which have the header's 4 bytes free in front of them. */
+const headerRoom = new WeakSet<Uint8Array>();
+
+/**
+ * A buffer for `bytes` bytes of payload with room for the frame header in front: frameBytes frames
+ * it in place instead of copying it (agent lines joined from several reads, lines.ts).
+ */
+export function payloadBuffer(bytes: number): Buffer {
+  const payload = Buffer.allocUnsafe(HEADER_BYTES + bytes).subarray(HEADER_BYTES);
+  headerRoom.add(payload);
+  return payload;
+}
+
 /** One frame around an already-serialized UTF-8 JSON payload (agent lines go through unchanged). */
 export function frameBytes(payload: Uint8Array): Buffer {
+  if (headerRoom.has(payload)) {
+    const frame = Buffer.from(payload.buffer, payload.byteOffset - HEADER_BYTES, HEADER_BYTES + payload.byteLength);
+    frame.writeUInt32LE(payload.byteLength, 0);
+    return frame;
+  }
   const header = Buffer.allocUnsafe(HEADER_BYTES);
   header.writeUInt32LE(payload.byteLength, 0);
   return Buffer.concat([header, payload], HEADER_BYTES + payload.byteLength);

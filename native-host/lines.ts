@@ -5,6 +5,7 @@
  * about `streamAbove` + one read of it (see native-host/outbound.ts for the chunk envelope).
  */
 import { CHUNK_PIECE_BYTES, MAX_CHUNKED_LINE_BYTES, MAX_VERBATIM_BYTES } from "../shared/host-protocol";
+import { payloadBuffer } from "./frames";
 
 export type LineEvent =
   /** A whole line of at most `streamAbove` bytes, without its newline. */
@@ -112,7 +113,8 @@ export class LineSplitter {
       this.size -= n;
       return out;
     }
-    const out = Buffer.allocUnsafe(n);
+    // Joined with room for a frame header in front, so a verbatim line is framed without another copy.
+    const out = payloadBuffer(n);
     let filled = 0;
     while (filled < n) {
       const p = this.pieces[0]!;

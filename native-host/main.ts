@@ -5,6 +5,7 @@
  * the host exits, and a host killed outright is covered by the reaper (agent/reaper.ts).
  */
 import os from "node:os";
+import { stdinSource } from "./browser-input";
 import { isAllowedCaller, parseCaller } from "./caller";
 import { loadConfig } from "./config";
 import { Logger } from "./log";
@@ -29,7 +30,8 @@ function main(): void {
     return;
   }
 
-  const relay = new Relay({ input: process.stdin, output: process.stdout, loaded, platform, log, hostPath: __filename });
+  const input = stdinSource();
+  const relay = new Relay({ input, output: process.stdout, loaded, platform, log, hostPath: __filename });
   let exiting = false;
   const exit = (why: string) => {
     if (exiting) return;
@@ -53,7 +55,7 @@ function main(): void {
   process.on("uncaughtException", (e) => die("uncaught exception", e));
   process.on("unhandledRejection", (e) => die("unhandled rejection", e));
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => exit(signal));
-  process.stdin.on("end", () => exit("stdin closed"));
+  input.onEnd(() => exit("stdin closed"));
   // The browser went away mid-write: nothing left to talk to.
   process.stdout.on("error", (e) => exit(`stdout error ${(e as NodeJS.ErrnoException).code ?? e.message}`));
   relay.start();

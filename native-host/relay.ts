@@ -5,7 +5,7 @@
  */
 
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import {
   CHROME_MAX_HOST_MESSAGE_BYTES,
   HOST_PROTOCOL_VERSION,
@@ -16,11 +16,13 @@ import {
   type JsonRpcMessage,
 } from "../shared/host-protocol";
 import { AgentSupervisor } from "./agent/supervisor";
+import type { ByteSource } from "./browser-input";
 import { BrowserOutbox } from "./browser-outbox";
 import { BrowserTools } from "./browser-tools";
 import { clip, echo } from "./clip";
 import { type LoadedConfig, profileNamed } from "./config";
 import { diagnose } from "./diagnose";
+import { FramePool, POOLED_FRAME_BYTES } from "./frame-pool";
 import { type CheckedFrame, FrameDecoder, frameJson } from "./frames";
 import { isDirectory } from "./fs-checks";
 import type { LineEvent } from "./lines";
@@ -37,7 +39,7 @@ import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "./rpc-reply";
 import { HOST_VERSION } from "./version";
 
 export interface RelayOptions {
-  input: Readable;
+  input: ByteSource;
   output: Writable;
   loaded: LoadedConfig;
   platform: PlatformInfo;
@@ -48,7 +50,7 @@ export interface RelayOptions {
 }
 
 export class Relay {
-  private readonly decoder = new FrameDecoder();
+  private readonly decoder = new FrameDecoder(undefined, undefined, new FramePool());
   private readonly supervisor: AgentSupervisor;
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
@@ -111,14 +113,16 @@ export class Relay {
         }),
       ),
     );
-    this.o.input.on("data", (chunk: Buffer) => {
-      this.pacer.note(chunk.length);
+    this.o.input.onData((chunk) => {
       for (const e of this.decoder.push(chunk)) {
-        if (e.kind === "message") this.fromExtension(e);
-        else this.refuse(e.code, e.message, e.requestId === undefined ? undefined : { id: e.requestId, code: INVALID_REQUEST });
+        if (e.kind === "message") {
+          // Pooled frames are used again, not left for V8 to collect.
+          if (e.bytes > POOLED_FRAME_BYTES) this.pacer.note(e.bytes);
+          this.fromExtension(e);
+        } else this.refuse(e.code, e.message, e.requestId === undefined ? undefined : { id: e.requestId, code: INVALID_REQUEST });
       }
     });
-    this.o.input.on("end", () => {
+    this.o.input.onEnd(() => {
       // The browser is gone, so a cut-off frame can only be logged.
       for (const e of this.decoder.end()) if (e.kind === "error") this.o.log.warn(e.message);
     });
@@ -145,13 +149,23 @@ export class Relay {
   }
 
   private fromExtension(frame: CheckedFrame): void {
+    let lent = false;
+    try {
+      lent = this.forwardFromExtension(frame);
+    } finally {
+      if (!lent) frame.release();
+    }
+  }
+
+  /** True when the frame's own buffer went to the agent's stdin: the write releases it. */
+  private forwardFromExtension(frame: CheckedFrame): boolean {
     const { raw, scan } = frame;
     // A host command is small and read in full; a JSON-RPC message only as far as the policy needs.
     if (scan.members.has("host") && !scan.members.has("jsonrpc")) {
       const value = frame.value;
       if (isHostEnvelope(value)) {
         this.command(value.host as HostCommand);
-        return;
+        return false;
       }
     }
     const head = readHead(raw, scan);
@@ -162,7 +176,7 @@ export class Relay {
     if (decision.action === "refuse") {
       const { reply } = decision;
       this.refuse(decision.code, decision.reason, reply && requestId !== undefined ? { id: requestId, ...reply } : undefined);
-      return;
+      return false;
     }
     const message = decision.message;
     let bytes = raw;
@@ -183,13 +197,15 @@ export class Relay {
         `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`,
         requestId === undefined ? undefined : { id: requestId, code: INTERNAL_ERROR, message: "The agent is not running" },
       );
-      return;
+      return false;
     }
     if (requestId !== undefined) this.pending.add(requestId);
-    if (!this.supervisor.writeLine(line)) {
+    const lent = line === raw;
+    if (!this.supervisor.writeLine(line, lent ? () => frame.release() : undefined)) {
       this.o.input.pause();
       this.supervisor.onceDrain(() => this.o.input.resume());
     }
+    return lent;
   }
 
   /** Answers every request the agent never will (it exited, or was stopped or replaced). */

@@ -105,14 +105,18 @@ export class AgentSupervisor {
 
   /**
    * Writes `line` and a newline to the agent's stdin as one write (writev), without copying the line
-   * to append the newline. False means wait for `drain` (or the agent is gone).
+   * to append the newline. False means wait for `drain` (or the agent is gone). `done` runs once
+   * nothing will read `line` any more: the write finished or failed, or there was none.
    */
-  writeLine(line: Buffer): boolean {
+  writeLine(line: Buffer, done?: () => void): boolean {
     const stdin = this.process?.child.stdin;
-    if (!stdin?.writable) return false;
+    if (!stdin?.writable) {
+      done?.();
+      return false;
+    }
     stdin.cork();
     stdin.write(line);
-    const ok = stdin.write(NEWLINE);
+    const ok = done ? stdin.write(NEWLINE, () => done()) : stdin.write(NEWLINE);
     stdin.uncork();
     return ok;
   }
