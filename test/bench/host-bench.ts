@@ -25,6 +25,8 @@ import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_HOST: another build's launcher, to compare two builds in one sitting.
 const HOST = process.env.BENCH_HOST ?? path.join(ROOT, "dist/native-host/goose-browser-host");
+// BENCH_HOST_PROTOCOL: the host protocol that other build speaks, when older than this checkout's.
+const PROTOCOL = Number(process.env.BENCH_HOST_PROTOCOL ?? HOST_PROTOCOL_VERSION);
 const ECHO = path.join(ROOT, "test/bench/echo-agent.mjs");
 const KiB = 1024;
 const MiB = 1024 * 1024;
@@ -75,7 +77,7 @@ class HostLink {
       ),
     );
     const t0 = performance.now();
-    this.child.stdin.write(frameJson({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } }));
+    this.child.stdin.write(frameJson({ host: { type: "start", protocolVersion: PROTOCOL } }));
     await running;
     return performance.now() - t0;
   }
