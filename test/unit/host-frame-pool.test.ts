@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FramePool } from "../../native-host/frame-pool";
+import { FramePool, POOLED_FRAME_BYTES } from "../../native-host/frame-pool";
 import { FrameDecoder, frameBytes, frameJson, payloadBuffer } from "../../native-host/frames";
 
 describe("pooled frame decoding", () => {
@@ -16,6 +16,20 @@ describe("pooled frame decoding", () => {
     }
     expect(got).toHaveLength(1);
     expect(got[0]!.kind === "message" && got[0]!.value).toEqual(JSON.parse(bytes.subarray(4).toString()));
+  });
+
+  it("copies a frame too large for the pool out of the reused read buffer as well", () => {
+    const d = new FrameDecoder(undefined, undefined, new FramePool());
+    const bytes = frameJson({ jsonrpc: "2.0", method: "m", params: { text: "ab".repeat(POOLED_FRAME_BYTES) } });
+    const read = Buffer.alloc(64 * 1024);
+    const got = [];
+    for (let at = 0; at < bytes.length; at += read.length) {
+      const n = bytes.copy(read, 0, at, at + read.length);
+      got.push(...d.push(read.subarray(0, n)));
+      read.fill(0x78);
+    }
+    expect(got).toHaveLength(1);
+    expect(got[0]!.kind === "message" && got[0]!.raw.equals(bytes.subarray(4))).toBe(true);
   });
 
   it("uses a released frame's buffer for the next frame, and takes back a refused frame's at once", () => {
