@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestSite, type TestSite } from "../e2e/test-site";
-import { type FirefoxHarness, launchFirefox } from "./harness";
+import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import { byRole, click, find, LONG, screenshot, sendPrompt, texts, waitForReady, waitForText, waitForTurnEnd } from "./panel";
 
 interface McpLogLine {
@@ -30,8 +30,7 @@ afterAll(async () => {
   fs.rmSync(logDir, { recursive: true, force: true });
 });
 afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
+  await closeAfterTest(harness, ctx);
   harness = undefined;
 });
 

@@ -1,6 +1,6 @@
 /** Chatting in Firefox: a streamed answer, Stop, and an approval, through the real host to the scripted agent. */
 import { afterEach, describe, expect, it } from "vitest";
-import { type FirefoxHarness, launchFirefox } from "./harness";
+import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import {
   AGENT_BUBBLES,
   byRole,
@@ -23,8 +23,7 @@ import {
 let harness: FirefoxHarness | undefined;
 
 afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
+  await closeAfterTest(harness, ctx);
   harness = undefined;
 });
 

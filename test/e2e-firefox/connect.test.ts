@@ -3,14 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { GECKO_ADDON_ID, HOST_NAME } from "../../shared/extension-ids";
-import { type FirefoxHarness, launchFirefox } from "./harness";
+import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import { byRole, click, find, screenshot, texts, waitForReady, waitForText } from "./panel";
 
 let harness: FirefoxHarness | undefined;
 
 afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
+  await closeAfterTest(harness, ctx);
   harness = undefined;
 });
 

@@ -63,6 +63,12 @@ export interface FirefoxHarness extends AgentFiles {
   close(): Promise<void>;
 }
 
+/** After a test: prints what the harness saw when the test failed, then closes it. */
+export async function closeAfterTest(harness: FirefoxHarness | undefined, ctx: { task: { result?: { state?: string } } }): Promise<void> {
+  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
+  await harness?.close();
+}
+
 export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promise<FirefoxHarness> {
   const manifestMode = options.manifest ?? "valid";
   requireFreshBuild(FIREFOX_EXTENSION_DIR, "npm run build:ext:firefox-e2e");

@@ -8,7 +8,7 @@ import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestSite, type TestSite } from "../e2e/test-site";
 import { clickAskGoose, closeSidebarAsUser, countSidebarCloses, isSidebarOpen, pressQuickPrompt } from "./gestures";
-import { type FirefoxHarness, launchFirefox } from "./harness";
+import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import {
   byRole,
   click,
@@ -35,8 +35,7 @@ afterAll(async () => {
   await site.close();
 });
 afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
+  await closeAfterTest(harness, ctx);
   harness = undefined;
 });
 

@@ -1,6 +1,6 @@
 /** Sessions in Firefox: History reopens another session through session/load; a reopened sidebar shows it again. */
 import { afterEach, describe, expect, it } from "vitest";
-import { type FirefoxHarness, launchFirefox } from "./harness";
+import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import {
   AGENT_BUBBLES,
   byRole,
@@ -20,8 +20,7 @@ import {
 let harness: FirefoxHarness | undefined;
 
 afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
+  await closeAfterTest(harness, ctx);
   harness = undefined;
 });
 

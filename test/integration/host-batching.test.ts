@@ -5,15 +5,11 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_VERBATIM_BYTES } from "../../shared/host-protocol";
-import { HostUnderTest, type Received } from "./host-harness";
+import { HostUnderTest, type Received, stopChecked } from "./host-harness";
 
 let host: HostUnderTest | undefined;
 afterEach(async () => {
-  if (host) {
-    expect(host.stdoutErrors, "stdout carried only valid frames").toEqual([]);
-    host.kill();
-    await host.exit;
-  }
+  await stopChecked(host);
   host = undefined;
 });
 

@@ -7,15 +7,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CHROME_MAX_HOST_MESSAGE_BYTES, HOST_PROTOCOL_VERSION, type HostEvent, type JsonRpcMessage } from "../../shared/host-protocol";
-import { FAKE_GOOSE, HostUnderTest } from "./host-harness";
+import { FAKE_GOOSE, HostUnderTest, stopChecked } from "./host-harness";
 
 let host: HostUnderTest | undefined;
 afterEach(async () => {
-  if (host) {
-    expect(host.stdoutErrors, "stdout carried only valid frames under 1 MiB").toEqual([]);
-    host.kill();
-    await host.exit;
-  }
+  await stopChecked(host, "stdout carried only valid frames under 1 MiB");
   host = undefined;
 });
 

@@ -7,6 +7,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 import { FrameDecoder, frameJson } from "../../native-host/frames";
 import { ChunkReassembler } from "../../shared/chunks";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
@@ -259,6 +260,14 @@ export class HostUnderTest {
 }
 
 /** True while the process exists and is not a zombie (a container's pid 1 may never reap it). */
+/** After a test: the host wrote nothing but valid frames to stdout; then it is killed and awaited. */
+export async function stopChecked(host: HostUnderTest | undefined, what = "stdout carried only valid frames"): Promise<void> {
+  if (!host) return;
+  expect(host.stdoutErrors, what).toEqual([]);
+  host.kill();
+  await host.exit;
+}
+
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -1,15 +1,11 @@
 /** The built host against bad input from both sides, oversize lines, crashes and outdated or missing agents. */
 import { afterEach, describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
-import { HostUnderTest } from "./host-harness";
+import { HostUnderTest, stopChecked } from "./host-harness";
 
 let host: HostUnderTest | undefined;
 afterEach(async () => {
-  if (host) {
-    expect(host.stdoutErrors, "stdout carried only valid frames").toEqual([]);
-    host.kill();
-    await host.exit;
-  }
+  await stopChecked(host);
   host = undefined;
 });
 

@@ -3,17 +3,13 @@
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import { HOST_PROTOCOL_VERSION, type JsonRpcMessage } from "../../shared/host-protocol";
-import { FAKE_GOOSE, HostUnderTest } from "./host-harness";
+import { FAKE_GOOSE, HostUnderTest, stopChecked } from "./host-harness";
 
 const require = createRequire(import.meta.url);
 
 let host: HostUnderTest | undefined;
 afterEach(async () => {
-  if (host) {
-    expect(host.stdoutErrors, "stdout carried only valid frames").toEqual([]);
-    host.kill();
-    await host.exit;
-  }
+  await stopChecked(host);
   host = undefined;
 });
 
