@@ -79,7 +79,9 @@ export class HostUnderTest {
     };
     const config = {
       defaultProfile: o.defaultProfile ?? "goose",
-      profiles: o.profiles ?? { goose: { command: FAKE_GOOSE, args: ["acp"], env: agentEnv } },
+      profiles: o.profiles
+        ? withStateDir(o.profiles, agentEnv.SCRIPTED_AGENT_STATE_DIR)
+        : { goose: { command: FAKE_GOOSE, args: ["acp"], env: agentEnv } },
       cwd: o.cwd ?? this.dir,
       logFile: path.join(this.dir, "host.log"),
     };
@@ -260,6 +262,15 @@ export class HostUnderTest {
 }
 
 /** True while the process exists and is not a zombie (a container's pid 1 may never reap it). */
+/** A test's own profiles keep a scripted agent's sessions in the test's folder too (a profile's own env wins). */
+function withStateDir(profiles: Record<string, unknown>, stateDir: string): Record<string, unknown> {
+  const entries = Object.entries(profiles).map(([name, profile]) => {
+    const p = profile as { env?: Record<string, string> };
+    return [name, { ...p, env: { SCRIPTED_AGENT_STATE_DIR: stateDir, ...p.env } }];
+  });
+  return Object.fromEntries(entries);
+}
+
 /** After a test: the host wrote nothing but valid frames to stdout; then it is killed and awaited. */
 export async function stopChecked(host: HostUnderTest | undefined, what = "stdout carried only valid frames"): Promise<void> {
   if (!host) return;

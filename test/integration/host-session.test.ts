@@ -166,7 +166,7 @@ describe("host ⇄ scripted goose conversation", () => {
     host = new HostUnderTest({
       profiles: {
         goose: { command: "/nonexistent/goose" },
-        claude: { command: FAKE_GOOSE, args: ["acp"], env: { SCRIPTED_AGENT_STATE_DIR: "/tmp/gb-claude-state" } },
+        claude: { command: FAKE_GOOSE, args: ["acp"] },
       },
     });
     const hello = await host.waitForHost("hello");

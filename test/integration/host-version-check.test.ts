@@ -42,7 +42,7 @@ async function startTimed(h: HostUnderTest): Promise<{ ms: number; status: Extra
 describe("agent version check", () => {
   it("gives the version command no stdin, so one that reads it answers at once", async () => {
     const { command, runs } = wrapper(`cat > /dev/null; exec '${FAKE_GOOSE}' --version`);
-    host = new HostUnderTest({ profiles: { goose: { command, args: ["acp"], env: { SCRIPTED_AGENT_STATE_DIR: os.tmpdir() } } } });
+    host = new HostUnderTest({ profiles: { goose: { command, args: ["acp"] } } });
     const { ms, status } = await startTimed(host);
     // With stdin left open the command waits for the 5 s limit and the start fails.
     expect(ms).toBeLessThan(2000);
@@ -54,7 +54,7 @@ describe("agent version check", () => {
   it("skips the check for a profile with versionArgs: []", async () => {
     const { command, runs } = wrapper("sleep 30; exit 1");
     host = new HostUnderTest({
-      profiles: { goose: { command, args: ["acp"], versionArgs: [], env: { SCRIPTED_AGENT_STATE_DIR: os.tmpdir() } } },
+      profiles: { goose: { command, args: ["acp"], versionArgs: [] } },
     });
     const { ms, status } = await startTimed(host);
     expect(ms).toBeLessThan(2000);
