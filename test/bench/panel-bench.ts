@@ -258,6 +258,17 @@ function installStreamProbe({ lastText }: { lastText: string }): void {
     for (let el = list.lastElementChild; el; el = el.previousElementSibling) if (el.classList.contains("message--agent")) return el;
     return null;
   };
+  /**
+   * The text of the message's last block and its open tail (incremental.ts): where the stream's last
+   * chunk shows. Not the whole message's text, which is the size of the message (and is read every
+   * frame while the message is still being shown after the turn ended).
+   */
+  const lastBlocksText = (bubble: Element | null) => {
+    const md = bubble?.querySelector(".md");
+    const tail = md?.lastElementChild;
+    const lastBox = tail?.previousElementSibling;
+    return `${lastBox?.lastElementChild?.textContent ?? ""}${tail?.textContent ?? ""}`;
+  };
   const before = lastBubble();
   let previous = performance.now();
   const frame = (now: number) => {
@@ -268,7 +279,7 @@ function installStreamProbe({ lastText }: { lastText: string }): void {
       if (b.first === null && bubble && bubble !== before && (bubble.textContent ?? "").length > 0) b.first = now;
       // Send is rendered only while no turn runs; checked first because it is cheap.
       if (b.first !== null && composer.querySelector("button[type=submit]")) {
-        if ((bubble?.textContent ?? "").includes(lastText)) {
+        if (lastBlocksText(bubble).includes(lastText)) {
           b.t1 = now;
           b.stop = true;
           return;

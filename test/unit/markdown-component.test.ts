@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hljsLoader } from "../../extension/panel/markdown/highlight";
 import { LiveMarkdown } from "../../extension/panel/markdown/Markdown";
 import { markdownStats } from "../../extension/panel/markdown/render";
+import { CHARS_PER_SECOND, MIN_INTERVAL_MS } from "../../extension/panel/markdown/reveal";
 import { blocksHtml, fullRender } from "./helpers/markdown-html";
 
 // Counts real imports of the highlight.js chunk, whoever triggers them.
@@ -26,6 +27,8 @@ beforeEach(() => {
 afterEach(() => {
   render(null, host);
   vi.useRealTimers();
+  // Frame and visibility stubs of a test that failed halfway must not reach the next one.
+  vi.restoreAllMocks();
 });
 
 describe("lazy highlight.js", () => {
@@ -154,34 +157,92 @@ describe("<LiveMarkdown>, streaming", () => {
     }
     const before = markdownStats.parses;
     render(h(Parent, null), host);
-    for (let i = 0; i < 100; i++) text.value += `word${i} `;
-    await vi.waitFor(() => expect(host.textContent).toContain("word99"));
+    for (let i = 0; i < 100; i++) text.value += `w${i} `;
+    await vi.waitFor(() => expect(host.textContent).toContain("w99"));
     expect(host.textContent?.trim()).toBe(text.value.trim());
     expect(markdownStats.parses - before).toBeLessThanOrEqual(2);
     expect(parentRenders).toBe(1);
   });
 
-  it("parses at most once per animation frame, and again when more text arrives", async () => {
+  it("updates at most once per MIN_INTERVAL_MS, with everything that arrived meanwhile", () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
     const text = signal("a");
     render(h(LiveMarkdown, { text, streaming: true }), host);
+    const start = performance.now();
     const before = markdownStats.parses;
 
     text.value = "a b";
     text.value = "a b c";
     expect(frames).toHaveLength(1);
     expect(markdownStats.parses).toBe(before);
-    frames.shift()!(0);
+    // A frame too soon after the first render waits for the next one, rendering nothing.
+    frames.shift()!(start + MIN_INTERVAL_MS / 2);
+    expect(markdownStats.parses).toBe(before);
+    expect(frames).toHaveLength(1);
+    frames.shift()!(start + MIN_INTERVAL_MS);
     expect(markdownStats.parses).toBe(before + 1);
     expect(host.textContent?.trim()).toBe("a b c");
+    expect(frames).toHaveLength(0);
 
     text.value = "a b c d";
     expect(frames).toHaveLength(1);
-    frames.shift()!(0);
+    frames.shift()!(start + 3 * MIN_INTERVAL_MS);
     expect(markdownStats.parses).toBe(before + 2);
     expect(host.textContent?.trim()).toBe("a b c d");
     vi.mocked(window.requestAnimationFrame).mockRestore();
+  });
+
+  it("shows a burst over several updates, each a share of it, and finishes when the stream has ended", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
+    const text = signal("Intro.\n\n");
+    const view = (streaming: boolean) => h(LiveMarkdown, { text, streaming });
+    render(view(true), host);
+    let clock = performance.now();
+    const tick = () => frames.shift()!((clock += MIN_INTERVAL_MS));
+    const burst = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
+    text.value += `${burst}\n\n\`\`\`ts\nconst done = true;\n\`\`\``;
+    const shown = () => host.querySelector(".md")!.textContent!.length;
+    const lengths: number[] = [];
+    tick();
+    lengths.push(shown());
+    // The stream ends while most of the burst is still to be shown: it goes on being shown.
+    act(() => render(view(false), host));
+    expect(host.textContent).not.toContain("const done");
+    while (frames.length > 0) {
+      tick();
+      lengths.push(shown());
+    }
+    const share = (CHARS_PER_SECOND * MIN_INTERVAL_MS) / 1000;
+    expect(lengths.length).toBeGreaterThan(3);
+    for (let i = 1; i < lengths.length; i++) {
+      expect(lengths[i]!).toBeGreaterThanOrEqual(lengths[i - 1]!);
+      expect(lengths[i]! - lengths[i - 1]!).toBeLessThanOrEqual(share);
+    }
+    // All of it, finished: rendered as the whole text is, and its code highlighted.
+    expect(blocksHtml(host.querySelector(".md")!)).toBe(blocksHtml(fullRender(text.value)));
+    await vi.waitFor(() => expect(host.querySelector("pre code.hljs")).not.toBeNull());
+    vi.mocked(window.requestAnimationFrame).mockRestore();
+  });
+
+  it("shows the rest at once when the stream ends in a hidden page, which draws no frames", () => {
+    const hidden = vi.spyOn(document, "hidden", "get").mockReturnValue(true);
+    const frames = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 1);
+    const text = signal("a");
+    render(h(LiveMarkdown, { text, streaming: true }), host);
+    text.value += " word".repeat(2_000);
+    expect(frames).toHaveBeenCalledTimes(1);
+    expect(host.textContent?.trim()).toBe("a");
+    act(() => render(h(LiveMarkdown, { text, streaming: false }), host));
+    expect(host.textContent?.trim()).toBe(text.value.trim());
+    hidden.mockRestore();
+  });
+
+  it("shows at once the text a message already has when it mounts, however long", () => {
+    const long = "word ".repeat(5_000);
+    render(h(LiveMarkdown, { text: signal(long), streaming: true }), host);
+    expect(host.textContent?.trim()).toBe(long.trim());
   });
 
   it("does not highlight the open tail, only code blocks closed before it", async () => {
@@ -215,7 +276,7 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(heading?.textContent).toBe("Title");
     await vi.waitFor(() => expect(host.querySelector("pre code.hljs")).not.toBeNull());
     text.value += " words";
-    frames.shift()!(0);
+    frames.shift()!(performance.now() + MIN_INTERVAL_MS);
     expect([...host.querySelectorAll("p")].at(-1)?.textContent).toBe("last words");
 
     const before = markdownStats.parses;

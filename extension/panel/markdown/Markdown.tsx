@@ -10,18 +10,22 @@ import { effect, type ReadonlySignal } from "@preact/signals";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { onCopyClick } from "./copy";
 import { IncrementalMarkdown } from "./incremental";
+import { MIN_INTERVAL_MS, revealEnd } from "./reveal";
 import "./markdown.css";
 
 /**
  * An agent message that may still be streaming. While `streaming`, the text is read in an effect,
  * not during render, so neither this component nor its parent re-renders per chunk, and chunks
- * arriving within one frame cost one render of the tail. Code is highlighted once its block is
- * closed and followed by more text; the open tail stays plain. When `streaming` turns false the
- * same DOM is finished: only the last tail is rendered.
+ * arriving within one frame cost one render of the tail. Text arriving faster than a frame should
+ * show is shown over the next frames (reveal.ts), also after the stream ends. Code is highlighted
+ * once its block is closed and followed by more text; the open tail stays plain. When the whole
+ * text is shown and `streaming` is false, the same DOM is finished: only the last tail is rendered.
  */
 export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>; streaming: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const view = useRef<IncrementalMarkdown | null>(null);
+  /** When the text on screen last changed (a frame's time), kept while `streaming` changes. */
+  const updated = useRef(Number.NEGATIVE_INFINITY);
   useLayoutEffect(() => {
     view.current = new IncrementalMarkdown(ref.current!);
     return () => {
@@ -30,17 +34,40 @@ export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>
   }, [text]);
   useLayoutEffect(() => {
     const md = view.current!;
-    if (!streaming) return effect(() => md.finish(text.value));
     let frame = 0;
-    let painted: string | undefined;
-    const paint = () => {
-      frame = 0;
-      painted = text.peek();
-      md.update(painted);
+    /** Shows the text up to `end`, finishing it once all of it is shown and the stream is over. */
+    const show = (target: string, end: number, now: number) => {
+      updated.current = now;
+      if (end < target.length) {
+        md.update(target.slice(0, end));
+        frame = requestAnimationFrame(step);
+      } else if (streaming) md.update(target);
+      else md.finish(target);
     };
-    paint(); // the first paint shouldn't wait a frame
+    /** Shows the next part of the text: all of it, or its share while it arrives faster (reveal.ts). */
+    const step = (now: number) => {
+      frame = 0;
+      const target = text.peek();
+      const shown = md.revealedOf(target);
+      // A hidden page draws no frames to pace by.
+      if (shown === target.length || document.hidden) return show(target, target.length, now);
+      if (now - updated.current < MIN_INTERVAL_MS) {
+        frame = requestAnimationFrame(step);
+        return;
+      }
+      // After a quiet spell, a burst still starts with one update's share, not the whole spell's.
+      show(target, revealEnd(target, shown, Math.min(now - updated.current, 2 * MIN_INTERVAL_MS)), now);
+    };
     const stop = effect(() => {
-      if (text.value !== painted && !frame) frame = requestAnimationFrame(paint);
+      const target = text.value;
+      if (frame) return;
+      const shown = md.revealedOf(target);
+      // At once: a text not on screen yet (a message mounted mid-answer or finished, or one
+      // replaced), and the end of a stream that fits in one update or whose page is hidden (it
+      // draws no frames). Text added while streaming shows from the next frame on.
+      if (shown === target.length || (!streaming && (document.hidden || revealEnd(target, shown, MIN_INTERVAL_MS) === target.length)))
+        show(target, target.length, performance.now());
+      else frame = requestAnimationFrame(step);
     });
     return () => {
       stop();

@@ -16,8 +16,12 @@ import { highlightWithin } from "./highlight";
 import { renderMarkdownFragment } from "./render";
 import { hasLinkDefinition, stablePrefixLength } from "./stable-prefix";
 
-/** Blocks per box: small enough that a box is cheap to lay out, large enough to keep boxes few. */
-const BLOCKS_PER_BOX = 16;
+/**
+ * Blocks per box: small enough that a box is cheap to lay out, large enough to keep boxes few: each
+ * box turning skippable costs the page another style and layout pass (64 against 16: a fifth less
+ * main-thread time in a long stream, BENCHMARKS.md).
+ */
+const BLOCKS_PER_BOX = 64;
 
 export class IncrementalMarkdown {
   /** The text on screen, or undefined before the first render. */
@@ -53,6 +57,14 @@ export class IncrementalMarkdown {
             { rootMargin: "150% 0px" },
           )
         : null;
+  }
+
+  /**
+   * How many characters of `text` are on screen: the length of the text shown when `text` is it
+   * extended and not yet finished; otherwise `text.length`, as it replaces what is shown.
+   */
+  revealedOf(text: string): number {
+    return this.shown !== undefined && !this.finished && text.startsWith(this.shown) ? this.shown.length : text.length;
   }
 
   /** Shows `text` while it is still growing. */
