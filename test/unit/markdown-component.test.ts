@@ -200,7 +200,10 @@ describe("<LiveMarkdown>, streaming", () => {
     const view = (streaming: boolean) => h(LiveMarkdown, { text, streaming });
     render(view(true), host);
     let clock = performance.now();
-    const tick = () => frames.shift()!((clock += MIN_INTERVAL_MS));
+    const tick = () => {
+      clock += MIN_INTERVAL_MS;
+      frames.shift()!(clock);
+    };
     const burst = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
     text.value += `${burst}\n\n\`\`\`ts\nconst done = true;\n\`\`\``;
     const shown = () => host.querySelector(".md")!.textContent!.length;
