@@ -67,7 +67,8 @@ describe("incremental markdown", () => {
   }, 20_000);
 
   it("keeps blocks once rendered: a finished message costs one render of its last tail", () => {
-    const text = `${MARKDOWN_REPLY}\n\n${MARKDOWN_REPLY}\n\nlast words`;
+    // Enough blocks for more than one box.
+    const text = `${Array(8).fill(MARKDOWN_REPLY).join("\n\n")}\n\nlast words`;
     const el = document.createElement("div");
     const md = new IncrementalMarkdown(el);
     md.update(text);
