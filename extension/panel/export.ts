@@ -1,6 +1,7 @@
 /** A session's transcript as Markdown, for "Export". Pure. */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { SessionState } from "../state/client-state";
+import { entryArray } from "../state/entry-list";
 
 /** `agent`: what the agent calls itself, for its messages' headings. */
 export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agent = "goose"): string {
@@ -10,7 +11,7 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
     `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`,
     "",
   ];
-  for (const e of s.entries) {
+  for (const e of entryArray(s.entries)) {
     if (e.kind === "user") out.push("## You", "", ...e.content.map(blockMarkdown), "");
     else if (e.kind === "agent") out.push(`## ${agent}`, "", e.text, "");
     else if (e.kind === "thought") out.push("<details><summary>Thoughts</summary>", "", e.text, "", "</details>", "");

@@ -28,6 +28,7 @@ import type {
   UiError,
   UserEntry,
 } from "./client-state";
+import { emptyEntries, entryCount, lastEntry, pushEntry, replaceLastEntry } from "./entry-list";
 import { continuesUserMessage, isDenial, isInterruptionMarker, nextToolStatus, turnHasDenial, turnHasOutput } from "./turn-reading";
 
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
@@ -57,7 +58,7 @@ export function newSessionState(
     cwd,
     title: opts.title ?? null,
     updatedAt: null,
-    entries: [],
+    entries: emptyEntries,
     toolCalls: {},
     plan: null,
     usage: null,
@@ -256,7 +257,7 @@ function sessionOpened(state: ClientState, event: Extract<ClientEvent, { type: "
  * keeps its own transcript and drops the replayed messages (see `dropsReplayed`).
  */
 function keepSeenTranscript(fresh: SessionState, seen: SessionState | undefined): SessionState {
-  if (!fresh.loading || !seen || seen.entries.length === 0) return fresh;
+  if (!fresh.loading || !seen || entryCount(seen.entries) === 0) return fresh;
   const denied = [...seen.deniedToolCalls, ...fresh.deniedToolCalls.filter((id) => !seen.deniedToolCalls.includes(id))];
   return {
     ...fresh,
@@ -352,9 +353,9 @@ function applySessionUpdate(session: SessionState, update: SessionUpdate): Sessi
 function appendUserChunk(session: SessionState, block: ContentBlock, messageId: string | null | undefined): SessionState {
   // The agent's record that the user stopped a turn is not something the user said.
   if (isInterruptionMarker(block)) return appendNotice(session, "info", "Stopped.");
-  const last = session.entries.at(-1);
+  const last = lastEntry(session.entries);
   if (continuesUserMessage(last, block, messageId, session.loading)) {
-    return replaceLastEntry(session, { ...last, content: appendBlock(last.content, block) });
+    return withLastEntry(session, { ...last, content: appendBlock(last.content, block) });
   }
   return appendEntry(session, (id) => withMessageId<UserEntry>({ kind: "user", id, content: [block] }, messageId));
 }
@@ -374,11 +375,11 @@ function appendTextChunk(
   block: ContentBlock,
   messageId: string | null | undefined,
 ): SessionState {
-  const last = session.entries.at(-1);
+  const last = lastEntry(session.entries);
   // A new messageId starts a new bubble; a chunk without one continues the current bubble.
   if ((last?.kind === "agent" || last?.kind === "thought") && last.kind === kind && (messageId == null || last.messageId === messageId)) {
     if (block.type === "text" && block.text === "") return session;
-    return replaceLastEntry(session, addToTextEntry(last, block));
+    return withLastEntry(session, addToTextEntry(last, block));
   }
   return appendEntry(session, (id) =>
     addToTextEntry(withMessageId<AgentTextEntry>({ kind, id, text: "", attachments: [] }, messageId), block),
@@ -451,7 +452,7 @@ function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate
   return {
     ...session,
     toolCalls: { ...session.toolCalls, [update.toolCallId]: card },
-    entries: [...session.entries, { kind: "tool", id: update.toolCallId }],
+    entries: pushEntry(session.entries, { kind: "tool", id: update.toolCallId }),
   };
 }
 
@@ -667,11 +668,12 @@ function mapSessions(
 /** Text, user and notice entries get the next `e<seq>` id, so ids stay unique even when the wire repeats a messageId. */
 function appendEntry(session: SessionState, make: (id: string) => Entry): SessionState {
   const seq = session.seq + 1;
-  return { ...session, seq, entries: [...session.entries, make(`e${seq}`)] };
+  return { ...session, seq, entries: pushEntry(session.entries, make(`e${seq}`)) };
 }
 
-function replaceLastEntry(session: SessionState, entry: Entry): SessionState {
-  return { ...session, entries: [...session.entries.slice(0, -1), entry] };
+/** A chunk for the last entry: O(1) in the transcript's length (entry-list.ts), however long the session. */
+function withLastEntry(session: SessionState, entry: Entry): SessionState {
+  return { ...session, entries: replaceLastEntry(session.entries, entry) };
 }
 
 function appendNotice(session: SessionState, tone: NoticeEntry["tone"], text: string): SessionState {

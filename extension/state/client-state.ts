@@ -21,6 +21,7 @@ import type {
   ToolCallUpdate,
   ToolKind,
 } from "@agentclientprotocol/sdk";
+import type { EntryList } from "./entry-list";
 
 /** A failure the UI shows with what to do about it. */
 export interface UiError {
@@ -118,7 +119,8 @@ export interface SessionState {
   cwd: string;
   title: string | null;
   updatedAt: string | null;
-  entries: Entry[];
+  /** The transcript, oldest first (a persistent list: read it with entry-list.ts). */
+  entries: EntryList;
   toolCalls: Record<string, ToolCallState>;
   plan: PlanEntry[] | null;
   usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null;

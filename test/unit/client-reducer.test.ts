@@ -16,6 +16,7 @@ import {
   reduceClient,
 } from "../../extension/state/client-reducer";
 import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/client-state";
+import { emptyEntries, entryArray, entryAt, entryCount, lastEntry } from "../../extension/state/entry-list";
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures shaped like goose's traffic (the scripted agent's goose-shapes.ts builds the same shapes)
@@ -146,7 +147,7 @@ function session(state: ClientState, id = S): SessionState {
   return s;
 }
 
-const entries = (state: ClientState, id = S): Entry[] => session(state, id).entries;
+const entries = (state: ClientState, id = S): Entry[] => entryArray(session(state, id).entries);
 const notices = (state: ClientState, id = S) => entries(state, id).filter((e) => e.kind === "notice");
 
 // ---------------------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ describe("initial state and selectors", () => {
       cwd: CWD,
       title: "Hi",
       updatedAt: null,
-      entries: [],
+      entries: emptyEntries,
       toolCalls: {},
       plan: null,
       usage: null,
@@ -279,7 +280,7 @@ describe("agent lifecycle", () => {
     expect(a.toolCalls.t2?.status).toBe("cancelled");
     expect(a.toolCalls.t3?.status).toBe("cancelled");
     expect(a.permissions).toEqual([]);
-    expect(a.entries.at(-1)).toEqual({ kind: "notice", id: `e${a.seq}`, tone: "error", text: offlineError.message });
+    expect(lastEntry(a.entries)).toEqual({ kind: "notice", id: `e${a.seq}`, tone: "error", text: offlineError.message });
     expect(session(s, S2).loading).toBe(false);
     expect(s.opening).toBeNull();
     expect(pendingPermissionCount(s)).toBe(0);
@@ -1084,7 +1085,7 @@ describe("session/load replay", () => {
       upd({ sessionUpdate: "available_commands_update", availableCommands: [{ name: "compact", description: "Compact" }] }),
     );
     const a = session(s);
-    expect(a.entries).toEqual([
+    expect(entryArray(a.entries)).toEqual([
       { kind: "user", id: "e1", messageId: "u1", content: [text("Summarize"), resource] },
       { kind: "thought", id: "e2", messageId: "a1", text: "Reading the selection", attachments: [] },
       { kind: "agent", id: "e3", messageId: "a1", text: "I'll list the files.", attachments: [] },
@@ -1144,10 +1145,10 @@ describe("purity and structural sharing", () => {
     expect(after).not.toBe(before);
     expect(a).not.toBe(b);
     expect(a.entries).not.toBe(b.entries);
-    expect(a.entries).toHaveLength(b.entries.length);
-    for (let i = 0; i < b.entries.length - 1; i++) expect(a.entries[i]).toBe(b.entries[i]);
-    expect(a.entries.at(-1)).not.toBe(b.entries.at(-1));
-    expect(a.entries.at(-1)).toMatchObject({ text: "AB" });
+    expect(entryCount(a.entries)).toBe(entryCount(b.entries));
+    for (let i = 0; i < entryCount(b.entries) - 1; i++) expect(entryAt(a.entries, i)).toBe(entryAt(b.entries, i));
+    expect(lastEntry(a.entries)).not.toBe(lastEntry(b.entries));
+    expect(lastEntry(a.entries)).toMatchObject({ text: "AB" });
     expect(a.toolCalls).toBe(b.toolCalls);
     expect(a.permissions).toBe(b.permissions);
     expect(after.sessions[S2]).toBe(before.sessions[S2]);
@@ -1231,11 +1232,97 @@ describe("errors outside a turn", () => {
     const error = { title: "Changing the setting failed", message: "invalid value for model: x", code: -32602 };
     s = reduceClient(s, { type: "session_error", sessionId: "s", error });
     expect(s.sessions.s).toMatchObject({ turn: "idle", error });
-    expect(s.sessions.s!.entries.at(-1)).toMatchObject({
+    expect(lastEntry(s.sessions.s!.entries)).toMatchObject({
       kind: "notice",
       tone: "error",
       text: "Changing the setting failed: invalid value for model: x",
     });
     expect(reduceClient(s, { type: "session_error", sessionId: "nope", error })).toBe(s);
+  });
+});
+
+describe("a long transcript (entry-list.ts)", () => {
+  /** Session S with `turns` finished turns (prompt, answer, a tool call every tenth turn), then an answer streaming as message "live". */
+  function longSession(turns: number): ClientState {
+    let s = reduceClient(reduceClient(initialClientState, ready), opened());
+    for (let i = 0; i < turns; i++) {
+      s = reduceClient(s, promptSent(`question ${i}`));
+      s = reduceClient(s, upd(agentChunk(`answer ${i}`, `m${i}`)));
+      if (i % 10 === 0) s = reduceClient(s, upd(shellToolCall(`t${i}`)));
+      s = reduceClient(s, { type: "prompt_finished", sessionId: S, stopReason: "end_turn" });
+    }
+    s = reduceClient(s, promptSent("last question"));
+    return reduceClient(s, upd(agentChunk("Streaming", "live")));
+  }
+
+  /**
+   * Counts reads of the items of every array inside session S's transcript: `watch` gives the state
+   * with its transcript read through counting Proxies (arrays already watched stay as they are).
+   */
+  function transcriptReads(): { watch: (state: ClientState) => ClientState; reads: () => number } {
+    let reads = 0;
+    const watched = new WeakSet<object>();
+    const wrap = (array: readonly unknown[]): readonly unknown[] => {
+      if (watched.has(array)) return array;
+      const proxy = new Proxy(array, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+          const value = Reflect.get(target, key, receiver);
+          return Array.isArray(value) ? wrap(value) : value;
+        },
+      });
+      watched.add(proxy);
+      return proxy;
+    };
+    const watch = (state: ClientState): ClientState => {
+      const s = session(state);
+      const transcript: unknown = s.entries;
+      const entries = Array.isArray(transcript)
+        ? wrap(transcript)
+        : Object.fromEntries(Object.entries(transcript as object).map(([k, v]) => [k, Array.isArray(v) ? wrap(v) : v]));
+      return { ...state, sessions: { ...state.sessions, [S]: { ...s, entries: entries as SessionState["entries"] } } };
+    };
+    return { watch, reads: () => reads };
+  }
+
+  it("a streamed chunk reads at most one block of the transcript, however many entries it holds", () => {
+    const readsPerChunk = (turns: number): number => {
+      const counter = transcriptReads();
+      let s = longSession(turns);
+      for (let i = 0; i < 20; i++) s = reduceClient(counter.watch(s), upd(agentChunk(".", "live")));
+      expect(lastEntry(session(s).entries)).toMatchObject({ text: `Streaming${".".repeat(20)}` });
+      return counter.reads() / 20;
+    };
+    const short = readsPerChunk(3); // 9 entries
+    const long = readsPerChunk(3_000); // 6,302 entries
+    // The tail holds at most 32 entries: a chunk copies it and reads the last entry, nothing more.
+    expect(short).toBeGreaterThan(0);
+    expect(short).toBeLessThanOrEqual(34);
+    expect(long).toBeLessThanOrEqual(34);
+  });
+
+  it("an earlier state keeps its transcript whatever is reduced after it, and two futures of it stay apart", () => {
+    const before = longSession(40); // 86 entries: full blocks and a tail
+    const copy = structuredClone(before);
+    const shown = entryArray(session(before).entries);
+    let later = before;
+    for (let i = 0; i < 70; i++) later = reduceClient(later, upd(shellToolCall(`more${i}`)));
+    for (let i = 0; i < 50; i++) later = reduceClient(later, upd(agentChunk(` w${i}`, "after")));
+    later = reduceClient(later, { type: "agent_offline", error: offlineError });
+    // The panel and the background each reduce their own copy; a test may branch one state twice.
+    let other = reduceClient(before, upd(agentChunk(" elsewhere", "live")));
+    other = reduceClient(other, upd(shellToolCall("other")));
+
+    expect(before).toStrictEqual(copy);
+    const again = entryArray(session(before).entries);
+    expect(again).toHaveLength(shown.length);
+    for (let i = 0; i < shown.length; i++) expect(again[i]).toBe(shown[i]);
+    const added = entryArray(session(later).entries).slice(shown.length);
+    expect(added.map((e) => e.kind)).toEqual([...Array<string>(70).fill("tool"), "agent", "notice"]);
+    expect(added[70]).toMatchObject({ text: Array.from({ length: 50 }, (_, i) => ` w${i}`).join("") });
+    expect(entryArray(session(other).entries).slice(shown.length - 1)).toMatchObject([
+      { kind: "agent", text: "Streaming elsewhere" },
+      { kind: "tool", id: "other" },
+    ]);
   });
 });

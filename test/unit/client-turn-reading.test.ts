@@ -6,6 +6,7 @@ import type { ContentBlock, Implementation, PermissionOption, SessionUpdate, Sto
 import { describe, expect, it } from "vitest";
 import { initialClientState, reduceClient } from "../../extension/state/client-reducer";
 import type { ClientEvent, ClientState, SessionState } from "../../extension/state/client-state";
+import { entryArray } from "../../extension/state/entry-list";
 
 const S = "sess-1";
 const CWD = "/home/me/project";
@@ -140,9 +141,9 @@ function session(state: ClientState): SessionState {
   if (!s) throw new Error("no session");
   return s;
 }
-const noticeTexts = (state: ClientState) => session(state).entries.flatMap((e) => (e.kind === "notice" ? [e.text] : []));
+const noticeTexts = (state: ClientState) => entryArray(session(state).entries).flatMap((e) => (e.kind === "notice" ? [e.text] : []));
 const userTexts = (state: ClientState) =>
-  session(state).entries.flatMap((e) =>
+  entryArray(session(state).entries).flatMap((e) =>
     e.kind === "user" ? [e.content.map((b) => (b.type === "text" ? b.text : `<${b.type}>`)).join("|")] : [],
   );
 
@@ -338,7 +339,7 @@ describe("replays", () => {
       { sessionUpdate: "user_message_chunk", content: text("hello again") },
     );
     expect(userTexts(s)).toEqual(["Tell me a slow story", "hello again"]);
-    expect(session(s).entries.map((e) => e.kind)).toEqual(["user", "agent", "notice", "user"]);
+    expect(entryArray(session(s).entries).map((e) => e.kind)).toEqual(["user", "agent", "notice", "user"]);
     expect(noticeTexts(s)).toEqual(["Stopped."]);
   });
 });
