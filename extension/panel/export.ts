@@ -2,6 +2,7 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { SessionState } from "../state/client-state";
 import { entryArray } from "../state/entry-list";
+import { toolCallOf } from "../state/tool-call-map";
 
 /** `agent`: what the agent calls itself, for its messages' headings. */
 export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agent = "goose"): string {
@@ -17,7 +18,7 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
     else if (e.kind === "thought") out.push("<details><summary>Thoughts</summary>", "", e.text, "", "</details>", "");
     else if (e.kind === "notice") out.push(`> ${e.text}`, "");
     else {
-      const t = s.toolCalls[e.id];
+      const t = toolCallOf(s.toolCalls, e.id);
       if (t) out.push(`- **Tool:** ${t.title || t.toolName || t.toolCallId} — ${t.status}`, "");
     }
   }

@@ -29,6 +29,7 @@ import type {
   UserEntry,
 } from "./client-state";
 import { emptyEntries, entryCount, lastEntry, pushEntry, replaceLastEntry } from "./entry-list";
+import { emptyToolCalls, mapToolCalls, toolCallOf, withToolCall } from "./tool-call-map";
 import { continuesUserMessage, isDenial, isInterruptionMarker, nextToolStatus, turnHasDenial, turnHasOutput } from "./turn-reading";
 
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
@@ -59,7 +60,7 @@ export function newSessionState(
     title: opts.title ?? null,
     updatedAt: null,
     entries: emptyEntries,
-    toolCalls: {},
+    toolCalls: emptyToolCalls,
     plan: null,
     usage: null,
     modes: opts.modes ?? null,
@@ -436,12 +437,12 @@ function withCurrentMode(session: SessionState, modeId: string): SessionState {
 
 /** tool_call, tool_call_update and a permission request's toolCall all merge into one card. */
 function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate): SessionState {
-  const existing = session.toolCalls[update.toolCallId];
+  const existing = toolCallOf(session.toolCalls, update.toolCallId);
   const denied = session.deniedToolCalls.includes(update.toolCallId);
   if (existing) {
     const merged = mergeToolCall(existing, update, denied);
     if (merged === existing) return session;
-    return { ...session, toolCalls: { ...session.toolCalls, [update.toolCallId]: merged } };
+    return { ...session, toolCalls: withToolCall(session.toolCalls, merged) };
   }
   const card = mergeToolCall(
     { toolCallId: update.toolCallId, title: "", kind: null, status: denied ? "denied" : "pending", content: [], locations: [] },
@@ -451,7 +452,7 @@ function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate
   // The entry's id is the toolCallId (the panel looks the card up by it); a known id never gets a second entry.
   return {
     ...session,
-    toolCalls: { ...session.toolCalls, [update.toolCallId]: card },
+    toolCalls: withToolCall(session.toolCalls, card),
     entries: pushEntry(session.entries, { kind: "tool", id: update.toolCallId }),
   };
 }
@@ -498,24 +499,16 @@ function isOpen(card: ToolCallState): boolean {
  * question is still open stays as it is, so the user can still answer it.
  */
 function settleOpenToolCalls(session: SessionState): SessionState {
-  let toolCalls: Record<string, ToolCallState> | null = null;
-  for (const [id, card] of Object.entries(session.toolCalls)) {
-    if (!isOpen(card) || session.permissions.some((p) => p.toolCallId === id)) continue;
-    toolCalls ??= { ...session.toolCalls };
-    toolCalls[id] = { ...card, status: "unfinished" };
-  }
-  return toolCalls ? { ...session, toolCalls } : session;
+  const toolCalls = mapToolCalls(session.toolCalls, (card) =>
+    isOpen(card) && !session.permissions.some((p) => p.toolCallId === card.toolCallId) ? { ...card, status: "unfinished" } : card,
+  );
+  return toolCalls === session.toolCalls ? session : { ...session, toolCalls };
 }
 
 /** A UI-only status: the agent won't report on these calls (Stop, or the agent went away). */
 function cancelOpenToolCalls(session: SessionState): SessionState {
-  let toolCalls: Record<string, ToolCallState> | null = null;
-  for (const [id, card] of Object.entries(session.toolCalls)) {
-    if (!isOpen(card)) continue;
-    toolCalls ??= { ...session.toolCalls };
-    toolCalls[id] = { ...card, status: "cancelled" };
-  }
-  return toolCalls ? { ...session, toolCalls } : session;
+  const toolCalls = mapToolCalls(session.toolCalls, (card) => (isOpen(card) ? { ...card, status: "cancelled" } : card));
+  return toolCalls === session.toolCalls ? session : { ...session, toolCalls };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -610,10 +603,9 @@ function permissionResolved(session: SessionState, key: string, optionId: string
 // Denials: a denied call reads "Denied" for every agent, whatever the agent reports after.
 
 function markDenied(session: SessionState, toolCallId: string): SessionState {
-  const card = session.toolCalls[toolCallId];
+  const card = toolCallOf(session.toolCalls, toolCallId);
   const deniedToolCalls = session.deniedToolCalls.includes(toolCallId) ? session.deniedToolCalls : [...session.deniedToolCalls, toolCallId];
-  const toolCalls =
-    card && card.status !== "denied" ? { ...session.toolCalls, [toolCallId]: { ...card, status: "denied" as const } } : session.toolCalls;
+  const toolCalls = card && card.status !== "denied" ? withToolCall(session.toolCalls, { ...card, status: "denied" }) : session.toolCalls;
   return { ...session, deniedToolCalls, toolCalls };
 }
 
@@ -621,8 +613,8 @@ function markDenied(session: SessionState, toolCallId: string): SessionState {
 function askedAgain(session: SessionState, toolCallId: string): SessionState {
   if (!session.deniedToolCalls.includes(toolCallId)) return session;
   const deniedToolCalls = session.deniedToolCalls.filter((id) => id !== toolCallId);
-  const card = session.toolCalls[toolCallId];
-  const toolCalls = card ? { ...session.toolCalls, [toolCallId]: { ...card, status: "pending" as const } } : session.toolCalls;
+  const card = toolCallOf(session.toolCalls, toolCallId);
+  const toolCalls = card ? withToolCall(session.toolCalls, { ...card, status: "pending" }) : session.toolCalls;
   return { ...session, deniedToolCalls, toolCalls };
 }
 

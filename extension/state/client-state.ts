@@ -22,6 +22,7 @@ import type {
   ToolKind,
 } from "@agentclientprotocol/sdk";
 import type { EntryList } from "./entry-list";
+import type { ToolCallMap } from "./tool-call-map";
 
 /** A failure the UI shows with what to do about it. */
 export interface UiError {
@@ -121,7 +122,8 @@ export interface SessionState {
   updatedAt: string | null;
   /** The transcript, oldest first (a persistent list: read it with entry-list.ts). */
   entries: EntryList;
-  toolCalls: Record<string, ToolCallState>;
+  /** Tool cards by toolCallId (a persistent map: read it with tool-call-map.ts). */
+  toolCalls: ToolCallMap;
   plan: PlanEntry[] | null;
   usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null;
   modes: SessionModeState | null;

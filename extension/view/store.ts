@@ -12,6 +12,7 @@ import { reduceApp } from "../state/app";
 import { activeSession } from "../state/client-reducer";
 import type { Entry, SessionState, ToolCallState } from "../state/client-state";
 import { type EntryList, emptyEntries, entryArray, entryAt, entryCount } from "../state/entry-list";
+import { emptyToolCalls, type ToolCallMap } from "../state/tool-call-map";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
 let current: AppState | null = null;
@@ -49,7 +50,7 @@ const entrySignals = new Map<string, Signal<Entry>>();
 const toolSignals = new Map<string, Signal<ToolCallState>>();
 let projectedEntries: EntryList | null = null;
 let projectedSession: string | null = null;
-let projectedTools: SessionState["toolCalls"] | null = null;
+let projectedTools: ToolCallMap | null = null;
 
 export function entrySignal(id: string): Signal<Entry> | undefined {
   return entrySignals.get(id);
@@ -169,19 +170,26 @@ function projectAll(entries: EntryList): void {
   }
 }
 
-function projectTools(tools: SessionState["toolCalls"] | null): void {
+/**
+ * The tool signals follow the shown map bucket by bucket: a bucket that is the same object holds the
+ * same cards (the map is never mutated, whichever session it belongs to), so only changed buckets are
+ * read, their cards set and their vanished ids dropped. The signals always hold exactly the shown cards.
+ */
+function projectTools(tools: ToolCallMap | null): void {
   if (tools === projectedTools) return;
+  const previous = projectedTools ?? emptyToolCalls;
   projectedTools = tools;
-  const list = tools ?? {};
-  for (const [id, t] of Object.entries(list)) {
-    const sig = toolSignals.get(id);
-    if (!sig) toolSignals.set(id, signal(t));
-    else if (sig.value !== t) sig.value = t;
-  }
-  // A session's tool calls are only ever added, so more signals than calls means another session was shown.
-  if (toolSignals.size > Object.keys(list).length) {
-    for (const id of toolSignals.keys()) if (!Object.hasOwn(list, id)) toolSignals.delete(id);
-  }
+  const next = tools ?? emptyToolCalls;
+  next.buckets.forEach((bucket, b) => {
+    const before = previous.buckets[b] ?? {};
+    if (bucket === before) return;
+    for (const [id, t] of Object.entries(bucket)) {
+      const sig = toolSignals.get(id);
+      if (!sig) toolSignals.set(id, signal(t));
+      else if (sig.value !== t) sig.value = t;
+    }
+    for (const id of Object.keys(before)) if (!Object.hasOwn(bucket, id)) toolSignals.delete(id);
+  });
 }
 
 /** How many entry and tool-call signals are held (they must follow the shown session, not pile up). */

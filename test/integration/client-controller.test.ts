@@ -17,6 +17,7 @@ import { createStore } from "../../extension/background/store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { SessionState } from "../../extension/state/client-state";
 import { entryArray, entryAt, entryCount, lastEntry } from "../../extension/state/entry-list";
+import { toolCallOf } from "../../extension/state/tool-call-map";
 import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 import { FAKE_GOOSE, isAlive, waitUntil } from "./host-harness";
 
@@ -145,7 +146,7 @@ describe("ClientController against the scripted goose", () => {
     expect(first.options.map((o) => o.optionId)).toEqual(["allow_always", "allow_once", "reject_once", "reject_always"]);
     await t.handle({ type: "answer_permission", key: first.key, optionId: "allow_once" });
     await t.until(() => t.active().permissions.length === 1 && t.active().permissions[0]!.key !== first.key, "second permission");
-    expect(t.active().toolCalls[first.toolCallId]?.status).toBe("completed");
+    expect(toolCallOf(t.active().toolCalls, first.toolCallId)?.status).toBe("completed");
     await t.handle({ type: "cancel", sessionId });
     await turn;
     expect(t.active()).toMatchObject({ turn: "idle", lastStop: "cancelled", permissions: [] });

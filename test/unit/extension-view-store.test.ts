@@ -11,6 +11,7 @@ import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../
 import { activeSession } from "../../extension/state/client-reducer";
 import type { AgentTextEntry, ClientEvent, Entry } from "../../extension/state/client-state";
 import { type EntryList, emptyEntries, entryArray, entryAt, entryCount, pushEntry } from "../../extension/state/entry-list";
+import { emptyToolCalls, toolCallList } from "../../extension/state/tool-call-map";
 import {
   active,
   activeSessionId,
@@ -158,9 +159,10 @@ describe("view store, a long transcript", () => {
     expect(projectionSize().entries).toBe(3);
   });
 
-  it("property: after any batches of a random event stream, the signals show exactly the active session's entries", () => {
+  it("property: after any batches of a random event stream, the signals show exactly the active session's entries and cards", () => {
     const wrong: string[] = [];
     let checks = 0;
+    let tools = 0;
     for (let seed = 1; seed <= 150; seed++) {
       applySnapshot(initialAppState);
       const events = randomEvents(seed, 150);
@@ -172,9 +174,14 @@ describe("view store, a long transcript", () => {
         if (ids.length !== entries.length || entries.some((e, i) => ids[i] !== e.id || entrySignal(e.id)?.value !== e))
           wrong.push(`seed ${seed}`);
         if (projectionSize().entries !== entries.length) wrong.push(`seed ${seed}: ${projectionSize().entries} signals`);
+        const cards = toolCallList(activeSession(appState()!.client)?.toolCalls ?? emptyToolCalls);
+        if (projectionSize().tools !== cards.length || cards.some((c) => toolCallSignal(c.toolCallId)?.value !== c))
+          wrong.push(`seed ${seed}: tool signals`);
+        tools += cards.length;
       }
     }
     expect(wrong).toEqual([]);
     expect(checks).toBeGreaterThan(1000);
+    expect(tools).toBeGreaterThan(1000);
   });
 });
