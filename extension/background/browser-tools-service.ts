@@ -9,7 +9,7 @@ import type { SharedRunnerDeps } from "../browser-tools";
 import type { ToolOutcome } from "../browser-tools/results";
 import type { RunnerDeps } from "../browser-tools/runner";
 import type { AppEvent, AppState } from "../state/app";
-import type { BrowserToolsEvent, ConsentAnswer, ConsentRequest } from "../state/browser-tools";
+import { argsPreview, type BrowserToolsEvent, type ConsentAnswer, type ConsentRequest } from "../state/browser-tools";
 import type { Store } from "./store";
 
 interface StoredFlag {
@@ -85,7 +85,8 @@ export class BrowserToolsService {
   /** Runs one call and answers it exactly once, whatever happens. */
   async handleCall(call: HostToolCall, answer: (command: HostCommand) => boolean): Promise<void> {
     const { callId } = call;
-    this.dispatch({ type: "tool_started", callId, tool: call.tool, args: call.args });
+    // Bounded here too, so a 1 MB argument does not cross to the panels in the event either.
+    this.dispatch({ type: "tool_started", callId, tool: call.tool, args: argsPreview(call.args) });
     let outcome: ToolOutcome;
     try {
       // The host only forwards calls while tools are on; this guards a switch turned off in between.

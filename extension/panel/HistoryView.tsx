@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { sentenceStart } from "../state/agent-name";
 import { canListSessions } from "../state/client-reducer";
 import type { SessionState } from "../state/client-state";
+import { findEntry } from "../state/entry-list";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, history, sessions } from "../view/store";
@@ -93,7 +94,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
 
 /** The first thing the user asked, when that session is in memory and its title does not already say it. */
 function preview(session: SessionState | undefined, title: string): string | null {
-  const first = session?.entries.find((e) => e.kind === "user");
+  const first = session && findEntry(session.entries, (e) => e.kind === "user");
   const text = first?.kind === "user" ? first.content.find((b) => b.type === "text") : undefined;
   const words = text?.type === "text" ? text.text.replace(/\s+/g, " ").trim() : "";
   return words && words !== title ? words : null;

@@ -1,6 +1,8 @@
 /** A session's transcript as Markdown, for "Export". Pure. */
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { SessionState } from "../state/client-state";
+import { entryArray } from "../state/entry-list";
+import { toolCallOf } from "../state/tool-call-map";
 
 /** `agent`: what the agent calls itself, for its messages' headings. */
 export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agent = "goose"): string {
@@ -10,13 +12,13 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
     `_Exported ${now.toISOString()} · session ${s.sessionId} · ${s.cwd}_`,
     "",
   ];
-  for (const e of s.entries) {
+  for (const e of entryArray(s.entries)) {
     if (e.kind === "user") out.push("## You", "", ...e.content.map(blockMarkdown), "");
     else if (e.kind === "agent") out.push(`## ${agent}`, "", e.text, "");
     else if (e.kind === "thought") out.push("<details><summary>Thoughts</summary>", "", e.text, "", "</details>", "");
     else if (e.kind === "notice") out.push(`> ${e.text}`, "");
     else {
-      const t = s.toolCalls[e.id];
+      const t = toolCallOf(s.toolCalls, e.id);
       if (t) out.push(`- **Tool:** ${t.title || t.toolName || t.toolCallId} — ${t.status}`, "");
     }
   }

@@ -59,6 +59,7 @@ export interface ToolTarget {
 interface BrowserToolCallRecord {
   callId: string;
   tool: string;
+  /** The call's arguments as `argsPreview` bounds them (only matched against a card's input). */
   args: unknown;
   target: ToolTarget | null;
   status: "running" | "completed" | "failed";
@@ -103,7 +104,13 @@ export function reduceBrowserTools(state: BrowserToolsState, event: BrowserTools
       return { ...state, enabled: event.enabled, notice };
     }
     case "tool_started": {
-      const record: BrowserToolCallRecord = { callId: event.callId, tool: event.tool, args: event.args, target: null, status: "running" };
+      const record: BrowserToolCallRecord = {
+        callId: event.callId,
+        tool: event.tool,
+        args: argsPreview(event.args),
+        target: null,
+        status: "running",
+      };
       return { ...state, calls: [...state.calls, record].slice(-RECENT_CALLS) };
     }
     case "tool_target":
@@ -118,6 +125,48 @@ export function reduceBrowserTools(state: BrowserToolsState, event: BrowserTools
       return consents.length === state.consents.length ? state : { ...state, consents };
     }
   }
+}
+
+/** Longest string (value or key) an args preview keeps, in UTF-16 units, the cut marked by "…". */
+const PREVIEW_CHARS = 100;
+/** Values (strings, numbers, members of arrays and objects, at any depth) an args preview keeps. */
+const PREVIEW_VALUES = 32;
+
+/**
+ * A call's arguments bounded for the record, which crosses to every panel with the state: a typed
+ * text of 1 MB must not be kept 50 times over. Strings are cut to PREVIEW_CHARS and the walk stops
+ * after PREVIEW_VALUES values, so a record stays a few KB whatever the agent sent. Previewing a
+ * preview gives it back unchanged, so the background may bound an event's args before sending it
+ * and every reducer still agrees; a card's input is matched through the same function.
+ */
+export function argsPreview(args: unknown): unknown {
+  let budget = PREVIEW_VALUES;
+  const walk = (value: unknown): unknown => {
+    budget--;
+    if (typeof value === "string") return cut(value);
+    if (typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value)) {
+      const items: unknown[] = [];
+      for (let i = 0; i < value.length && budget > 0; i++) items.push(walk(value[i]));
+      return items;
+    }
+    const members: [string, unknown][] = [];
+    for (const key of Object.keys(value)) {
+      if (budget <= 0) break;
+      members.push([cut(key), walk((value as Record<string, unknown>)[key])]);
+    }
+    return Object.fromEntries(members);
+  };
+  return walk(args);
+}
+
+function cut(text: string): string {
+  if (text.length <= PREVIEW_CHARS) return text;
+  let end = PREVIEW_CHARS - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--; // not half a surrogate pair
+  // join builds a new string: a slice could keep the whole argument alive (V8 shares its storage).
+  return [text.slice(0, end), "…"].join("");
 }
 
 function updateCall(
@@ -188,9 +237,10 @@ export function browserToolDetail(
   const detail: BrowserToolDetail = { tool: name };
   if (typeof input.url === "string") detail.url = input.url;
   if (typeof input.ref === "string") detail.element = input.ref;
+  const args = argsPreview(input);
   for (let i = state.calls.length - 1; i >= 0; i--) {
     const call = state.calls[i]!;
-    if (call.tool !== name || !sameJson(call.args ?? {}, input)) continue;
+    if (call.tool !== name || !sameJson(call.args ?? {}, args)) continue;
     if (call.target) {
       detail.tab = { title: call.target.title, site: siteOfUrl(call.target.url) };
       if (call.target.element) detail.element = call.target.element;

@@ -28,6 +28,8 @@ import type {
   UiError,
   UserEntry,
 } from "./client-state";
+import { emptyEntries, entryCount, lastEntry, pushEntry, replaceLastEntry } from "./entry-list";
+import { emptyToolCalls, mapToolCalls, toolCallOf, withToolCall } from "./tool-call-map";
 import { continuesUserMessage, isDenial, isInterruptionMarker, nextToolStatus, turnHasDenial, turnHasOutput } from "./turn-reading";
 
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
@@ -57,8 +59,8 @@ export function newSessionState(
     cwd,
     title: opts.title ?? null,
     updatedAt: null,
-    entries: [],
-    toolCalls: {},
+    entries: emptyEntries,
+    toolCalls: emptyToolCalls,
     plan: null,
     usage: null,
     modes: opts.modes ?? null,
@@ -256,7 +258,7 @@ function sessionOpened(state: ClientState, event: Extract<ClientEvent, { type: "
  * keeps its own transcript and drops the replayed messages (see `dropsReplayed`).
  */
 function keepSeenTranscript(fresh: SessionState, seen: SessionState | undefined): SessionState {
-  if (!fresh.loading || !seen || seen.entries.length === 0) return fresh;
+  if (!fresh.loading || !seen || entryCount(seen.entries) === 0) return fresh;
   const denied = [...seen.deniedToolCalls, ...fresh.deniedToolCalls.filter((id) => !seen.deniedToolCalls.includes(id))];
   return {
     ...fresh,
@@ -352,9 +354,9 @@ function applySessionUpdate(session: SessionState, update: SessionUpdate): Sessi
 function appendUserChunk(session: SessionState, block: ContentBlock, messageId: string | null | undefined): SessionState {
   // The agent's record that the user stopped a turn is not something the user said.
   if (isInterruptionMarker(block)) return appendNotice(session, "info", "Stopped.");
-  const last = session.entries.at(-1);
+  const last = lastEntry(session.entries);
   if (continuesUserMessage(last, block, messageId, session.loading)) {
-    return replaceLastEntry(session, { ...last, content: appendBlock(last.content, block) });
+    return withLastEntry(session, { ...last, content: appendBlock(last.content, block) });
   }
   return appendEntry(session, (id) => withMessageId<UserEntry>({ kind: "user", id, content: [block] }, messageId));
 }
@@ -374,11 +376,11 @@ function appendTextChunk(
   block: ContentBlock,
   messageId: string | null | undefined,
 ): SessionState {
-  const last = session.entries.at(-1);
+  const last = lastEntry(session.entries);
   // A new messageId starts a new bubble; a chunk without one continues the current bubble.
   if ((last?.kind === "agent" || last?.kind === "thought") && last.kind === kind && (messageId == null || last.messageId === messageId)) {
     if (block.type === "text" && block.text === "") return session;
-    return replaceLastEntry(session, addToTextEntry(last, block));
+    return withLastEntry(session, addToTextEntry(last, block));
   }
   return appendEntry(session, (id) =>
     addToTextEntry(withMessageId<AgentTextEntry>({ kind, id, text: "", attachments: [] }, messageId), block),
@@ -435,12 +437,12 @@ function withCurrentMode(session: SessionState, modeId: string): SessionState {
 
 /** tool_call, tool_call_update and a permission request's toolCall all merge into one card. */
 function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate): SessionState {
-  const existing = session.toolCalls[update.toolCallId];
+  const existing = toolCallOf(session.toolCalls, update.toolCallId);
   const denied = session.deniedToolCalls.includes(update.toolCallId);
   if (existing) {
     const merged = mergeToolCall(existing, update, denied);
     if (merged === existing) return session;
-    return { ...session, toolCalls: { ...session.toolCalls, [update.toolCallId]: merged } };
+    return { ...session, toolCalls: withToolCall(session.toolCalls, merged) };
   }
   const card = mergeToolCall(
     { toolCallId: update.toolCallId, title: "", kind: null, status: denied ? "denied" : "pending", content: [], locations: [] },
@@ -450,8 +452,8 @@ function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate
   // The entry's id is the toolCallId (the panel looks the card up by it); a known id never gets a second entry.
   return {
     ...session,
-    toolCalls: { ...session.toolCalls, [update.toolCallId]: card },
-    entries: [...session.entries, { kind: "tool", id: update.toolCallId }],
+    toolCalls: withToolCall(session.toolCalls, card),
+    entries: pushEntry(session.entries, { kind: "tool", id: update.toolCallId }),
   };
 }
 
@@ -497,24 +499,16 @@ function isOpen(card: ToolCallState): boolean {
  * question is still open stays as it is, so the user can still answer it.
  */
 function settleOpenToolCalls(session: SessionState): SessionState {
-  let toolCalls: Record<string, ToolCallState> | null = null;
-  for (const [id, card] of Object.entries(session.toolCalls)) {
-    if (!isOpen(card) || session.permissions.some((p) => p.toolCallId === id)) continue;
-    toolCalls ??= { ...session.toolCalls };
-    toolCalls[id] = { ...card, status: "unfinished" };
-  }
-  return toolCalls ? { ...session, toolCalls } : session;
+  const toolCalls = mapToolCalls(session.toolCalls, (card) =>
+    isOpen(card) && !session.permissions.some((p) => p.toolCallId === card.toolCallId) ? { ...card, status: "unfinished" } : card,
+  );
+  return toolCalls === session.toolCalls ? session : { ...session, toolCalls };
 }
 
 /** A UI-only status: the agent won't report on these calls (Stop, or the agent went away). */
 function cancelOpenToolCalls(session: SessionState): SessionState {
-  let toolCalls: Record<string, ToolCallState> | null = null;
-  for (const [id, card] of Object.entries(session.toolCalls)) {
-    if (!isOpen(card)) continue;
-    toolCalls ??= { ...session.toolCalls };
-    toolCalls[id] = { ...card, status: "cancelled" };
-  }
-  return toolCalls ? { ...session, toolCalls } : session;
+  const toolCalls = mapToolCalls(session.toolCalls, (card) => (isOpen(card) ? { ...card, status: "cancelled" } : card));
+  return toolCalls === session.toolCalls ? session : { ...session, toolCalls };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -609,10 +603,9 @@ function permissionResolved(session: SessionState, key: string, optionId: string
 // Denials: a denied call reads "Denied" for every agent, whatever the agent reports after.
 
 function markDenied(session: SessionState, toolCallId: string): SessionState {
-  const card = session.toolCalls[toolCallId];
+  const card = toolCallOf(session.toolCalls, toolCallId);
   const deniedToolCalls = session.deniedToolCalls.includes(toolCallId) ? session.deniedToolCalls : [...session.deniedToolCalls, toolCallId];
-  const toolCalls =
-    card && card.status !== "denied" ? { ...session.toolCalls, [toolCallId]: { ...card, status: "denied" as const } } : session.toolCalls;
+  const toolCalls = card && card.status !== "denied" ? withToolCall(session.toolCalls, { ...card, status: "denied" }) : session.toolCalls;
   return { ...session, deniedToolCalls, toolCalls };
 }
 
@@ -620,8 +613,8 @@ function markDenied(session: SessionState, toolCallId: string): SessionState {
 function askedAgain(session: SessionState, toolCallId: string): SessionState {
   if (!session.deniedToolCalls.includes(toolCallId)) return session;
   const deniedToolCalls = session.deniedToolCalls.filter((id) => id !== toolCallId);
-  const card = session.toolCalls[toolCallId];
-  const toolCalls = card ? { ...session.toolCalls, [toolCallId]: { ...card, status: "pending" as const } } : session.toolCalls;
+  const card = toolCallOf(session.toolCalls, toolCallId);
+  const toolCalls = card ? withToolCall(session.toolCalls, { ...card, status: "pending" }) : session.toolCalls;
   return { ...session, deniedToolCalls, toolCalls };
 }
 
@@ -667,11 +660,12 @@ function mapSessions(
 /** Text, user and notice entries get the next `e<seq>` id, so ids stay unique even when the wire repeats a messageId. */
 function appendEntry(session: SessionState, make: (id: string) => Entry): SessionState {
   const seq = session.seq + 1;
-  return { ...session, seq, entries: [...session.entries, make(`e${seq}`)] };
+  return { ...session, seq, entries: pushEntry(session.entries, make(`e${seq}`)) };
 }
 
-function replaceLastEntry(session: SessionState, entry: Entry): SessionState {
-  return { ...session, entries: [...session.entries.slice(0, -1), entry] };
+/** A chunk for the last entry: O(1) in the transcript's length (entry-list.ts), however long the session. */
+function withLastEntry(session: SessionState, entry: Entry): SessionState {
+  return { ...session, entries: replaceLastEntry(session.entries, entry) };
 }
 
 function appendNotice(session: SessionState, tone: NoticeEntry["tone"], text: string): SessionState {

@@ -21,6 +21,8 @@ import type {
   ToolCallUpdate,
   ToolKind,
 } from "@agentclientprotocol/sdk";
+import type { EntryList } from "./entry-list";
+import type { ToolCallMap } from "./tool-call-map";
 
 /** A failure the UI shows with what to do about it. */
 export interface UiError {
@@ -118,8 +120,10 @@ export interface SessionState {
   cwd: string;
   title: string | null;
   updatedAt: string | null;
-  entries: Entry[];
-  toolCalls: Record<string, ToolCallState>;
+  /** The transcript, oldest first (a persistent list: read it with entry-list.ts). */
+  entries: EntryList;
+  /** Tool cards by toolCallId (a persistent map: read it with tool-call-map.ts). */
+  toolCalls: ToolCallMap;
   plan: PlanEntry[] | null;
   usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null;
   modes: SessionModeState | null;

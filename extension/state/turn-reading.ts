@@ -7,6 +7,7 @@
  */
 import type { ContentBlock, PermissionOption } from "@agentclientprotocol/sdk";
 import type { Entry, PermissionRequestState, SessionState, ToolStatus, UserEntry } from "./client-state";
+import { type EntryList, entryAt, entryCount } from "./entry-list";
 
 /** Whether the option the user picked refuses the call. */
 export function isDenial(request: PermissionRequestState, optionId: string | null | undefined): boolean {
@@ -26,21 +27,25 @@ export function nextToolStatus(current: ToolStatus, reported: ToolStatus, denied
   return reported;
 }
 
-/** The entries of the current (or last) turn: everything after the last user message. */
-function turnEntries(entries: readonly Entry[]): readonly Entry[] {
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.kind === "user") return entries.slice(i + 1);
-  return entries;
+/** Whether an entry of the current (or last) turn, everything after the last user message, passes `test`. */
+function someInTurn(entries: EntryList, test: (entry: Entry) => boolean): boolean {
+  for (let i = entryCount(entries) - 1; i >= 0; i--) {
+    const entry = entryAt(entries, i)!;
+    if (entry.kind === "user") return false;
+    if (test(entry)) return true;
+  }
+  return false;
 }
 
 /** Whether the turn produced anything for the user to read: answer text, an attachment or a tool call. */
-export function turnHasOutput(entries: readonly Entry[]): boolean {
-  return turnEntries(entries).some((e) => e.kind === "tool" || (e.kind === "agent" && (e.text.trim() !== "" || e.attachments.length > 0)));
+export function turnHasOutput(entries: EntryList): boolean {
+  return someInTurn(entries, (e) => e.kind === "tool" || (e.kind === "agent" && (e.text.trim() !== "" || e.attachments.length > 0)));
 }
 
 /** Whether the user denied a tool call in the current turn. */
 export function turnHasDenial(session: Pick<SessionState, "entries" | "deniedToolCalls">): boolean {
   if (session.deniedToolCalls.length === 0) return false;
-  return turnEntries(session.entries).some((e) => e.kind === "tool" && session.deniedToolCalls.includes(e.id));
+  return someInTurn(session.entries, (e) => e.kind === "tool" && session.deniedToolCalls.includes(e.id));
 }
 
 /**

@@ -11,6 +11,8 @@ import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
 import { activeSession } from "../state/client-reducer";
 import type { Entry, SessionState, ToolCallState } from "../state/client-state";
+import { type EntryList, emptyEntries, entryArray, entryAt, entryCount } from "../state/entry-list";
+import { emptyToolCalls, type ToolCallMap } from "../state/tool-call-map";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
 let current: AppState | null = null;
@@ -46,9 +48,9 @@ export const active = {
 export const entryIds = signal<readonly string[]>([]);
 const entrySignals = new Map<string, Signal<Entry>>();
 const toolSignals = new Map<string, Signal<ToolCallState>>();
-let projectedEntries: readonly Entry[] | null = null;
+let projectedEntries: EntryList | null = null;
 let projectedSession: string | null = null;
-let projectedTools: SessionState["toolCalls"] | null = null;
+let projectedTools: ToolCallMap | null = null;
 
 export function entrySignal(id: string): Signal<Entry> | undefined {
   return entrySignals.get(id);
@@ -107,13 +109,13 @@ function project(state: AppState): void {
 
 const EMPTY: never[] = [];
 
-function projectEntries(sessionId: string | null, entries: readonly Entry[] | null): void {
+function projectEntries(sessionId: string | null, entries: EntryList | null): void {
   if (entries === projectedEntries) return;
-  const previous = projectedEntries ?? EMPTY;
+  const previous = projectedEntries ?? emptyEntries;
   const sameSession = sessionId === projectedSession;
   projectedSession = sessionId;
   projectedEntries = entries;
-  const list = entries ?? EMPTY;
+  const list = entries ?? emptyEntries;
   const kept = sameSession ? unchangedPrefix(previous, list) : -1;
   if (kept < 0) {
     projectAll(list);
@@ -121,8 +123,14 @@ function projectEntries(sessionId: string | null, entries: readonly Entry[] | nu
   }
   // The reducer only replaces the last entries of a session's list and appends to it, so only the
   // entries after the unchanged prefix need their signals set, and the id list grows by the new ones.
-  for (let i = kept; i < list.length; i++) setEntrySignal(list[i]!);
-  if (list.length > previous.length) entryIds.value = entryIds.value.concat(list.slice(previous.length).map((e) => e.id));
+  const shown = entryCount(previous);
+  const count = entryCount(list);
+  for (let i = kept; i < count; i++) setEntrySignal(entryAt(list, i)!);
+  if (count > shown) {
+    const added: string[] = [];
+    for (let i = shown; i < count; i++) added.push(entryAt(list, i)!.id);
+    entryIds.value = entryIds.value.concat(added);
+  }
 }
 
 /**
@@ -130,13 +138,14 @@ function projectEntries(sessionId: string | null, entries: readonly Entry[] | nu
  * stops at the first entry (from the back) both lists share. -1 when `next` is not `previous` with
  * its tail changed or extended (shorter, or a different first entry): then everything is projected.
  */
-function unchangedPrefix(previous: readonly Entry[], next: readonly Entry[]): number {
-  if (next.length < previous.length) return -1;
-  if (previous.length === 0) return 0;
-  if (next[0]!.id !== previous[0]!.id) return -1;
-  let i = previous.length;
-  while (i > 0 && next[i - 1] !== previous[i - 1]) {
-    if (next[i - 1]!.id !== previous[i - 1]!.id) return -1;
+function unchangedPrefix(previous: EntryList, next: EntryList): number {
+  const length = entryCount(previous);
+  if (entryCount(next) < length) return -1;
+  if (length === 0) return 0;
+  if (entryAt(next, 0)!.id !== entryAt(previous, 0)!.id) return -1;
+  let i = length;
+  while (i > 0 && entryAt(next, i - 1) !== entryAt(previous, i - 1)) {
+    if (entryAt(next, i - 1)!.id !== entryAt(previous, i - 1)!.id) return -1;
     i--;
   }
   return i;
@@ -149,7 +158,8 @@ function setEntrySignal(e: Entry): void {
 }
 
 /** Another session, or a transcript that was not only extended: every signal and the id list afresh. */
-function projectAll(list: readonly Entry[]): void {
+function projectAll(entries: EntryList): void {
+  const list = entryArray(entries);
   for (const e of list) setEntrySignal(e);
   const ids = list.map((e) => e.id);
   const shown = entryIds.value;
@@ -160,19 +170,26 @@ function projectAll(list: readonly Entry[]): void {
   }
 }
 
-function projectTools(tools: SessionState["toolCalls"] | null): void {
+/**
+ * The tool signals follow the shown map bucket by bucket: a bucket that is the same object holds the
+ * same cards (the map is never mutated, whichever session it belongs to), so only changed buckets are
+ * read, their cards set and their vanished ids dropped. The signals always hold exactly the shown cards.
+ */
+function projectTools(tools: ToolCallMap | null): void {
   if (tools === projectedTools) return;
+  const previous = projectedTools ?? emptyToolCalls;
   projectedTools = tools;
-  const list = tools ?? {};
-  for (const [id, t] of Object.entries(list)) {
-    const sig = toolSignals.get(id);
-    if (!sig) toolSignals.set(id, signal(t));
-    else if (sig.value !== t) sig.value = t;
-  }
-  // A session's tool calls are only ever added, so more signals than calls means another session was shown.
-  if (toolSignals.size > Object.keys(list).length) {
-    for (const id of toolSignals.keys()) if (!Object.hasOwn(list, id)) toolSignals.delete(id);
-  }
+  const next = tools ?? emptyToolCalls;
+  next.buckets.forEach((bucket, b) => {
+    const before = previous.buckets[b] ?? {};
+    if (bucket === before) return;
+    for (const [id, t] of Object.entries(bucket)) {
+      const sig = toolSignals.get(id);
+      if (!sig) toolSignals.set(id, signal(t));
+      else if (sig.value !== t) sig.value = t;
+    }
+    for (const id of Object.keys(before)) if (!Object.hasOwn(bucket, id)) toolSignals.delete(id);
+  });
 }
 
 /** How many entry and tool-call signals are held (they must follow the shown session, not pile up). */

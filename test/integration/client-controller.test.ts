@@ -16,6 +16,8 @@ import type { MetaStorage, SessionMeta } from "../../extension/background/sessio
 import { createStore } from "../../extension/background/store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { SessionState } from "../../extension/state/client-state";
+import { entryArray, entryAt, entryCount, lastEntry } from "../../extension/state/entry-list";
+import { toolCallOf } from "../../extension/state/tool-call-map";
 import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 import { FAKE_GOOSE, isAlive, waitUntil } from "./host-harness";
 
@@ -123,8 +125,8 @@ describe("ClientController against the scripted goose", () => {
     const s = t.active();
     expect(s.turn).toBe("idle");
     expect(s.lastStop).toBe("end_turn");
-    expect(s.entries[0]).toMatchObject({ kind: "user", content: [{ type: "text", text: "hello goose" }] });
-    expect(s.entries.some((e) => e.kind === "agent" && e.text.length > 20)).toBe(true);
+    expect(entryAt(s.entries, 0)).toMatchObject({ kind: "user", content: [{ type: "text", text: "hello goose" }] });
+    expect(entryArray(s.entries).some((e) => e.kind === "agent" && e.text.length > 20)).toBe(true);
     // goose defaults to auto: the session was switched to approve before the prompt.
     const setMode = t.agentLog().find((m) => m.method === "session/set_config_option");
     expect(setMode.params).toMatchObject({ configId: "mode", value: "approve" });
@@ -144,7 +146,7 @@ describe("ClientController against the scripted goose", () => {
     expect(first.options.map((o) => o.optionId)).toEqual(["allow_always", "allow_once", "reject_once", "reject_always"]);
     await t.handle({ type: "answer_permission", key: first.key, optionId: "allow_once" });
     await t.until(() => t.active().permissions.length === 1 && t.active().permissions[0]!.key !== first.key, "second permission");
-    expect(t.active().toolCalls[first.toolCallId]?.status).toBe("completed");
+    expect(toolCallOf(t.active().toolCalls, first.toolCallId)?.status).toBe("completed");
     await t.handle({ type: "cancel", sessionId });
     await turn;
     expect(t.active()).toMatchObject({ turn: "idle", lastStop: "cancelled", permissions: [] });
@@ -163,7 +165,7 @@ describe("ClientController against the scripted goose", () => {
     await t.handle({ type: "new_session" });
     const sessionId = t.client().activeSessionId!;
     const turn = t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "slow 5" }] });
-    await t.until(() => t.active().entries.some((e) => e.kind === "agent"), "streaming");
+    await t.until(() => entryArray(t.active().entries).some((e) => e.kind === "agent"), "streaming");
     await t.handle({ type: "cancel", sessionId });
     await turn;
     expect(t.active().lastStop).toBe("cancelled");
@@ -190,7 +192,7 @@ describe("ClientController against the scripted goose", () => {
     await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "remember this" }] });
     const sessionId = t.client().activeSessionId!;
     const turn = t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "slow 10" }] });
-    await t.until(() => t.active().turn === "running" && t.active().entries.length > 3, "second turn streaming");
+    await t.until(() => t.active().turn === "running" && entryCount(t.active().entries) > 3, "second turn streaming");
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     t.store.dispatch({
@@ -203,15 +205,15 @@ describe("ClientController against the scripted goose", () => {
     await turn;
     expect(t.client().agent.phase).toBe("offline");
     expect(t.active().turn).toBe("idle");
-    expect(t.active().entries.at(-1)).toMatchObject({ kind: "notice", tone: "error" });
+    expect(lastEntry(t.active().entries)).toMatchObject({ kind: "notice", tone: "error" });
 
     t.startAgent();
     await t.until(() => t.client().agent.phase === "ready" && t.client().sessions[sessionId]?.loading === false, "restored");
     const restored = t.client().sessions[sessionId]!;
     expect(t.client().activeSessionId).toBe(sessionId);
-    expect(restored.entries.some((e) => e.kind === "user" && e.content.some((b) => b.type === "text" && b.text === "remember this"))).toBe(
-      true,
-    );
+    expect(
+      entryArray(restored.entries).some((e) => e.kind === "user" && e.content.some((b) => b.type === "text" && b.text === "remember this")),
+    ).toBe(true);
     const loads = t.agentLog().filter((m) => m.method === "session/load");
     expect(loads.at(-1)?.params).toMatchObject({ sessionId, cwd: dir, mcpServers: [] });
     await t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "still there?" }] });
@@ -230,7 +232,7 @@ describe("ClientController against the scripted goose", () => {
     const b = setup(dir, meta);
     b.startAgent();
     await b.until(() => b.client().activeSessionId === sessionId && b.active().loading === false, "restored in a new background");
-    expect(b.active().entries[0]).toMatchObject({ kind: "user" });
+    expect(entryAt(b.active().entries, 0)).toMatchObject({ kind: "user" });
     await b.until(() => b.client().history.items.some((s) => s.sessionId === sessionId), "history listed after the restore");
   });
 
@@ -255,7 +257,7 @@ describe("ClientController against the scripted goose", () => {
     await t.handle({ type: "load_session", sessionId: alpha });
     expect(t.client().activeSessionId).toBe(alpha);
     expect(t.client().sessions[beta]).toBeUndefined();
-    expect(t.active().entries[0]).toMatchObject({ kind: "user", content: [{ type: "text", text: "alpha session" }] });
+    expect(entryAt(t.active().entries, 0)).toMatchObject({ kind: "user", content: [{ type: "text", text: "alpha session" }] });
     await t.handle({ type: "delete_session", sessionId: beta });
     expect(t.client().history.items.map((s) => s.sessionId)).toEqual([alpha]);
   });

@@ -1,5 +1,6 @@
 /** doctor against real installs in a temporary HOME: broken setups each reported with a fix, --fix, and the live check. */
 import fs from "node:fs";
+import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 import { problems, requireBuilt, TempMachine } from "./install-harness";
@@ -55,6 +56,8 @@ describe("doctor", () => {
     expect(fs.readFileSync(m.path(".local/state/goose-browser/host.log"), "utf8")).toMatch(
       /started by \["chrome-extension:\/\/pnljljcndaiadglpnlgkgmginmofjkch\/"\]/,
     );
+    // The agent got the machine's TMPDIR through the host: its default state folder is in the machine, not in /tmp.
+    expect(fs.existsSync(path.join(m.tmp, "goose-browser-scripted-agent", "sessions"))).toBe(true);
   });
 
   it("prints ✓/✗ lines, each problem ending with its fix", async () => {

@@ -39,6 +39,11 @@ export class TempMachine {
   readonly policyRoot = path.join(this.root, "policy-root");
   /** Stands in for "/" where the installer looks for browsers' programs, so the real machine's do not count. */
   readonly systemRoot = path.join(this.root, "system-root");
+  /**
+   * The machine's TMPDIR: doctor's live check keeps TMPDIR for the host, which hands it to the agent,
+   * so what they put in the temp dir (the scripted agent's default state folder) stays in the machine.
+   */
+  readonly tmp = path.join(this.root, "tmp");
   readonly shell = path.join(this.root, "bin", "login-shell");
   readonly registry = new MemoryRegistry();
   readonly platform: NodeJS.Platform;
@@ -50,13 +55,14 @@ export class TempMachine {
     fs.mkdirSync(path.dirname(this.shell));
     for (const d of o.dirs ?? []) fs.mkdirSync(this.path(d), { recursive: true });
     fs.mkdirSync(this.systemRoot);
+    fs.mkdirSync(this.tmp);
     for (const a of o.apps ?? []) this.installApp(a);
     // Like a real login shell: noise from rc files around the output of the script it is given ($4).
     const loginPath = o.loginPath ?? `${FAKE_GOOSE_DIR}:/usr/bin:/bin`;
     fs.writeFileSync(this.shell, `#!/bin/sh\necho "Welcome back! (motd)"\nPATH='${loginPath}'; export PATH\neval "$4"\necho "rc: done"\n`, {
       mode: 0o755,
     });
-    this.env = { HOME: this.home, PATH: "/usr/bin:/bin", SHELL: this.shell, LANG: "C.UTF-8" };
+    this.env = { HOME: this.home, PATH: "/usr/bin:/bin", SHELL: this.shell, LANG: "C.UTF-8", TMPDIR: this.tmp };
   }
 
   /** "Installs" a browser: an executable at `file` under the fake system root. */

@@ -14,6 +14,7 @@ import type { ToolOutcome } from "../../extension/browser-tools/results";
 import type { RunnerDeps } from "../../extension/browser-tools/runner";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import {
+  argsPreview,
   type BrowserToolsState,
   browserToolDetail,
   browserToolOf,
@@ -105,6 +106,54 @@ describe("browser tools state", () => {
       url: "https://a.example/",
     });
     expect(browserToolDetail({ title: "developer__shell", rawInput: {} }, s)).toBeNull();
+  });
+
+  it("keeps a bounded preview of each call's arguments, and still matches a card whose input is huge", () => {
+    const typed = "x".repeat(1 << 20);
+    let s: BrowserToolsState = initialBrowserToolsState;
+    for (let i = 0; i < RECENT_CALLS; i++) {
+      s = reduceBrowserTools(s, { type: "tool_started", callId: `t${i}`, tool: "type", args: { ref: `e${i}`, text: `${i}:${typed}` } });
+      s = reduceBrowserTools(s, {
+        type: "tool_target",
+        callId: `t${i}`,
+        target: { tabId: 1, title: `Form ${i}`, url: "https://a.example/" },
+      });
+    }
+    // 50 calls of 1 MB each: what crosses to the panels stays a few KB.
+    expect(JSON.stringify(s).length).toBeLessThan(20_000);
+    expect(s.calls[7]!.args).toEqual({ ref: "e7", text: `7:${"x".repeat(97)}…` });
+    const card = (text: string) => ({ title: "browser__type", toolName: "browser__type", rawInput: { ref: "e7", text } });
+    expect(browserToolDetail(card(`7:${typed}`), s)).toEqual({ tool: "type", tab: { title: "Form 7", site: "a.example" }, element: "e7" });
+    expect(browserToolDetail(card("short"), s)).toEqual({ tool: "type", element: "e7" });
+  });
+
+  it("an args preview keeps small arguments as they are, bounds wide and deep ones, and is its own preview", () => {
+    const small = { ref: "e3", tabId: 4, submit: true, keys: ["Enter"], nothing: null };
+    expect(argsPreview(small)).toEqual(small);
+    const wide = argsPreview({ items: Array.from({ length: 100_000 }, (_, i) => i) }) as { items: number[] };
+    expect(wide.items.length).toBeLessThan(32);
+    expect(wide.items.slice(0, 3)).toEqual([0, 1, 2]);
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 1000; i++) deep = { [`k${i}`]: deep, [`long${"k".repeat(500)}${i}`]: "v" };
+    const shapes: unknown[] = [
+      small,
+      { text: "😀".repeat(200) },
+      { text: `a${"😀".repeat(200)}` },
+      { [`${"k".repeat(150)}1`]: 1, [`${"k".repeat(150)}2`]: 2 },
+      JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}'),
+      Array.from({ length: 50 }, (_, i) => ({ i, s: "s".repeat(i * 10) })),
+      deep,
+      "z".repeat(1000),
+    ];
+    for (const args of shapes) {
+      const preview = argsPreview(args);
+      expect(argsPreview(preview)).toEqual(preview);
+      expect(JSON.stringify(preview).length).toBeLessThan(8_000);
+    }
+    const emoji = argsPreview({ text: `a${"😀".repeat(200)}` }) as { text: string };
+    expect(emoji.text.length).toBeLessThanOrEqual(100);
+    expect(emoji.text.at(-2)).not.toMatch(/[\uD800-\uDBFF]/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("names the agent by its agentInfo, else by its profile", () => {
@@ -231,6 +280,17 @@ describe("BrowserToolsService", () => {
       ["t2", "completed"],
       ["t3", "failed"],
     ]);
+  });
+
+  it("sends a call's arguments to the panels bounded, not as the agent sent them", async () => {
+    const t = setup();
+    await t.service.setEnabled(true);
+    const started: unknown[] = [];
+    t.store.subscribe((_, e) => {
+      if (e.scope === "tools" && e.event.type === "tool_started") started.push(e.event.args);
+    });
+    await t.service.handleCall(toolCall("t1", "type", { ref: "e1", text: "y".repeat(1 << 20) }), answers().answer);
+    expect(started).toEqual([{ ref: "e1", text: `${"y".repeat(99)}…` }]);
   });
 
   it("refuses a call while the switch is off, without running it", async () => {

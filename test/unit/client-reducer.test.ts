@@ -16,6 +16,8 @@ import {
   reduceClient,
 } from "../../extension/state/client-reducer";
 import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/client-state";
+import { emptyEntries, entryArray, entryAt, entryCount, lastEntry } from "../../extension/state/entry-list";
+import { emptyToolCalls, toolCallList, toolCallOf } from "../../extension/state/tool-call-map";
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures shaped like goose's traffic (the scripted agent's goose-shapes.ts builds the same shapes)
@@ -146,7 +148,7 @@ function session(state: ClientState, id = S): SessionState {
   return s;
 }
 
-const entries = (state: ClientState, id = S): Entry[] => session(state, id).entries;
+const entries = (state: ClientState, id = S): Entry[] => entryArray(session(state, id).entries);
 const notices = (state: ClientState, id = S) => entries(state, id).filter((e) => e.kind === "notice");
 
 // ---------------------------------------------------------------------------------------------
@@ -171,8 +173,8 @@ describe("initial state and selectors", () => {
       cwd: CWD,
       title: "Hi",
       updatedAt: null,
-      entries: [],
-      toolCalls: {},
+      entries: emptyEntries,
+      toolCalls: emptyToolCalls,
       plan: null,
       usage: null,
       modes,
@@ -275,11 +277,11 @@ describe("agent lifecycle", () => {
     expect(s.agent.error).toEqual(offlineError);
     const a = session(s);
     expect(a.turn).toBe("idle");
-    expect(a.toolCalls.t1?.status).toBe("completed");
-    expect(a.toolCalls.t2?.status).toBe("cancelled");
-    expect(a.toolCalls.t3?.status).toBe("cancelled");
+    expect(toolCallOf(a.toolCalls, "t1")?.status).toBe("completed");
+    expect(toolCallOf(a.toolCalls, "t2")?.status).toBe("cancelled");
+    expect(toolCallOf(a.toolCalls, "t3")?.status).toBe("cancelled");
     expect(a.permissions).toEqual([]);
-    expect(a.entries.at(-1)).toEqual({ kind: "notice", id: `e${a.seq}`, tone: "error", text: offlineError.message });
+    expect(lastEntry(a.entries)).toEqual({ kind: "notice", id: `e${a.seq}`, tone: "error", text: offlineError.message });
     expect(session(s, S2).loading).toBe(false);
     expect(s.opening).toBeNull();
     expect(pendingPermissionCount(s)).toBe(0);
@@ -345,7 +347,7 @@ describe("agent lifecycle", () => {
     );
     expect(entries(replayed)).toEqual(entries(crashed));
     expect(entries(replayed).map((e) => e.kind)).toEqual(["user", "agent", "tool", "notice"]);
-    expect(session(replayed).toolCalls.t1?.status).toBe("cancelled");
+    expect(toolCallOf(session(replayed).toolCalls, "t1")?.status).toBe("cancelled");
     // What is not transcript still applies.
     expect(session(replayed).commands.map((c) => c.name)).toEqual(["compact"]);
     expect(session(replayed)).toMatchObject({ loading: false, replaySeen: false });
@@ -584,7 +586,7 @@ describe("message chunks", () => {
 describe("tool calls", () => {
   it("tool_call as goose sends it (no kind) creates a pending card and one tool entry", () => {
     const s = withSession(upd(shellToolCall("call_1")));
-    expect(session(s).toolCalls).toEqual({
+    expect(Object.fromEntries(toolCallList(session(s).toolCalls).map((c) => [c.toolCallId, c]))).toEqual({
       call_1: {
         toolCallId: "call_1",
         title: "developer: shell · ls -la",
@@ -613,7 +615,7 @@ describe("tool calls", () => {
         rawOutput: null,
       }),
     );
-    expect(session(s).toolCalls.call_603c48bf).toEqual({
+    expect(toolCallOf(session(s).toolCalls, "call_603c48bf")).toEqual({
       toolCallId: "call_603c48bf",
       title: "edit · /home/user/notes.md",
       kind: "edit",
@@ -627,7 +629,7 @@ describe("tool calls", () => {
 
   it("a card without _meta has no toolName key (JSON-exact)", () => {
     const s = withSession(upd({ sessionUpdate: "tool_call", toolCallId: "t", title: "read" }));
-    const card = session(s).toolCalls.t!;
+    const card = toolCallOf(session(s).toolCalls, "t")!;
     expect(Object.keys(card).sort()).toEqual(["content", "kind", "locations", "status", "title", "toolCallId"]);
   });
 
@@ -636,7 +638,7 @@ describe("tool calls", () => {
       upd({ sessionUpdate: "tool_call", toolCallId: "t", title: "x", _meta: { goose: { toolCall: { toolName: 42 } } } }),
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t", _meta: { goose: "nope" } }),
     );
-    expect(session(s).toolCalls.t?.toolName).toBeUndefined();
+    expect(toolCallOf(session(s).toolCalls, "t")?.toolName).toBeUndefined();
   });
 
   it("a repeated tool_call merges into the card without a second entry", () => {
@@ -645,7 +647,7 @@ describe("tool calls", () => {
       upd({ sessionUpdate: "tool_call", toolCallId: "t1", title: "list files", kind: "execute", status: "in_progress" }),
     );
     expect(entries(s)).toHaveLength(1);
-    expect(session(s).toolCalls.t1).toMatchObject({
+    expect(toolCallOf(session(s).toolCalls, "t1")).toMatchObject({
       title: "list files",
       kind: "execute",
       status: "in_progress",
@@ -665,7 +667,7 @@ describe("tool calls", () => {
         locations: [{ path: "/home/me/a.txt", line: 1 }],
       }),
     );
-    expect(session(s).toolCalls.t1).toEqual({
+    expect(toolCallOf(session(s).toolCalls, "t1")).toEqual({
       toolCallId: "t1",
       title: "developer: shell · ls -la",
       kind: null,
@@ -701,7 +703,7 @@ describe("tool calls", () => {
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", content: [{ type: "content", content: text("100%") }], locations: [] }),
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", rawInput: { command: "ls" } }),
     );
-    expect(session(s).toolCalls.t1).toMatchObject({
+    expect(toolCallOf(session(s).toolCalls, "t1")).toMatchObject({
       title: "listing files",
       kind: "execute",
       content: [{ type: "content", content: text("100%") }],
@@ -716,12 +718,12 @@ describe("tool calls", () => {
       upd(toolResult("t1", "x")),
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", content: [] }),
     );
-    expect(session(s).toolCalls.t1?.content).toEqual([]);
+    expect(toolCallOf(session(s).toolCalls, "t1")?.content).toEqual([]);
   });
 
   it("tool_call_update for an unknown id creates the card and its entry", () => {
     const s = withSession(upd(agentChunk("hi", "m1")), upd(toolResult("ghost", "done", "failed")));
-    expect(session(s).toolCalls.ghost).toEqual({
+    expect(toolCallOf(session(s).toolCalls, "ghost")).toEqual({
       toolCallId: "ghost",
       title: "",
       kind: null,
@@ -906,7 +908,7 @@ describe("turns", () => {
   it("prompt_finished cancelled without Stop is the agent's doing: no 'Stopped.', open tools did not finish", () => {
     const s = withSession(promptSent("hi"), upd(shellToolCall("t1")), { type: "prompt_finished", sessionId: S, stopReason: "cancelled" });
     expect(session(s).lastStop).toBe("cancelled");
-    expect(session(s).toolCalls.t1?.status).toBe("unfinished");
+    expect(toolCallOf(session(s).toolCalls, "t1")?.status).toBe("unfinished");
     expect(notices(s)).toEqual([{ kind: "notice", id: expect.any(String), tone: "info", text: "goose cancelled the turn." }]);
   });
 
@@ -941,18 +943,20 @@ describe("turns", () => {
     const cancelling = run(running, { type: "cancel_requested", sessionId: S });
     expect(session(cancelling).turn).toBe("cancelling");
     expect(session(cancelling).permissions).toEqual([]);
-    expect(session(cancelling).toolCalls.t1?.status).toBe("completed");
-    expect(session(cancelling).toolCalls.t2?.status).toBe("cancelled");
-    expect(session(cancelling).toolCalls.t3?.status).toBe("cancelled");
-    expect(session(cancelling).toolCalls.t1).toBe(session(running).toolCalls.t1);
+    expect(toolCallOf(session(cancelling).toolCalls, "t1")?.status).toBe("completed");
+    expect(toolCallOf(session(cancelling).toolCalls, "t2")?.status).toBe("cancelled");
+    expect(toolCallOf(session(cancelling).toolCalls, "t3")?.status).toBe("cancelled");
+    expect(toolCallOf(session(cancelling).toolCalls, "t1")).toBe(toolCallOf(session(running).toolCalls, "t1"));
     // A second Stop changes nothing.
     expect(run(cancelling, { type: "cancel_requested", sessionId: S })).toBe(cancelling);
 
     // Updates after cancel are still accepted (spec): the output lands, but "failed" for a call the
     // user stopped reads as what it is, cancelled.
     const late = run(cancelling, upd(toolResult("t3", "make: interrupted", "failed")), upd(agentChunk("Stopping.", "m5")));
-    expect(session(late).toolCalls.t3?.status).toBe("cancelled");
-    expect(session(late).toolCalls.t3?.content).toEqual([{ type: "content", content: { type: "text", text: "make: interrupted" } }]);
+    expect(toolCallOf(session(late).toolCalls, "t3")?.status).toBe("cancelled");
+    expect(toolCallOf(session(late).toolCalls, "t3")?.content).toEqual([
+      { type: "content", content: { type: "text", text: "make: interrupted" } },
+    ]);
     expect(entries(late).at(-1)).toMatchObject({ kind: "agent", text: "Stopping." });
 
     // goose answers end_turn after a cancel (#11788): Stop wins.
@@ -962,8 +966,8 @@ describe("turns", () => {
     expect(notices(done)).toEqual([{ kind: "notice", id: expect.any(String), tone: "info", text: "Stopped." }]);
 
     const afterwards = run(done, upd(toolResult("t2", "not run", "failed")));
-    expect(session(afterwards).toolCalls.t2?.status).toBe("cancelled");
-    expect(run(done, upd(toolResult("t2", "ran anyway", "completed"))).sessions[S]?.toolCalls.t2?.status).toBe("completed");
+    expect(toolCallOf(session(afterwards).toolCalls, "t2")?.status).toBe("cancelled");
+    expect(toolCallOf(session(run(done, upd(toolResult("t2", "ran anyway", "completed")))).toolCalls, "t2")?.status).toBe("completed");
   });
 
   it("cancel_requested while idle changes nothing", () => {
@@ -978,7 +982,7 @@ describe("permissions", () => {
     const a = session(s);
     expect(a.permissions).toEqual([{ key: "7#1", toolCallId: "t1", options: gooseOptions }]);
     expect(a.permissions[0]?.options.map((o) => o.optionId)).toEqual(a.permissions[0]?.options.map((o) => o.kind));
-    expect(a.toolCalls.t1).toEqual({
+    expect(toolCallOf(a.toolCalls, "t1")).toEqual({
       toolCallId: "t1",
       title: "developer: shell · rm -rf build",
       kind: "other",
@@ -993,7 +997,7 @@ describe("permissions", () => {
 
   it("permission_requested for an unknown tool call creates the card and entry (e.g. re-sent after a load)", () => {
     const s = withSession(permission("k1", "t9"));
-    expect(session(s).toolCalls.t9?.title).toBe("developer: shell · rm -rf build");
+    expect(toolCallOf(session(s).toolCalls, "t9")?.title).toBe("developer: shell · rm -rf build");
     expect(entries(s)).toEqual([{ kind: "tool", id: "t9" }]);
   });
 
@@ -1017,7 +1021,7 @@ describe("permissions", () => {
       { type: "permission_resolved", sessionId: S, key: "a" },
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "failed" }),
     );
-    expect(session(s).toolCalls.t1).toMatchObject({ status: "failed", rawInput: { command: "rm -rf build" } });
+    expect(toolCallOf(session(s).toolCalls, "t1")).toMatchObject({ status: "failed", rawInput: { command: "rm -rf build" } });
   });
 });
 
@@ -1084,7 +1088,7 @@ describe("session/load replay", () => {
       upd({ sessionUpdate: "available_commands_update", availableCommands: [{ name: "compact", description: "Compact" }] }),
     );
     const a = session(s);
-    expect(a.entries).toEqual([
+    expect(entryArray(a.entries)).toEqual([
       { kind: "user", id: "e1", messageId: "u1", content: [text("Summarize"), resource] },
       { kind: "thought", id: "e2", messageId: "a1", text: "Reading the selection", attachments: [] },
       { kind: "agent", id: "e3", messageId: "a1", text: "I'll list the files.", attachments: [] },
@@ -1093,7 +1097,7 @@ describe("session/load replay", () => {
       { kind: "user", id: "e5", messageId: "u2", content: [text("Thanks")] },
       { kind: "agent", id: "e6", messageId: "a2", text: "You're welcome.", attachments: [] },
     ]);
-    expect(a.toolCalls.t1?.status).toBe("completed");
+    expect(toolCallOf(a.toolCalls, "t1")?.status).toBe("completed");
     expect(a.seq).toBe(6);
     expect(a.loading).toBe(false);
     expect(a.turn).toBe("idle");
@@ -1144,10 +1148,10 @@ describe("purity and structural sharing", () => {
     expect(after).not.toBe(before);
     expect(a).not.toBe(b);
     expect(a.entries).not.toBe(b.entries);
-    expect(a.entries).toHaveLength(b.entries.length);
-    for (let i = 0; i < b.entries.length - 1; i++) expect(a.entries[i]).toBe(b.entries[i]);
-    expect(a.entries.at(-1)).not.toBe(b.entries.at(-1));
-    expect(a.entries.at(-1)).toMatchObject({ text: "AB" });
+    expect(entryCount(a.entries)).toBe(entryCount(b.entries));
+    for (let i = 0; i < entryCount(b.entries) - 1; i++) expect(entryAt(a.entries, i)).toBe(entryAt(b.entries, i));
+    expect(lastEntry(a.entries)).not.toBe(lastEntry(b.entries));
+    expect(lastEntry(a.entries)).toMatchObject({ text: "AB" });
     expect(a.toolCalls).toBe(b.toolCalls);
     expect(a.permissions).toBe(b.permissions);
     expect(after.sessions[S2]).toBe(before.sessions[S2]);
@@ -1159,8 +1163,8 @@ describe("purity and structural sharing", () => {
     const before = withSession(upd(shellToolCall("t1")), upd(shellToolCall("t2")));
     const after = run(before, upd(toolResult("t2", "ok")));
     expect(session(after).entries).toBe(session(before).entries);
-    expect(session(after).toolCalls.t1).toBe(session(before).toolCalls.t1);
-    expect(session(after).toolCalls.t2).not.toBe(session(before).toolCalls.t2);
+    expect(toolCallOf(session(after).toolCalls, "t1")).toBe(toolCallOf(session(before).toolCalls, "t1"));
+    expect(toolCallOf(session(after).toolCalls, "t2")).not.toBe(toolCallOf(session(before).toolCalls, "t2"));
   });
 
   it("never mutates its input (every state and event is frozen)", () => {
@@ -1192,7 +1196,7 @@ describe("purity and structural sharing", () => {
     const panel = structuredClone(events).reduce(reduceClient, structuredClone(busyState()));
     expect(panel).toStrictEqual(background);
     expect(session(background).lastStop).toBe("cancelled");
-    expect(session(background, S2).toolCalls.t5?.status).toBe("cancelled");
+    expect(toolCallOf(session(background, S2).toolCalls, "t5")?.status).toBe("cancelled");
   });
 });
 
@@ -1219,8 +1223,8 @@ describe("tool calls cancelled by Stop", () => {
       sessionId: "s",
       update: { sessionUpdate: "tool_call_update", toolCallId: "b", status: "completed" },
     });
-    expect(s.sessions.s!.toolCalls.a!.status).toBe("cancelled");
-    expect(s.sessions.s!.toolCalls.b!.status).toBe("completed");
+    expect(toolCallOf(s.sessions.s!.toolCalls, "a")!.status).toBe("cancelled");
+    expect(toolCallOf(s.sessions.s!.toolCalls, "b")!.status).toBe("completed");
   });
 });
 
@@ -1231,11 +1235,97 @@ describe("errors outside a turn", () => {
     const error = { title: "Changing the setting failed", message: "invalid value for model: x", code: -32602 };
     s = reduceClient(s, { type: "session_error", sessionId: "s", error });
     expect(s.sessions.s).toMatchObject({ turn: "idle", error });
-    expect(s.sessions.s!.entries.at(-1)).toMatchObject({
+    expect(lastEntry(s.sessions.s!.entries)).toMatchObject({
       kind: "notice",
       tone: "error",
       text: "Changing the setting failed: invalid value for model: x",
     });
     expect(reduceClient(s, { type: "session_error", sessionId: "nope", error })).toBe(s);
+  });
+});
+
+describe("a long transcript (entry-list.ts)", () => {
+  /** Session S with `turns` finished turns (prompt, answer, a tool call every tenth turn), then an answer streaming as message "live". */
+  function longSession(turns: number): ClientState {
+    let s = reduceClient(reduceClient(initialClientState, ready), opened());
+    for (let i = 0; i < turns; i++) {
+      s = reduceClient(s, promptSent(`question ${i}`));
+      s = reduceClient(s, upd(agentChunk(`answer ${i}`, `m${i}`)));
+      if (i % 10 === 0) s = reduceClient(s, upd(shellToolCall(`t${i}`)));
+      s = reduceClient(s, { type: "prompt_finished", sessionId: S, stopReason: "end_turn" });
+    }
+    s = reduceClient(s, promptSent("last question"));
+    return reduceClient(s, upd(agentChunk("Streaming", "live")));
+  }
+
+  /**
+   * Counts reads of the items of every array inside session S's transcript: `watch` gives the state
+   * with its transcript read through counting Proxies (arrays already watched stay as they are).
+   */
+  function transcriptReads(): { watch: (state: ClientState) => ClientState; reads: () => number } {
+    let reads = 0;
+    const watched = new WeakSet<object>();
+    const wrap = (array: readonly unknown[]): readonly unknown[] => {
+      if (watched.has(array)) return array;
+      const proxy = new Proxy(array, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+          const value = Reflect.get(target, key, receiver);
+          return Array.isArray(value) ? wrap(value) : value;
+        },
+      });
+      watched.add(proxy);
+      return proxy;
+    };
+    const watch = (state: ClientState): ClientState => {
+      const s = session(state);
+      const transcript: unknown = s.entries;
+      const entries = Array.isArray(transcript)
+        ? wrap(transcript)
+        : Object.fromEntries(Object.entries(transcript as object).map(([k, v]) => [k, Array.isArray(v) ? wrap(v) : v]));
+      return { ...state, sessions: { ...state.sessions, [S]: { ...s, entries: entries as SessionState["entries"] } } };
+    };
+    return { watch, reads: () => reads };
+  }
+
+  it("a streamed chunk reads at most one block of the transcript, however many entries it holds", () => {
+    const readsPerChunk = (turns: number): number => {
+      const counter = transcriptReads();
+      let s = longSession(turns);
+      for (let i = 0; i < 20; i++) s = reduceClient(counter.watch(s), upd(agentChunk(".", "live")));
+      expect(lastEntry(session(s).entries)).toMatchObject({ text: `Streaming${".".repeat(20)}` });
+      return counter.reads() / 20;
+    };
+    const short = readsPerChunk(3); // 9 entries
+    const long = readsPerChunk(3_000); // 6,302 entries
+    // The tail holds at most 32 entries: a chunk copies it and reads the last entry, nothing more.
+    expect(short).toBeGreaterThan(0);
+    expect(short).toBeLessThanOrEqual(34);
+    expect(long).toBeLessThanOrEqual(34);
+  });
+
+  it("an earlier state keeps its transcript whatever is reduced after it, and two futures of it stay apart", () => {
+    const before = longSession(40); // 86 entries: full blocks and a tail
+    const copy = structuredClone(before);
+    const shown = entryArray(session(before).entries);
+    let later = before;
+    for (let i = 0; i < 70; i++) later = reduceClient(later, upd(shellToolCall(`more${i}`)));
+    for (let i = 0; i < 50; i++) later = reduceClient(later, upd(agentChunk(` w${i}`, "after")));
+    later = reduceClient(later, { type: "agent_offline", error: offlineError });
+    // The panel and the background each reduce their own copy; a test may branch one state twice.
+    let other = reduceClient(before, upd(agentChunk(" elsewhere", "live")));
+    other = reduceClient(other, upd(shellToolCall("other")));
+
+    expect(before).toStrictEqual(copy);
+    const again = entryArray(session(before).entries);
+    expect(again).toHaveLength(shown.length);
+    for (let i = 0; i < shown.length; i++) expect(again[i]).toBe(shown[i]);
+    const added = entryArray(session(later).entries).slice(shown.length);
+    expect(added.map((e) => e.kind)).toEqual([...Array<string>(70).fill("tool"), "agent", "notice"]);
+    expect(added[70]).toMatchObject({ text: Array.from({ length: 50 }, (_, i) => ` w${i}`).join("") });
+    expect(entryArray(session(other).entries).slice(shown.length - 1)).toMatchObject([
+      { kind: "agent", text: "Streaming elsewhere" },
+      { kind: "tool", id: "other" },
+    ]);
   });
 });

@@ -6,6 +6,8 @@ import type { ContentBlock, Implementation, PermissionOption, SessionUpdate, Sto
 import { describe, expect, it } from "vitest";
 import { initialClientState, reduceClient } from "../../extension/state/client-reducer";
 import type { ClientEvent, ClientState, SessionState } from "../../extension/state/client-state";
+import { entryArray } from "../../extension/state/entry-list";
+import { toolCallList, toolCallOf } from "../../extension/state/tool-call-map";
 
 const S = "sess-1";
 const CWD = "/home/me/project";
@@ -140,9 +142,9 @@ function session(state: ClientState): SessionState {
   if (!s) throw new Error("no session");
   return s;
 }
-const noticeTexts = (state: ClientState) => session(state).entries.flatMap((e) => (e.kind === "notice" ? [e.text] : []));
+const noticeTexts = (state: ClientState) => entryArray(session(state).entries).flatMap((e) => (e.kind === "notice" ? [e.text] : []));
 const userTexts = (state: ClientState) =>
-  session(state).entries.flatMap((e) =>
+  entryArray(session(state).entries).flatMap((e) =>
     e.kind === "user" ? [e.content.map((b) => (b.type === "text" ? b.text : `<${b.type}>`)).join("|")] : [],
   );
 
@@ -159,7 +161,7 @@ describe.each(AGENTS)("a Deny with $label", (agent) => {
 
   it("reads Denied, with no Stopped. and no other notice", () => {
     const s = denied();
-    expect(session(s).toolCalls.t1?.status).toBe("denied");
+    expect(toolCallOf(session(s).toolCalls, "t1")?.status).toBe("denied");
     expect(session(s).turn).toBe("idle");
     expect(noticeTexts(s)).toEqual([]);
     expect(session(s).deniedToolCalls).toEqual(["t1"]);
@@ -167,13 +169,13 @@ describe.each(AGENTS)("a Deny with $label", (agent) => {
 
   it("leaves no card pending or running once the turn ends", () => {
     const s = denied();
-    const open = Object.values(session(s).toolCalls).filter((c) => c.status === "pending" || c.status === "in_progress");
+    const open = toolCallList(session(s).toolCalls).filter((c) => c.status === "pending" || c.status === "in_progress");
     expect(open).toEqual([]);
   });
 
   it("an Allow followed by the agent ending the turn without reporting the call reads Not finished", () => {
     const s = started(agent, ...agent.before("t1").map(upd), ask(agent, "t1"), answer(agent.allow), finished("end_turn"));
-    expect(session(s).toolCalls.t1?.status).toBe("unfinished");
+    expect(toolCallOf(session(s).toolCalls, "t1")?.status).toBe("unfinished");
     expect(session(s).deniedToolCalls).toEqual([]);
   });
 
@@ -185,7 +187,7 @@ describe.each(AGENTS)("a Deny with $label", (agent) => {
       finished("cancelled"),
     );
     expect(noticeTexts(s)).toEqual(["Stopped."]);
-    expect(session(s).toolCalls.t1?.status).toBe("cancelled");
+    expect(toolCallOf(session(s).toolCalls, "t1")?.status).toBe("cancelled");
   });
 });
 
@@ -193,7 +195,7 @@ describe("denials", () => {
   it("dismissing a request (no option) is not a denial", () => {
     const s = started(goose, ...goose.before("t1").map(upd), ask(goose, "t1"), answer(null));
     expect(session(s).deniedToolCalls).toEqual([]);
-    expect(session(s).toolCalls.t1?.status).toBe("pending");
+    expect(toolCallOf(session(s).toolCalls, "t1")?.status).toBe("pending");
   });
 
   it("Always deny is a denial too", () => {
@@ -203,18 +205,18 @@ describe("denials", () => {
       { ...(ask(goose, "t1") as Extract<ClientEvent, { type: "permission_requested" }>), options },
       answer("reject_always"),
     );
-    expect(session(s).toolCalls.t1?.status).toBe("denied");
+    expect(toolCallOf(session(s).toolCalls, "t1")?.status).toBe("denied");
   });
 
   it("the agent asking again about a denied call reopens it, and the new answer decides", () => {
     const s = started(goose, ask(goose, "t1"), answer(goose.deny), ask(goose, "t1", "perm-2"));
-    expect(session(s).toolCalls.t1?.status).toBe("pending");
+    expect(toolCallOf(session(s).toolCalls, "t1")?.status).toBe("pending");
     const allowed = run(
       s,
       answer(goose.allow, "perm-2"),
       upd({ sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed" }),
     );
-    expect(session(allowed).toolCalls.t1?.status).toBe("completed");
+    expect(toolCallOf(session(allowed).toolCalls, "t1")?.status).toBe("completed");
     expect(session(allowed).deniedToolCalls).toEqual([]);
   });
 
@@ -228,8 +230,8 @@ describe("denials", () => {
       upd({ sessionUpdate: "tool_call", toolCallId: "call_10", title: "Run pwd", kind: "execute", status: "completed" }),
       { type: "session_loaded", sessionId: S },
     );
-    expect(session(s).toolCalls.call_9?.status).toBe("denied");
-    expect(session(s).toolCalls.call_10?.status).toBe("completed");
+    expect(toolCallOf(session(s).toolCalls, "call_9")?.status).toBe("denied");
+    expect(toolCallOf(session(s).toolCalls, "call_10")?.status).toBe("completed");
   });
 });
 
@@ -338,7 +340,7 @@ describe("replays", () => {
       { sessionUpdate: "user_message_chunk", content: text("hello again") },
     );
     expect(userTexts(s)).toEqual(["Tell me a slow story", "hello again"]);
-    expect(session(s).entries.map((e) => e.kind)).toEqual(["user", "agent", "notice", "user"]);
+    expect(entryArray(session(s).entries).map((e) => e.kind)).toEqual(["user", "agent", "notice", "user"]);
     expect(noticeTexts(s)).toEqual(["Stopped."]);
   });
 });

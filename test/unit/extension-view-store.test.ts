@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import { activeSession } from "../../extension/state/client-reducer";
 import type { AgentTextEntry, ClientEvent, Entry } from "../../extension/state/client-state";
+import { type EntryList, emptyEntries, entryArray, entryAt, entryCount, pushEntry } from "../../extension/state/entry-list";
+import { emptyToolCalls, toolCallList } from "../../extension/state/tool-call-map";
 import {
   active,
   activeSessionId,
@@ -98,19 +100,24 @@ describe("view store, a long transcript", () => {
       attachments: [],
     }));
     const s = state.client.sessions.long!;
-    state = { ...state, client: { ...state.client, sessions: { long: { ...s, entries, seq: n } } } };
+    state = { ...state, client: { ...state.client, sessions: { long: { ...s, entries: listOf(entries), seq: n } } } };
     return state;
   }
 
-  /** `entries`, counting the reads of its items (a Proxy), as the state's transcript. */
-  function counted(state: AppState, entries: Entry[]): { state: AppState; reads: () => number } {
+  const listOf = (entries: readonly Entry[]): EntryList => entries.reduce(pushEntry, emptyEntries);
+
+  /** `entries` as the state's transcript, counting the reads of items of every array in it (Proxies). */
+  function counted(state: AppState, entries: EntryList): { state: AppState; reads: () => number } {
     let reads = 0;
-    const proxy = new Proxy(entries, {
-      get(target, key, receiver) {
-        if (typeof key === "string" && /^\d+$/.test(key)) reads++;
-        return Reflect.get(target, key, receiver);
-      },
-    });
+    const watch = <T>(array: readonly T[]): readonly T[] =>
+      new Proxy(array, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+          const value = Reflect.get(target, key, receiver);
+          return Array.isArray(value) ? watch(value) : value;
+        },
+      });
+    const proxy: EntryList = { blocks: watch(entries.blocks), tail: watch(entries.tail) };
     const s = state.client.sessions.long!;
     return { state: { ...state, client: { ...state.client, sessions: { long: { ...s, entries: proxy } } } }, reads: () => reads };
   }
@@ -126,8 +133,9 @@ describe("view store, a long transcript", () => {
       void entrySignal("e1000")!.value;
       earlierWakes++;
     });
-    const last: Entry = { ...(old[old.length - 1] as AgentTextEntry), text: "changed" };
-    const next = counted(first, [...old.slice(0, -1), last, { kind: "notice", id: "e2001", tone: "info", text: "new" }]);
+    const last: Entry = { ...(entryAt(old, entryCount(old) - 1) as AgentTextEntry), text: "changed" };
+    const changed = listOf([...entryArray(old).slice(0, -1), last, { kind: "notice", id: "e2001", tone: "info", text: "new" }]);
+    const next = counted(first, changed);
     applySnapshot(next.state);
     expect(next.reads()).toBeLessThan(20);
     expect(entryIds.value).toEqual([...ids, "e2001"]);
@@ -142,8 +150,8 @@ describe("view store, a long transcript", () => {
     applySnapshot(first);
     const again = structuredClone(first);
     applySnapshot(again);
-    expect(entrySignal("e1")!.value).toBe(again.client.sessions.long!.entries[0]);
-    expect(entrySignal("e50")!.value).toBe(again.client.sessions.long!.entries[49]);
+    expect(entrySignal("e1")!.value).toBe(entryAt(again.client.sessions.long!.entries, 0));
+    expect(entrySignal("e50")!.value).toBe(entryAt(again.client.sessions.long!.entries, 49));
     // The transcript replaced by a shorter one (the session reloaded): the ids follow.
     const shorter = longState(3);
     applySnapshot(shorter);
@@ -151,23 +159,29 @@ describe("view store, a long transcript", () => {
     expect(projectionSize().entries).toBe(3);
   });
 
-  it("property: after any batches of a random event stream, the signals show exactly the active session's entries", () => {
+  it("property: after any batches of a random event stream, the signals show exactly the active session's entries and cards", () => {
     const wrong: string[] = [];
     let checks = 0;
+    let tools = 0;
     for (let seed = 1; seed <= 150; seed++) {
       applySnapshot(initialAppState);
       const events = randomEvents(seed, 150);
       for (const batch of randomBatches(seed * 31, events, 12)) {
         applyEvents(batch);
-        const entries = activeSession(appState()!.client)?.entries ?? [];
+        const entries = entryArray(activeSession(appState()!.client)?.entries ?? emptyEntries);
         checks++;
         const ids = entryIds.value;
         if (ids.length !== entries.length || entries.some((e, i) => ids[i] !== e.id || entrySignal(e.id)?.value !== e))
           wrong.push(`seed ${seed}`);
         if (projectionSize().entries !== entries.length) wrong.push(`seed ${seed}: ${projectionSize().entries} signals`);
+        const cards = toolCallList(activeSession(appState()!.client)?.toolCalls ?? emptyToolCalls);
+        if (projectionSize().tools !== cards.length || cards.some((c) => toolCallSignal(c.toolCallId)?.value !== c))
+          wrong.push(`seed ${seed}: tool signals`);
+        tools += cards.length;
       }
     }
     expect(wrong).toEqual([]);
     expect(checks).toBeGreaterThan(1000);
+    expect(tools).toBeGreaterThan(1000);
   });
 });
