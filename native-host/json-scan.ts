@@ -201,6 +201,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         if (close < 0) {
           fail(~close < n ? "invalid string" : "unterminated string", ~close);
           close = stringEnd(bytes, i + 1);
+          stringEscaped = true;
         } else if (isKey) want = Want.Colon;
         else afterValue();
       } else {
