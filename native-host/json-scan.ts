@@ -59,18 +59,100 @@ enum Want {
   End,
 }
 
-/** Keys of one open object: a short list (most objects have a few keys), a Set past SMALL_OBJECT. */
-interface ObjectKeys {
-  list: string[];
-  set?: Set<string>;
+/**
+ * The keys of the open objects, one stack for all of them, each key as where it lies. A small
+ * object's keys are compared in place, byte by byte (length first), and become strings only when
+ * one holds an escape (then keyText decodes both, so "a" and "\u0061" are one key) or is repeated;
+ * an object past SMALL_OBJECT keys keeps a Set of their texts instead, so a wide one stays O(n).
+ * The arrays are kept from scan to scan (a scan runs to its end synchronously).
+ */
+class KeyStack {
+  private open = new Int32Array(64);
+  private close = new Int32Array(64);
+  /** 1: the key has an escape (or was read after a grammar error, unchecked): compare its decoded text. */
+  private escaped = new Uint8Array(64);
+  private top = 0;
+  /** Per open object past SMALL_OBJECT keys (by depth): the texts of its keys. */
+  private readonly wide: Array<Set<string> | undefined> = [];
+
+  /** Empties the stack for a new scan. */
+  reset(): void {
+    this.top = 0;
+    this.wide.length = 0;
+  }
+
+  /** Where the next object's keys start. */
+  get size(): number {
+    return this.top;
+  }
+
+  /**
+   * Adds the key between the quotes at `open` and `close` to the object whose keys start at `first`
+   * (at nesting `depth`); false when that object already holds the same key. `text`: the key's
+   * keyText, when the caller has it already.
+   */
+  add(bytes: Buffer, open: number, close: number, escaped: boolean, first: number, depth: number, text?: string): boolean {
+    const wide = this.wide[depth - 1];
+    if (wide) {
+      text ??= keyText(bytes, open, close);
+      if (wide.has(text)) return false;
+      wide.add(text);
+      return true;
+    }
+    const top = this.top;
+    for (let k = first; k < top; k++) if (this.same(bytes, open, close, escaped, k)) return false;
+    if (top - first >= SMALL_OBJECT) {
+      const texts = new Set<string>([text ?? keyText(bytes, open, close)]);
+      for (let k = first; k < top; k++) texts.add(keyText(bytes, this.open[k]!, this.close[k]!));
+      this.wide[depth - 1] = texts;
+      return true;
+    }
+    if (top === this.open.length) this.grow();
+    this.open[top] = open;
+    this.close[top] = close;
+    this.escaped[top] = escaped ? 1 : 0;
+    this.top = top + 1;
+    return true;
+  }
+
+  /** Drops the keys of the object closing at `depth`, whose keys start at `first`. */
+  closeObject(first: number, depth: number): void {
+    this.top = first;
+    if (depth <= this.wide.length) this.wide[depth - 1] = undefined;
+  }
+
+  private same(bytes: Buffer, open: number, close: number, escaped: boolean, k: number): boolean {
+    const kOpen = this.open[k]!;
+    const kClose = this.close[k]!;
+    if (escaped || this.escaped[k] === 1) return keyText(bytes, open, close) === keyText(bytes, kOpen, kClose);
+    if (close - open !== kClose - kOpen) return false;
+    for (let i = open + 1, j = kOpen + 1; i < close; i++, j++) if (bytes[i] !== bytes[j]) return false;
+    return true;
+  }
+
+  private grow(): void {
+    const size = this.open.length * 2;
+    const open = new Int32Array(size);
+    const close = new Int32Array(size);
+    const escaped = new Uint8Array(size);
+    open.set(this.open);
+    close.set(this.close);
+    escaped.set(this.escaped);
+    this.open = open;
+    this.close = close;
+    this.escaped = escaped;
+  }
 }
+const keyStack = new KeyStack();
 const SMALL_OBJECT = 8;
 
 export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
   const n = bytes.length;
   const members = new Map<string, Span>();
-  // One entry per open container down to maxDepth: the object's keys, or null for an array.
-  const open: Array<ObjectKeys | null> = [];
+  // One entry per open container down to maxDepth: where the object's keys start in `keys`, or -1 for an array.
+  const open: number[] = [];
+  const keys = keyStack;
+  keys.reset();
   let depth = 0;
   let deepest = 0;
   let duplicateKey: string | undefined;
@@ -114,25 +196,26 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         const isKey = want === Want.Key || want === Want.KeyOrClose;
         if (!isKey && want !== Want.Value && want !== Want.ValueOrClose) unexpected(i);
         words ??= wordsOf(bytes);
+        stringEscaped = false;
         close = checkedStringEnd(bytes, words, i + 1);
         if (close < 0) {
           fail(~close < n ? "invalid string" : "unterminated string", ~close);
           close = stringEnd(bytes, i + 1);
+          stringEscaped = true;
         } else if (isKey) want = Want.Colon;
         else afterValue();
-      } else close = stringEnd(bytes, i + 1);
+      } else {
+        close = stringEnd(bytes, i + 1);
+        stringEscaped = true;
+      }
       if (expectKey) {
         expectKey = false;
-        const keys = depth <= maxDepth ? open[depth - 1] : undefined;
-        if (keys) {
-          const key = keyText(bytes, i, close);
-          if (keys.set ? keys.set.has(key) : keys.list.includes(key)) duplicateKey ??= key;
-          else if (keys.set) keys.set.add(key);
-          else {
-            keys.list.push(key);
-            if (keys.list.length > SMALL_OBJECT) keys.set = new Set(keys.list);
-          }
-          if (depth === 1) topKey = key;
+        const first = depth <= maxDepth ? open[depth - 1]! : -1;
+        if (first >= 0) {
+          // Top-level keys become strings anyway: they key `members`.
+          const text = depth === 1 ? keyText(bytes, i, close) : undefined;
+          if (!keys.add(bytes, i, close, stringEscaped, first, depth, text)) duplicateKey ??= text ?? keyText(bytes, i, close);
+          if (depth === 1) topKey = text;
         }
       } else startsTopValue(i);
       i = close;
@@ -145,7 +228,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         startsTopValue(i);
         depth++;
         if (depth > deepest) deepest = depth;
-        if (depth <= maxDepth) open.push(c === OPEN_OBJECT ? { list: [] } : null);
+        if (depth <= maxDepth) open.push(c === OPEN_OBJECT ? keys.size : -1);
         else if (checking) {
           checking = false;
           undecided = true;
@@ -156,7 +239,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
       case CLOSE_OBJECT:
       case CLOSE_ARRAY:
         if (checking) {
-          const isObject = depth > 0 && open[depth - 1] !== null;
+          const isObject = depth > 0 && open[depth - 1] !== -1;
           const ok =
             depth > 0 &&
             (c === CLOSE_OBJECT
@@ -166,7 +249,10 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         }
         if (depth === 1) endTopMember(i);
         if (depth > 0) {
-          if (depth <= maxDepth) open.pop();
+          if (depth <= maxDepth) {
+            const first = open.pop()!;
+            if (first >= 0) keys.closeObject(first, depth);
+          }
           depth--;
         }
         afterValue();
@@ -175,7 +261,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
       case COMMA:
         if (checking && want !== Want.CommaOrClose) unexpected(i);
         if (depth === 1) endTopMember(i);
-        expectKey = depth > 0 && depth <= maxDepth && open[depth - 1] !== null;
+        expectKey = depth > 0 && depth <= maxDepth && open[depth - 1] !== -1;
         want = expectKey ? Want.Key : Want.Value;
         break;
       case COLON:
@@ -211,6 +297,9 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
   };
 }
 
+/** Set by checkedStringEnd when the string it checked holds an escape (a key then compares as decoded text). */
+let stringEscaped = false;
+
 /**
  * Index of the quote closing the string whose body starts at `from`, checking its body: no raw
  * control characters, only JSON's escapes. On an error, ~(its index) (negative).
@@ -224,6 +313,7 @@ function checkedStringEnd(bytes: Buffer, w: Words, from: number): number {
     const c = bytes[j]!;
     if (c === QUOTE) return j;
     if (c !== BACKSLASH) return ~j;
+    stringEscaped = true;
     const e = j + 1 < n ? bytes[j + 1]! : -1;
     if (e === 0x75) {
       // \uXXXX

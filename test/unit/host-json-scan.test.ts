@@ -36,6 +36,70 @@ describe("scanJson", () => {
     expect(scan('{"a":{"a":{"a":1}}}').duplicateKey).toBeUndefined();
   });
 
+  it("compares keys in place: same length or prefix is not the same key, an escape is decoded, at any width", () => {
+    expect(scan('{"ab":1,"ac":2,"a":3,"abc":4}').duplicateKey).toBeUndefined();
+    expect(scan('{"x":{"ab":1,"ac":2,"ab":3}}').duplicateKey).toBe("ab");
+    // One copy escaped, in a small object and in one past the small-object limit, each way round.
+    expect(scan(String.raw`{"x":{"a":1,"\u0061":2}}`).duplicateKey).toBe("a");
+    expect(scan(String.raw`{"x":{"\u0061":1,"a":2}}`).duplicateKey).toBe("a");
+    expect(scan(String.raw`{"x":{"\u0061b":1,"a\u0062":2}}`).duplicateKey).toBe("ab");
+    const wide = (extra: string) => `{"x":{${Array.from({ length: 12 }, (_, i) => `"k${i}":${i}`).join(",")},${extra}}}`;
+    expect(scan(wide(String.raw`"\u006b3":1`)).duplicateKey).toBe("k3");
+    expect(scan(wide('"k11":1')).duplicateKey).toBe("k11");
+    expect(scan(wide('"k12":1')).duplicateKey).toBeUndefined();
+    // The key that takes an object past the limit, repeating one before it.
+    expect(scan(`{"x":{${Array.from({ length: 8 }, (_, i) => `"k${i}":${i}`).join(",")},"k0":1}}`).duplicateKey).toBe("k0");
+    // A closed inner object's keys are not its parent's; the parent's still are, after it.
+    expect(scan('{"a":{"b":1,"c":2},"b":2,"c":3}').duplicateKey).toBeUndefined();
+    expect(scan('{"a":{"b":1},"c":{"d":1},"a":2}').duplicateKey).toBe("a");
+    // Many keys open at once (the key stack grows), the repeat in the deepest object.
+    const deep = Array.from({ length: 40 }, (_, d) => `{${Array.from({ length: 5 }, (_, i) => `"d${d}k${i}":0`).join(",")},"n":`).join("");
+    expect(scan(`${deep}{"z":1,"z":2}${"}".repeat(40)}`).duplicateKey).toBe("z");
+    const distinct = scan(`${deep}{"z":1,"y":2}${"}".repeat(40)}`);
+    expect([distinct.valid, distinct.duplicateKey]).toEqual([true, undefined]);
+    // After a grammar error keys are still compared (as decoded text).
+    expect(scan('{"a":1,"a":2,,}').duplicateKey).toBe("a");
+  });
+
+  it("finds the same first repeated key as a decoded-text reference (random objects, keys spelled with and without escapes)", () => {
+    const random = seededRandom(11_2026);
+    // Spellings of a few keys: plain, escaped in part or whole, and non-ASCII ones.
+    const spellings: Record<string, string[]> = {
+      a: ["a", "\\u0061"],
+      ab: ["ab", "\\u0061b", "a\\u0062"],
+      b: ["b", "\\u0062"],
+      ba: ["ba"],
+      é: ["é", "\\u00e9", "\\u00E9"],
+      e: ["e"],
+      "🪿": ["🪿", "\\ud83e\\udebf"],
+      'q"': ['q\\"', "q\\u0022"],
+    };
+    const names = Object.keys(spellings);
+    for (let round = 0; round < 3000; round++) {
+      let first: string | undefined;
+      const value = (depth: number): string => {
+        if (depth > 3 || random() < 0.3) return "1";
+        if (random() < 0.2) return `[${value(depth + 1)},${value(depth + 1)}]`;
+        const seen = new Set<string>();
+        const size = Math.floor(random() * 13);
+        const members: string[] = [];
+        for (let m = 0; m < size; m++) {
+          const name = random() < 0.7 ? names[Math.floor(random() * names.length)]! : `w${m}`;
+          const spelled = spellings[name] ?? [name];
+          const key = spelled[Math.floor(random() * spelled.length)]!;
+          // The scan meets a key before its value: a repeat here is found before any inside the value.
+          if (seen.has(name)) first ??= name;
+          seen.add(name);
+          members.push(`"${key}":${value(depth + 1)}`);
+        }
+        return `{${members.join(",")}}`;
+      };
+      const text = value(0);
+      expect(JSON.parse(text) !== undefined, text).toBe(true);
+      expect(scan(text).duplicateKey, text).toBe(first);
+    }
+  });
+
   it("gives the exact text of each top-level member, whatever its kind", () => {
     const text = '{ "id" : 12345678901234567890123 , "method":"x", "params": { "a": [1, {"id": 2}] },"s":"é\\"", "n":null}';
     const s = scanJson(Buffer.from(text));
