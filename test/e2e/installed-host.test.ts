@@ -41,7 +41,8 @@ describe("installed host", () => {
       executablePath: fs.existsSync(CHROMIUM_BINARY) ? CHROMIUM_BINARY : "/usr/bin/chromium",
       headless: true,
       args: chromiumArgs(EXTENSION_DIR),
-      env: { HOME: machine.home, PATH: "" },
+      // Its own TMPDIR, which the host hands to the agent: the scripted agent keeps its sessions there.
+      env: { HOME: machine.home, PATH: "", TMPDIR: machine.tmp },
     });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker", { timeout: 15_000 }));
     expect(new URL(worker.url()).host).toBe(DEV_EXTENSION_ID);
@@ -58,5 +59,7 @@ describe("installed host", () => {
     }
     const log = fs.readFileSync(path.join(machine.home, ".local/state/goose-browser/host.log"), "utf8");
     expect(log).toMatch(/starting agent goose: .*dist\/fixtures\/bin\/goose acp/);
+    // The agent got the browser's environment through the host: its sessions are in this machine's TMPDIR.
+    expect(fs.readdirSync(path.join(machine.tmp, "goose-browser-scripted-agent", "sessions")).length).toBeGreaterThan(0);
   });
 });
