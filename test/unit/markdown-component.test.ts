@@ -24,6 +24,13 @@ beforeEach(() => {
   host = document.createElement("div");
   document.body.replaceChildren(host);
 });
+/** Frames the component requests, held for the test to run with the time it chooses. */
+function captureFrames(): FrameRequestCallback[] {
+  const frames: FrameRequestCallback[] = [];
+  vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
+  return frames;
+}
+
 afterEach(() => {
   render(null, host);
   vi.useRealTimers();
@@ -59,7 +66,6 @@ describe("lazy highlight.js", () => {
     expect(cobol?.hasAttribute("data-highlighted")).toBe(false);
     expect(cobol?.innerHTML).toBe("DISPLAY 'HI'.");
     expect(log).not.toHaveBeenCalled();
-    log.mockRestore();
   });
 });
 
@@ -165,8 +171,7 @@ describe("<LiveMarkdown>, streaming", () => {
   });
 
   it("updates at most once per MIN_INTERVAL_MS, with everything that arrived meanwhile", () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
+    const frames = captureFrames();
     const text = signal("a");
     render(h(LiveMarkdown, { text, streaming: true }), host);
     const start = performance.now();
@@ -190,16 +195,15 @@ describe("<LiveMarkdown>, streaming", () => {
     frames.shift()!(start + 3 * MIN_INTERVAL_MS);
     expect(markdownStats.parses).toBe(before + 2);
     expect(host.textContent?.trim()).toBe("a b c d");
-    vi.mocked(window.requestAnimationFrame).mockRestore();
   });
 
   it("shows a burst over several updates, each a share of it, and finishes when the stream has ended", async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
+    const frames = captureFrames();
     const text = signal("Intro.\n\n");
     const view = (streaming: boolean) => h(LiveMarkdown, { text, streaming });
     render(view(true), host);
-    let clock = performance.now();
+    // Whole milliseconds, so the steps between frames are exactly MIN_INTERVAL_MS.
+    let clock = Math.ceil(performance.now());
     const tick = () => {
       clock += MIN_INTERVAL_MS;
       frames.shift()!(clock);
@@ -226,11 +230,10 @@ describe("<LiveMarkdown>, streaming", () => {
     // All of it, finished: rendered as the whole text is, and its code highlighted.
     expect(blocksHtml(host.querySelector(".md")!)).toBe(blocksHtml(fullRender(text.value)));
     await vi.waitFor(() => expect(host.querySelector("pre code.hljs")).not.toBeNull());
-    vi.mocked(window.requestAnimationFrame).mockRestore();
   });
 
   it("shows the rest at once when the stream ends in a hidden page, which draws no frames", () => {
-    const hidden = vi.spyOn(document, "hidden", "get").mockReturnValue(true);
+    vi.spyOn(document, "hidden", "get").mockReturnValue(true);
     const frames = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 1);
     const text = signal("a");
     render(h(LiveMarkdown, { text, streaming: true }), host);
@@ -239,7 +242,6 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(host.textContent?.trim()).toBe("a");
     act(() => render(h(LiveMarkdown, { text, streaming: false }), host));
     expect(host.textContent?.trim()).toBe(text.value.trim());
-    hidden.mockRestore();
   });
 
   it("shows at once the text a message already has when it mounts, however long", () => {
@@ -269,8 +271,7 @@ describe("<LiveMarkdown>, streaming", () => {
   });
 
   it("keeps the streamed blocks when the message finishes, rendering only the last tail", async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
+    const frames = captureFrames();
     const text = signal("# Title\n\nfirst paragraph\n\n```ts\nconst a = 1;\n```\n\nlast");
     const view = (streaming: boolean) => h(LiveMarkdown, { text, streaming });
     render(view(true), host);
@@ -289,7 +290,6 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(host.querySelector("pre code")).toBe(code);
     expect(host.querySelector(".md")?.getAttribute("aria-busy")).toBeNull();
     expect(blocksHtml(host.querySelector(".md")!)).toBe(blocksHtml(fullRender(text.value)));
-    vi.mocked(window.requestAnimationFrame).mockRestore();
   });
 
   it("renders the whole text again when a link definition may reach back into streamed blocks", () => {
@@ -310,8 +310,6 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(cancel).not.toHaveBeenCalled();
     render(null, host);
     expect(cancel).toHaveBeenCalledWith(7);
-    cancel.mockRestore();
-    vi.mocked(window.requestAnimationFrame).mockRestore();
   });
 
   it("stops listening to the signal once unmounted", () => {
@@ -324,7 +322,6 @@ describe("<LiveMarkdown>, streaming", () => {
     render(null, host);
     text.value = "x y z";
     expect(frames).toHaveBeenCalledTimes(1);
-    frames.mockRestore();
   });
 
   it("follows a new signal when the prop changes", () => {

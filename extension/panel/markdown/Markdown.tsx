@@ -16,10 +16,11 @@ import "./markdown.css";
 /**
  * An agent message that may still be streaming. While `streaming`, the text is read in an effect,
  * not during render, so neither this component nor its parent re-renders per chunk, and chunks
- * arriving within one frame cost one render of the tail. Text arriving faster than a frame should
- * show is shown over the next frames (reveal.ts), also after the stream ends. Code is highlighted
- * once its block is closed and followed by more text; the open tail stays plain. When the whole
- * text is shown and `streaming` is false, the same DOM is finished: only the last tail is rendered.
+ * arriving within one update cost one render of the tail. It updates at most every MIN_INTERVAL_MS,
+ * and text arriving faster than an update should show is shown over the next ones, also after the
+ * stream ends (reveal.ts). Code is highlighted once its block is closed and followed by more text;
+ * the open tail stays plain. When the whole text is shown and `streaming` is false, the same DOM is
+ * finished: only the last tail is rendered.
  */
 export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>; streaming: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -51,7 +52,8 @@ export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>
       const shown = md.revealedOf(target);
       // A hidden page draws no frames to pace by.
       if (shown === target.length || document.hidden) return show(target, target.length, now);
-      if (now - updated.current < MIN_INTERVAL_MS) {
+      // Less a millisecond: frame times are fractions, and three 60 Hz frames may add up to 49.99 ms.
+      if (now - updated.current < MIN_INTERVAL_MS - 1) {
         frame = requestAnimationFrame(step);
         return;
       }

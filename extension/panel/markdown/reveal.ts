@@ -1,11 +1,11 @@
 /**
  * When and how much of a streaming message's text to put on screen. Pure.
  *
- * Each update of a streaming message costs the page a fixed 3–4 ms (the tail parsed again, style,
- * layout and paint of what changed, compositing) on top of what the new text itself costs, however
- * little text it brings. So the message updates at most every `MIN_INTERVAL_MS` (every other
- * frame at 60 Hz: text appearing 30 times a second looks no different from 60), which halves that
- * fixed part while a model streams.
+ * Each update of a streaming message costs the page a fixed part (the tail parsed again, style,
+ * layout and paint of what changed, compositing: 3–4 ms at a model's pace, more in a long message)
+ * however little text it brings. So the message updates at most every `MIN_INTERVAL_MS` (every third
+ * frame at 60 Hz: text appearing 20 times a second looks no different from 60), which cuts that
+ * fixed part to a third while a model streams.
  *
  * And when text comes faster than a reader could follow (an agent writing a long answer in one
  * burst, a flood of chunks), putting all of it on screen at the next update makes that frame
@@ -13,7 +13,7 @@
  * burst took frames of 150–270 ms, and the panel could not scroll or take a keystroke meanwhile. So
  * an update shows at most `CHARS_PER_SECOND` worth of the time since the last one (six times a fast
  * model), or more when that would leave the screen more than `CATCH_UP_MS` behind the text that has
- * arrived. BENCHMARKS.md ("Panel, streaming") has the measurements behind these numbers.
+ * arrived. BENCHMARKS.md ("Panel, pacing a burst") has the measurements behind these numbers.
  */
 
 /** Least time between two updates of a streaming message. */
