@@ -624,8 +624,9 @@ Chunks are the scripted agent's \`stream N 0\`: 3-8 characters of markdown each,
 The baseline is \`wxt build --mode bench\` (test/bench/full-render/): the same extension and port, a message list
 that re-renders every entry on every change and parses markdown only when a message's text changes.
 The panel updates a streaming message at most every 50 ms and shows text arriving faster than 12,000 characters a
-second over the next updates (extension/panel/markdown/reveal.ts): the back-to-back stream arrives in well under a
-second and is on screen after about four, while the baseline shows each port message's text in its next frame.
+second over the next updates, every 100 ms (extension/panel/markdown/reveal.ts): the back-to-back stream arrives in
+well under a second and is on screen after about four, while the baseline shows each port message's text in its
+next frame.
 `;
   const replayPart =
     r.replay.length === 0

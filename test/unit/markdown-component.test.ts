@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hljsLoader } from "../../extension/panel/markdown/highlight";
 import { LiveMarkdown } from "../../extension/panel/markdown/Markdown";
 import { markdownStats } from "../../extension/panel/markdown/render";
-import { CHARS_PER_SECOND, MIN_INTERVAL_MS } from "../../extension/panel/markdown/reveal";
+import { BURST_INTERVAL_MS, CHARS_PER_SECOND, MIN_INTERVAL_MS, updateInterval } from "../../extension/panel/markdown/reveal";
 import { blocksHtml, fullRender } from "./helpers/markdown-html";
 
 // Counts real imports of the highlight.js chunk, whoever triggers them.
@@ -197,36 +197,41 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(host.textContent?.trim()).toBe("a b c d");
   });
 
-  it("shows a burst over several updates, each a share of it, and finishes when the stream has ended", async () => {
+  it("shows a burst over several updates, each a share of it, every BURST_INTERVAL_MS, and finishes when the stream has ended", async () => {
     const frames = captureFrames();
     const text = signal("Intro.\n\n");
     const view = (streaming: boolean) => h(LiveMarkdown, { text, streaming });
     render(view(true), host);
-    // Whole milliseconds, so the steps between frames are exactly MIN_INTERVAL_MS.
+    // 60 Hz frames in whole milliseconds, so the time between two updates is exact.
     let clock = Math.ceil(performance.now());
+    const shown = () => host.querySelector(".md")!.textContent!.length;
+    /** Each update: when it came, how much was on screen after it, and how much had waited before it. */
+    const updates: { at: number; length: number; backlog: number }[] = [];
     const tick = () => {
-      clock += MIN_INTERVAL_MS;
+      clock += 17;
+      const before = shown();
+      const backlog = text.value.length - before; // an overestimate: markup is not on screen
       frames.shift()!(clock);
+      if (shown() !== before) updates.push({ at: clock, length: shown(), backlog });
     };
     const burst = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
     text.value += `${burst}\n\n\`\`\`ts\nconst done = true;\n\`\`\``;
-    const shown = () => host.querySelector(".md")!.textContent!.length;
-    const lengths: number[] = [];
-    tick();
-    lengths.push(shown());
+    for (let i = 0; i < 6; i++) tick();
+    expect(updates).toHaveLength(1);
     // The stream ends while most of the burst is still to be shown: it goes on being shown.
     act(() => render(view(false), host));
     expect(host.textContent).not.toContain("const done");
-    while (frames.length > 0) {
-      tick();
-      lengths.push(shown());
+    while (frames.length > 0) tick();
+    expect(updates.length).toBeGreaterThan(2);
+    const share = (CHARS_PER_SECOND * BURST_INTERVAL_MS) / 1000;
+    for (let i = 1; i < updates.length; i++) {
+      const [prev, next] = [updates[i - 1]!, updates[i]!];
+      expect(next.length - prev.length).toBeLessThanOrEqual(share);
+      // A frame after the burst interval, or after the shorter one once what is left fits in one update.
+      expect(next.at - prev.at).toBeGreaterThanOrEqual(updateInterval(next.backlog) - 1);
+      expect(next.at - prev.at).toBeLessThan(updateInterval(next.backlog) + 17);
     }
-    const share = (CHARS_PER_SECOND * MIN_INTERVAL_MS) / 1000;
-    expect(lengths.length).toBeGreaterThan(3);
-    for (let i = 1; i < lengths.length; i++) {
-      expect(lengths[i]!).toBeGreaterThanOrEqual(lengths[i - 1]!);
-      expect(lengths[i]! - lengths[i - 1]!).toBeLessThanOrEqual(share);
-    }
+    expect(updates.filter((u, i) => i > 0 && u.at - updates[i - 1]!.at >= BURST_INTERVAL_MS).length).toBeGreaterThan(1);
     // All of it, finished: rendered as the whole text is, and its code highlighted.
     expect(blocksHtml(host.querySelector(".md")!)).toBe(blocksHtml(fullRender(text.value)));
     await vi.waitFor(() => expect(host.querySelector("pre code.hljs")).not.toBeNull());

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CATCH_UP_MS, CHARS_PER_SECOND, MIN_INTERVAL_MS, revealEnd } from "../../extension/panel/markdown/reveal";
+import {
+  BURST_INTERVAL_MS,
+  CATCH_UP_MS,
+  CHARS_PER_SECOND,
+  MIN_INTERVAL_MS,
+  revealEnd,
+  updateInterval,
+} from "../../extension/panel/markdown/reveal";
 
 const SHARE = (CHARS_PER_SECOND * MIN_INTERVAL_MS) / 1000;
 
@@ -38,5 +45,17 @@ describe("revealEnd", () => {
 
   it("always shows something", () => {
     expect(revealEnd("abc", 0, 0)).toBe(1);
+  });
+});
+
+describe("updateInterval", () => {
+  it("waits MIN_INTERVAL_MS while an update shows all that waits, BURST_INTERVAL_MS while a burst is shown", () => {
+    expect(BURST_INTERVAL_MS).toBeGreaterThan(MIN_INTERVAL_MS);
+    expect(updateInterval(0)).toBe(MIN_INTERVAL_MS);
+    expect(updateInterval(SHARE)).toBe(MIN_INTERVAL_MS);
+    // One character more than the next update would show: the text arrives faster than it is shown.
+    expect(revealEnd("z".repeat(SHARE + 1), 0, MIN_INTERVAL_MS)).toBeLessThan(SHARE + 1);
+    expect(updateInterval(SHARE + 1)).toBe(BURST_INTERVAL_MS);
+    expect(updateInterval(1_000_000)).toBe(BURST_INTERVAL_MS);
   });
 });

@@ -10,15 +10,15 @@ import { effect, type ReadonlySignal } from "@preact/signals";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { onCopyClick } from "./copy";
 import { IncrementalMarkdown } from "./incremental";
-import { MIN_INTERVAL_MS, revealEnd } from "./reveal";
+import { BURST_INTERVAL_MS, MIN_INTERVAL_MS, revealEnd, updateInterval } from "./reveal";
 import "./markdown.css";
 
 /**
  * An agent message that may still be streaming. While `streaming`, the text is read in an effect,
  * not during render, so neither this component nor its parent re-renders per chunk, and chunks
  * arriving within one update cost one render of the tail. It updates at most every MIN_INTERVAL_MS,
- * and text arriving faster than an update should show is shown over the next ones, also after the
- * stream ends (reveal.ts). Code is highlighted once its block is closed and followed by more text;
+ * and text arriving faster than an update should show is shown over the next ones, every
+ * BURST_INTERVAL_MS, also after the stream ends (reveal.ts). Code is highlighted once its block is closed and followed by more text;
  * the open tail stays plain. When the whole text is shown and `streaming` is false, the same DOM is
  * finished: only the last tail is rendered.
  */
@@ -53,12 +53,12 @@ export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>
       // A hidden page draws no frames to pace by.
       if (shown === target.length || document.hidden) return show(target, target.length, now);
       // Less a millisecond: frame times are fractions, and three 60 Hz frames may add up to 49.99 ms.
-      if (now - updated.current < MIN_INTERVAL_MS - 1) {
+      if (now - updated.current < updateInterval(target.length - shown) - 1) {
         frame = requestAnimationFrame(step);
         return;
       }
       // After a quiet spell, a burst still starts with one update's share, not the whole spell's.
-      show(target, revealEnd(target, shown, Math.min(now - updated.current, 2 * MIN_INTERVAL_MS)), now);
+      show(target, revealEnd(target, shown, Math.min(now - updated.current, BURST_INTERVAL_MS)), now);
     };
     const stop = effect(() => {
       const target = text.value;
