@@ -39,6 +39,8 @@ const CHUNK = Buffer.from('{"host":{"type":"chunk"');
 const LAST = Buffer.from('"last":true');
 const HOST_MESSAGE = Buffer.from('{"host":');
 const PREFIX_BYTES = 96;
+/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every Linux the bench runs on. */
+const CLOCK_TICKS = 100;
 
 /**
  * A framed connection to the built host. Counts frames by their 4-byte headers; only status frames
@@ -87,6 +89,14 @@ class HostLink {
     const p = new Promise<void>((resolve) => this.waiters.push(resolve));
     this.child.stdin.write(frame);
     return p;
+  }
+
+  /** CPU time (user + system) the host process has used so far, in ms (/proc/<pid>/stat). */
+  cpuMs(): number {
+    const stat = fs.readFileSync(`/proc/${this.child.pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   }
 
   /** Peak resident set size so far, in MB (10^6 bytes). */
@@ -258,6 +268,8 @@ interface ThroughputResult {
   rounds: number;
   /** Over all timed rounds. */
   hostMiBps: number;
+  /** The host's CPU time per message over the timed rounds (at 10 ms resolution over the whole run). */
+  hostCpuMs: number;
   catMiBps: number;
   /** Host throughput as a share of the `cat | cat` chain's: the median of the per-round-pair ratios. */
   ratio: number;
@@ -305,8 +317,10 @@ async function throughput(
     });
   let hostMs = 0;
   let catMs = 0;
+  let cpuStart = host.cpuMs();
   const ratios: number[] = [];
   for (let r = 0; r < warmup + rounds; r++) {
+    if (r === warmup) cpuStart = host.cpuMs();
     let hr: number;
     let cr: number;
     if (r % 2 === 0) {
@@ -321,6 +335,7 @@ async function throughput(
     catMs += cr;
     ratios.push(cr / hr);
   }
+  const hostCpuMs = (host.cpuMs() - cpuStart) / (perRound * rounds);
   const sorted = [...ratios].sort((a, b) => a - b);
   const mib = (size * perRound * rounds) / MiB;
   return {
@@ -329,6 +344,7 @@ async function throughput(
     rounds,
     hostMiBps: mib / (hostMs / 1000),
     catMiBps: mib / (catMs / 1000),
+    hostCpuMs,
     ratio: pct(sorted, 50),
     ratioP25: pct(sorted, 25),
     ratioP75: pct(sorted, 75),
@@ -337,7 +353,8 @@ async function throughput(
   };
 }
 
-export async function runHostBench(): Promise<HostBenchResult> {
+/** What every part needs: a temporary folder, the echo agent's profile, the text messages are made of. */
+function benchSetup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-"));
   const launcher = path.join(dir, "echo-agent");
   fs.writeFileSync(launcher, launcherScript(process.platform, process.execPath, ECHO), { mode: 0o755 });
@@ -353,6 +370,25 @@ export async function runHostBench(): Promise<HostBenchResult> {
     ["cat", []],
     ["cat", []],
   ]);
+  return { dir, launcher, text, newHost, cat };
+}
+
+/** Part 1 alone (HOST_BENCH_PART=throughput): the two throughput measures, each on a fresh host. */
+export async function runThroughputBench(): Promise<{ verbatim: ThroughputResult; chunked: ThroughputResult }> {
+  const { dir, text, newHost, cat } = benchSetup();
+  const a = (await newHost()).h;
+  const chunked = await throughput(a, cat, MiB, 4, 24, 2, text);
+  await a.close();
+  const b = (await newHost()).h;
+  const verbatim = await throughput(b, cat, 256 * KiB, 8, 24, 2, text);
+  await b.close();
+  await cat.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { verbatim, chunked };
+}
+
+export async function runHostBench(): Promise<HostBenchResult> {
+  const { dir, launcher, text, newHost, cat } = benchSetup();
 
   // 1 and 3: 1 MiB traffic on a fresh host, its peak RSS before and after.
   const a = (await newHost()).h;

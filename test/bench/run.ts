@@ -1,10 +1,22 @@
 /** `npm run bench`: runs the benchmarks, prints the figures, and writes them into BENCHMARKS.md. */
 import os from "node:os";
 import { writeSection } from "./benchmarks-doc";
-import { runHostBench } from "./host-bench";
+import { runHostBench, runThroughputBench } from "./host-bench";
 import { benchPanel } from "./panel-run";
 
 const f = (n: number, d = 2) => n.toFixed(d);
+
+// HOST_BENCH_PART=throughput: the host's throughput part alone, printed, BENCHMARKS.md untouched (for profiling and A/B runs).
+if (process.env.HOST_BENCH_PART === "throughput") {
+  const t = await runThroughputBench();
+  for (const [name, r] of Object.entries(t)) {
+    process.stdout.write(
+      `${name}: ratio ${f(r.ratio * 100, 1)} % (middle half ${f(r.ratioP25 * 100, 0)}–${f(r.ratioP75 * 100, 0)} %), host ${f(r.hostMiBps, 1)} MiB/s, ` +
+        `cat ${f(r.catMiBps, 1)} MiB/s, host CPU ${f(r.hostCpuMs, 3)} ms/message, load ${os.loadavg()[0]!.toFixed(1)}\n`,
+    );
+  }
+  process.exit(0);
+}
 
 const host = await runHostBench();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${os.platform()} ${os.release()}`;
