@@ -91,12 +91,12 @@ class HostLink {
     return p;
   }
 
-  /** CPU time (user + system) the host process has used so far, in ms (/proc/<pid>/stat). */
-  cpuMs(): number {
+  /** CPU time (user + system) the host process has used so far, in ms, and its minor page faults (/proc/<pid>/stat). */
+  cpu(): { ms: number; faults: number } {
     const stat = fs.readFileSync(`/proc/${this.child.pid}/stat`, "utf8");
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    // Fields after the command name, which is in parentheses and may hold spaces: minflt is the 8th, utime and stime the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    return { ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS, faults: Number(fields[7]) };
   }
 
   /** Peak resident set size so far, in MB (10^6 bytes). */
@@ -270,6 +270,8 @@ interface ThroughputResult {
   hostMiBps: number;
   /** The host's CPU time per message over the timed rounds (at 10 ms resolution over the whole run). */
   hostCpuMs: number;
+  /** The host's minor page faults per message over the timed rounds (fresh memory touched: allocation churn). */
+  hostFaults: number;
   catMiBps: number;
   /** Host throughput as a share of the `cat | cat` chain's: the median of the per-round-pair ratios. */
   ratio: number;
@@ -317,10 +319,10 @@ async function throughput(
     });
   let hostMs = 0;
   let catMs = 0;
-  let cpuStart = host.cpuMs();
+  let cpuStart = host.cpu();
   const ratios: number[] = [];
   for (let r = 0; r < warmup + rounds; r++) {
-    if (r === warmup) cpuStart = host.cpuMs();
+    if (r === warmup) cpuStart = host.cpu();
     let hr: number;
     let cr: number;
     if (r % 2 === 0) {
@@ -335,7 +337,9 @@ async function throughput(
     catMs += cr;
     ratios.push(cr / hr);
   }
-  const hostCpuMs = (host.cpuMs() - cpuStart) / (perRound * rounds);
+  const cpuEnd = host.cpu();
+  const hostCpuMs = (cpuEnd.ms - cpuStart.ms) / (perRound * rounds);
+  const hostFaults = (cpuEnd.faults - cpuStart.faults) / (perRound * rounds);
   const sorted = [...ratios].sort((a, b) => a - b);
   const mib = (size * perRound * rounds) / MiB;
   return {
@@ -345,6 +349,7 @@ async function throughput(
     hostMiBps: mib / (hostMs / 1000),
     catMiBps: mib / (catMs / 1000),
     hostCpuMs,
+    hostFaults,
     ratio: pct(sorted, 50),
     ratioP25: pct(sorted, 25),
     ratioP75: pct(sorted, 75),

@@ -12,7 +12,7 @@ if (process.env.HOST_BENCH_PART === "throughput") {
   for (const [name, r] of Object.entries(t)) {
     process.stdout.write(
       `${name}: ratio ${f(r.ratio * 100, 1)} % (middle half ${f(r.ratioP25 * 100, 0)}–${f(r.ratioP75 * 100, 0)} %), host ${f(r.hostMiBps, 1)} MiB/s, ` +
-        `cat ${f(r.catMiBps, 1)} MiB/s, host CPU ${f(r.hostCpuMs, 3)} ms/message, load ${os.loadavg()[0]!.toFixed(1)}\n`,
+        `cat ${f(r.catMiBps, 1)} MiB/s, host CPU ${f(r.hostCpuMs, 3)} ms and ${f(r.hostFaults, 0)} page faults per message, load ${os.loadavg()[0]!.toFixed(1)}\n`,
     );
   }
   process.exit(0);
