@@ -26,6 +26,10 @@ import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_HOST: another build's launcher, to compare two builds in one sitting.
 const HOST = process.env.BENCH_HOST ?? path.join(ROOT, "dist/native-host/goose-browser-host");
+// BENCH_HOST_B (with HOST_BENCH_PART=throughput): a second build's launcher, run in alternating rounds
+// with the first in place of `cat | cat`, so both builds meet the same load (builds compared across
+// runs differed by less than one run differs from the next: BENCHMARKS.md).
+const HOST_B = process.env.BENCH_HOST_B;
 // BENCH_HOST_PROTOCOL: the host protocol that other build speaks, when older than this checkout's.
 const PROTOCOL = Number(process.env.BENCH_HOST_PROTOCOL ?? HOST_PROTOCOL_VERSION);
 const ECHO = path.join(ROOT, "test/bench/echo-agent.mjs");
@@ -58,13 +62,13 @@ class HostLink {
   private helloSeen: () => void = () => {};
   private readonly hello = new Promise<void>((resolve) => (this.helloSeen = resolve));
 
-  constructor(dir: string, profile: Record<string, unknown>) {
+  constructor(dir: string, profile: Record<string, unknown>, host = HOST) {
     const config = path.join(dir, "host.json");
     fs.writeFileSync(
       config,
       JSON.stringify({ defaultProfile: "echo", profiles: { echo: profile }, cwd: dir, logFile: path.join(dir, "host.log") }),
     );
-    this.child = spawn(HOST, [chromeOrigin(DEV_EXTENSION_ID)], {
+    this.child = spawn(host, [chromeOrigin(DEV_EXTENSION_ID)], {
       env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config },
       stdio: "pipe",
     });
@@ -272,8 +276,12 @@ interface ThroughputResult {
   hostCpuMs: number;
   /** The host's minor page faults per message over the timed rounds (fresh memory touched: allocation churn). */
   hostFaults: number;
-  catMiBps: number;
-  /** Host throughput as a share of the `cat | cat` chain's: the median of the per-round-pair ratios. */
+  /** The baseline's: the `cat | cat` chain, or the second build (BENCH_HOST_B). */
+  baseMiBps: number;
+  /** With a second build as the baseline: its CPU time and page faults per message. */
+  baseCpuMs?: number;
+  baseFaults?: number;
+  /** Host throughput as a share of the baseline's: the median of the per-round-pair ratios. */
   ratio: number;
   /** The interquartile range and the extremes of those per-pair ratios. */
   ratioP25: number;
@@ -299,7 +307,7 @@ export interface HostBenchResult {
  */
 async function throughput(
   host: HostLink,
-  cat: LineLink,
+  base: LineLink | HostLink,
   size: number,
   perRound: number,
   rounds: number,
@@ -315,14 +323,20 @@ async function throughput(
     });
   const c = () =>
     timeIt(async () => {
-      for (const l of lines) await cat.roundTrip(l);
+      if (base instanceof HostLink) for (const f of frames) await base.roundTrip(f);
+      else for (const l of lines) await base.roundTrip(l);
     });
   let hostMs = 0;
   let catMs = 0;
+  const baseHost = base instanceof HostLink ? base : undefined;
   let cpuStart = host.cpu();
+  let baseStart = baseHost?.cpu();
   const ratios: number[] = [];
   for (let r = 0; r < warmup + rounds; r++) {
-    if (r === warmup) cpuStart = host.cpu();
+    if (r === warmup) {
+      cpuStart = host.cpu();
+      baseStart = baseHost?.cpu();
+    }
     let hr: number;
     let cr: number;
     if (r % 2 === 0) {
@@ -340,6 +354,7 @@ async function throughput(
   const cpuEnd = host.cpu();
   const hostCpuMs = (cpuEnd.ms - cpuStart.ms) / (perRound * rounds);
   const hostFaults = (cpuEnd.faults - cpuStart.faults) / (perRound * rounds);
+  const baseEnd = baseHost?.cpu();
   const sorted = [...ratios].sort((a, b) => a - b);
   const mib = (size * perRound * rounds) / MiB;
   return {
@@ -347,9 +362,15 @@ async function throughput(
     messages: perRound * rounds,
     rounds,
     hostMiBps: mib / (hostMs / 1000),
-    catMiBps: mib / (catMs / 1000),
+    baseMiBps: mib / (catMs / 1000),
     hostCpuMs,
     hostFaults,
+    ...(baseStart && baseEnd
+      ? {
+          baseCpuMs: (baseEnd.ms - baseStart.ms) / (perRound * rounds),
+          baseFaults: (baseEnd.faults - baseStart.faults) / (perRound * rounds),
+        }
+      : {}),
     ratio: pct(sorted, 50),
     ratioP25: pct(sorted, 25),
     ratioP75: pct(sorted, 75),
@@ -365,9 +386,9 @@ function benchSetup() {
   fs.writeFileSync(launcher, launcherScript(process.platform, process.execPath, ECHO), { mode: 0o755 });
   const echoProfile = { command: launcher, args: [], versionArgs: [] };
   const text = fs.readFileSync(path.join(ROOT, "node_modules/typescript/lib/typescript.js"), "utf8");
-  const newHost = async (profile: Record<string, unknown> = echoProfile) => {
+  const newHost = async (profile: Record<string, unknown> = echoProfile, host = HOST) => {
     const d = fs.mkdtempSync(path.join(dir, "h-"));
-    const h = new HostLink(d, profile);
+    const h = new HostLink(d, profile, host);
     const ms = await h.start();
     return { h, ms };
   };
@@ -378,15 +399,21 @@ function benchSetup() {
   return { dir, launcher, text, newHost, cat };
 }
 
-/** Part 1 alone (HOST_BENCH_PART=throughput): the two throughput measures, each on a fresh host. */
+/**
+ * Part 1 alone (HOST_BENCH_PART=throughput): the two throughput measures, each on a fresh host, against
+ * `cat | cat` or, with BENCH_HOST_B, against a fresh host of the second build.
+ */
 export async function runThroughputBench(): Promise<{ verbatim: ThroughputResult; chunked: ThroughputResult }> {
   const { dir, text, newHost, cat } = benchSetup();
-  const a = (await newHost()).h;
-  const chunked = await throughput(a, cat, MiB, 4, 24, 2, text);
-  await a.close();
-  const b = (await newHost()).h;
-  const verbatim = await throughput(b, cat, 256 * KiB, 8, 24, 2, text);
-  await b.close();
+  const measure = async (size: number, perRound: number) => {
+    const host = (await newHost()).h;
+    const base = HOST_B ? (await newHost(undefined, HOST_B)).h : undefined;
+    const result = await throughput(host, base ?? cat, size, perRound, 24, 2, text);
+    await Promise.all([host.close(), base?.close()]);
+    return result;
+  };
+  const chunked = await measure(MiB, 4);
+  const verbatim = await measure(256 * KiB, 8);
   await cat.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return { verbatim, chunked };
