@@ -26,6 +26,10 @@ import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_HOST: another build's launcher, to compare two builds in one sitting.
 const HOST = process.env.BENCH_HOST ?? path.join(ROOT, "dist/native-host/goose-browser-host");
+// BENCH_HOST_B (with HOST_BENCH_PART=throughput): a second build's launcher, run in alternating rounds
+// with the first in place of `cat | cat`, so both builds meet the same load (builds compared across
+// runs differed by less than one run differs from the next: BENCHMARKS.md).
+const HOST_B = process.env.BENCH_HOST_B;
 // BENCH_HOST_PROTOCOL: the host protocol that other build speaks, when older than this checkout's.
 const PROTOCOL = Number(process.env.BENCH_HOST_PROTOCOL ?? HOST_PROTOCOL_VERSION);
 const ECHO = path.join(ROOT, "test/bench/echo-agent.mjs");
@@ -39,6 +43,8 @@ const CHUNK = Buffer.from('{"host":{"type":"chunk"');
 const LAST = Buffer.from('"last":true');
 const HOST_MESSAGE = Buffer.from('{"host":');
 const PREFIX_BYTES = 96;
+/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every Linux the bench runs on. */
+const CLOCK_TICKS = 100;
 
 /**
  * A framed connection to the built host. Counts frames by their 4-byte headers; only status frames
@@ -56,13 +62,13 @@ class HostLink {
   private helloSeen: () => void = () => {};
   private readonly hello = new Promise<void>((resolve) => (this.helloSeen = resolve));
 
-  constructor(dir: string, profile: Record<string, unknown>) {
+  constructor(dir: string, profile: Record<string, unknown>, host = HOST) {
     const config = path.join(dir, "host.json");
     fs.writeFileSync(
       config,
       JSON.stringify({ defaultProfile: "echo", profiles: { echo: profile }, cwd: dir, logFile: path.join(dir, "host.log") }),
     );
-    this.child = spawn(HOST, [chromeOrigin(DEV_EXTENSION_ID)], {
+    this.child = spawn(host, [chromeOrigin(DEV_EXTENSION_ID)], {
       env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config },
       stdio: "pipe",
     });
@@ -87,6 +93,14 @@ class HostLink {
     const p = new Promise<void>((resolve) => this.waiters.push(resolve));
     this.child.stdin.write(frame);
     return p;
+  }
+
+  /** CPU time (user + system) the host process has used so far, in ms, and its minor page faults (/proc/<pid>/stat). */
+  cpu(): { ms: number; faults: number } {
+    const stat = fs.readFileSync(`/proc/${this.child.pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces: minflt is the 8th, utime and stime the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS, faults: Number(fields[7]) };
   }
 
   /** Peak resident set size so far, in MB (10^6 bytes). */
@@ -258,8 +272,16 @@ interface ThroughputResult {
   rounds: number;
   /** Over all timed rounds. */
   hostMiBps: number;
-  catMiBps: number;
-  /** Host throughput as a share of the `cat | cat` chain's: the median of the per-round-pair ratios. */
+  /** The host's CPU time per message over the timed rounds (at 10 ms resolution over the whole run). */
+  hostCpuMs: number;
+  /** The host's minor page faults per message over the timed rounds (fresh memory touched: allocation churn). */
+  hostFaults: number;
+  /** The baseline's: the `cat | cat` chain, or the second build (BENCH_HOST_B). */
+  baseMiBps: number;
+  /** With a second build as the baseline: its CPU time and page faults per message. */
+  baseCpuMs?: number;
+  baseFaults?: number;
+  /** Host throughput as a share of the baseline's: the median of the per-round-pair ratios. */
   ratio: number;
   /** The interquartile range and the extremes of those per-pair ratios. */
   ratioP25: number;
@@ -285,7 +307,7 @@ export interface HostBenchResult {
  */
 async function throughput(
   host: HostLink,
-  cat: LineLink,
+  base: LineLink | HostLink,
   size: number,
   perRound: number,
   rounds: number,
@@ -301,12 +323,20 @@ async function throughput(
     });
   const c = () =>
     timeIt(async () => {
-      for (const l of lines) await cat.roundTrip(l);
+      if (base instanceof HostLink) for (const f of frames) await base.roundTrip(f);
+      else for (const l of lines) await base.roundTrip(l);
     });
   let hostMs = 0;
   let catMs = 0;
+  const baseHost = base instanceof HostLink ? base : undefined;
+  let cpuStart = host.cpu();
+  let baseStart = baseHost?.cpu();
   const ratios: number[] = [];
   for (let r = 0; r < warmup + rounds; r++) {
+    if (r === warmup) {
+      cpuStart = host.cpu();
+      baseStart = baseHost?.cpu();
+    }
     let hr: number;
     let cr: number;
     if (r % 2 === 0) {
@@ -321,6 +351,10 @@ async function throughput(
     catMs += cr;
     ratios.push(cr / hr);
   }
+  const cpuEnd = host.cpu();
+  const hostCpuMs = (cpuEnd.ms - cpuStart.ms) / (perRound * rounds);
+  const hostFaults = (cpuEnd.faults - cpuStart.faults) / (perRound * rounds);
+  const baseEnd = baseHost?.cpu();
   const sorted = [...ratios].sort((a, b) => a - b);
   const mib = (size * perRound * rounds) / MiB;
   return {
@@ -328,7 +362,15 @@ async function throughput(
     messages: perRound * rounds,
     rounds,
     hostMiBps: mib / (hostMs / 1000),
-    catMiBps: mib / (catMs / 1000),
+    baseMiBps: mib / (catMs / 1000),
+    hostCpuMs,
+    hostFaults,
+    ...(baseStart && baseEnd
+      ? {
+          baseCpuMs: (baseEnd.ms - baseStart.ms) / (perRound * rounds),
+          baseFaults: (baseEnd.faults - baseStart.faults) / (perRound * rounds),
+        }
+      : {}),
     ratio: pct(sorted, 50),
     ratioP25: pct(sorted, 25),
     ratioP75: pct(sorted, 75),
@@ -337,15 +379,16 @@ async function throughput(
   };
 }
 
-export async function runHostBench(): Promise<HostBenchResult> {
+/** What every part needs: a temporary folder, the echo agent's profile, the text messages are made of. */
+function benchSetup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-"));
   const launcher = path.join(dir, "echo-agent");
   fs.writeFileSync(launcher, launcherScript(process.platform, process.execPath, ECHO), { mode: 0o755 });
   const echoProfile = { command: launcher, args: [], versionArgs: [] };
   const text = fs.readFileSync(path.join(ROOT, "node_modules/typescript/lib/typescript.js"), "utf8");
-  const newHost = async (profile: Record<string, unknown> = echoProfile) => {
+  const newHost = async (profile: Record<string, unknown> = echoProfile, host = HOST) => {
     const d = fs.mkdtempSync(path.join(dir, "h-"));
-    const h = new HostLink(d, profile);
+    const h = new HostLink(d, profile, host);
     const ms = await h.start();
     return { h, ms };
   };
@@ -353,6 +396,31 @@ export async function runHostBench(): Promise<HostBenchResult> {
     ["cat", []],
     ["cat", []],
   ]);
+  return { dir, launcher, text, newHost, cat };
+}
+
+/**
+ * Part 1 alone (HOST_BENCH_PART=throughput): the two throughput measures, each on a fresh host, against
+ * `cat | cat` or, with BENCH_HOST_B, against a fresh host of the second build.
+ */
+export async function runThroughputBench(): Promise<{ verbatim: ThroughputResult; chunked: ThroughputResult }> {
+  const { dir, text, newHost, cat } = benchSetup();
+  const measure = async (size: number, perRound: number) => {
+    const host = (await newHost()).h;
+    const base = HOST_B ? (await newHost(undefined, HOST_B)).h : undefined;
+    const result = await throughput(host, base ?? cat, size, perRound, 24, 2, text);
+    await Promise.all([host.close(), base?.close()]);
+    return result;
+  };
+  const chunked = await measure(MiB, 4);
+  const verbatim = await measure(256 * KiB, 8);
+  await cat.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { verbatim, chunked };
+}
+
+export async function runHostBench(): Promise<HostBenchResult> {
+  const { dir, launcher, text, newHost, cat } = benchSetup();
 
   // 1 and 3: 1 MiB traffic on a fresh host, its peak RSS before and after.
   const a = (await newHost()).h;

@@ -1,10 +1,24 @@
 /** `npm run bench`: runs the benchmarks, prints the figures, and writes them into BENCHMARKS.md. */
 import os from "node:os";
 import { writeSection } from "./benchmarks-doc";
-import { runHostBench } from "./host-bench";
+import { runHostBench, runThroughputBench } from "./host-bench";
 import { benchPanel } from "./panel-run";
 
 const f = (n: number, d = 2) => n.toFixed(d);
+
+// HOST_BENCH_PART=throughput: the host's throughput part alone, printed, BENCHMARKS.md untouched (for profiling and A/B runs).
+if (process.env.HOST_BENCH_PART === "throughput") {
+  const t = await runThroughputBench();
+  for (const [name, r] of Object.entries(t)) {
+    // With BENCH_HOST_B the baseline is that build ("B"), with its own CPU time and page faults.
+    const base = r.baseCpuMs === undefined ? "cat" : `B ${f(r.baseCpuMs, 3)} ms and ${f(r.baseFaults ?? 0, 0)} page faults per message,`;
+    process.stdout.write(
+      `${name}: ratio ${f(r.ratio * 100, 1)} % (middle half ${f(r.ratioP25 * 100, 0)}–${f(r.ratioP75 * 100, 0)} %), host ${f(r.hostMiBps, 1)} MiB/s, ` +
+        `host CPU ${f(r.hostCpuMs, 3)} ms and ${f(r.hostFaults, 0)} page faults per message, ${base} ${f(r.baseMiBps, 1)} MiB/s, load ${os.loadavg()[0]!.toFixed(1)}\n`,
+    );
+  }
+  process.exit(0);
+}
 
 const host = await runHostBench();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${os.platform()} ${os.release()}`;
@@ -13,7 +27,7 @@ const pass = (ok: boolean) => (ok ? "met" : "**not met**");
 const { verbatim, chunked, latency, rss, start } = host;
 const spread = (t: typeof verbatim) =>
   `${f(t.ratio * 100, 0)} % (middle half ${f(t.ratioP25 * 100, 0)}–${f(t.ratioP75 * 100, 0)} %, all ${f(t.ratioMin * 100, 0)}–${f(t.ratioMax * 100, 0)} %; ` +
-  `${f(t.hostMiBps, 1)} vs ${f(t.catMiBps, 1)} MiB/s over all rounds)`;
+  `${f(t.hostMiBps, 1)} vs ${f(t.baseMiBps, 1)} MiB/s over all rounds)`;
 const load = os
   .loadavg()
   .map((l) => l.toFixed(1))

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
+import { bigText } from "../fixtures/scripted-agent/content";
 import { HostUnderTest, stopChecked } from "./host-harness";
 
 let host: HostUnderTest | undefined;
@@ -28,6 +29,8 @@ describe("streamed chunking", () => {
     expect(r.result).toEqual({ stopReason: "end_turn" });
     const big = host.received.find((m) => m.kind === "rpc" && m.chunked) as { message: JsonRpcMessage } | undefined;
     expect(Buffer.byteLength(JSON.stringify(big?.message))).toBeGreaterThan(40 * 1024 * 1024);
+    // Exactly the agent's text, not only as long: 80 chunk frames, each base64 of its part of the line.
+    expect(JSON.stringify(big?.message).includes(JSON.stringify(bigText(40)))).toBe(true);
     // Holding the line whole (pieces, joined buffer, string, object, base64) took several times its size.
     expect(peakRssMB(host.child.pid!)).toBeLessThan(100);
   }, 120_000);

@@ -121,7 +121,27 @@ describe("scanJson", () => {
     const random = seededRandom(20261123);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
     const tokens = ["{", "}", "[", "]", ",", ":", '"', "\\", " ", "\n", "\t", "1", "0", "-", ".", "e", "+", "true", "fals", "null"];
-    const inString = ['"', "\\", "\\n", "\\u00e9", "\\uD83E", "\\u12G4", "\\x", "\u0001", "\u001f", "\t", "\n", "\u007f", "é", "🪿"];
+    // ¢, Ü, ܐ and U+0080 hold bytes whose low seven bits are a quote, a control character or a backslash.
+    const inString = [
+      '"',
+      "\\",
+      "\\n",
+      "\\u00e9",
+      "\\uD83E",
+      "\\u12G4",
+      "\\x",
+      "\u0001",
+      "\u001f",
+      "\t",
+      "\n",
+      "\u007f",
+      "é",
+      "🪿",
+      "¢",
+      "Ü",
+      "ܐ",
+      "\u0080",
+    ];
     const value = (depth: number): string => {
       const r = random();
       if (depth > 3 || r < 0.4) return pick(["1", "-0.5e+3", "0", "true", "null", '"s"', "[]", "{}", '"é\\"\\u0041"']);
@@ -163,6 +183,30 @@ describe("scanJson", () => {
       if (parses) valid++;
     }
     expect(valid).toBeGreaterThan(3_000);
+  });
+
+  it("finds the first quote, escape or control byte of a string body at every place in a word, at every alignment", () => {
+    // A plain run long enough for several words, one special byte (or escape) put at each place in it.
+    const plain = "abcdefghijklmnopqrstuvwxyz0123456789ÀÁÂ¢Üܐ\u0080";
+    for (let offset = 0; offset < 4; offset++) {
+      for (let at = 0; at <= plain.length; at++) {
+        const body = (special: string) => `${plain.slice(0, at)}${special}${plain.slice(at)}`;
+        const scanAt = (text: string) => {
+          const bytes = Buffer.alloc(offset + Buffer.byteLength(text) + 3, "x");
+          return scanJson(bytes.subarray(offset, offset + bytes.write(text, offset)));
+        };
+        const where = Buffer.byteLength(`["${plain.slice(0, at)}`);
+        expect(scanAt(`["${body("\u0001")}"]`)).toMatchObject({ valid: false, error: `invalid string at byte ${where}` });
+        expect(scanAt(`["${body("\\q")}"]`)).toMatchObject({ valid: false, error: `invalid string at byte ${where + 1}` });
+        // The string ends at the quote; what follows it is out of place.
+        expect(scanAt(`["${body('"')}"]`).error).toMatch(new RegExp(`^unexpected .+ at byte ${where + 1}$`));
+        for (const escaped of ["\\n", '\\"', "\\\\", "\\u00e9", "\\n\\t\\r\\\\"]) {
+          const text = `["${body(escaped)}",1]`;
+          expect(scanAt(text), text).toMatchObject({ valid: true, members: new Map() });
+          expect(scanAt(`{"${body(escaped)}":1,"${body(escaped)}":2}`).duplicateKey, text).toBe(JSON.parse(`"${body(escaped)}"`));
+        }
+      }
+    }
   });
 
   it("leaves validity undecided past maxDepth; names the first error", () => {
