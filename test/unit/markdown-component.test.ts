@@ -24,8 +24,12 @@ beforeEach(() => {
   host = document.createElement("div");
   document.body.replaceChildren(host);
 });
-/** Frames the component requests, held for the test to run with the time it chooses. */
+/**
+ * Frames the component requests, held for the test to run with the time it chooses, and fake
+ * timers and clock (the component waits with a timer until the frame before an update is due).
+ */
 function captureFrames(): FrameRequestCallback[] {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
   const frames: FrameRequestCallback[] = [];
   vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => frames.push(cb));
   return frames;
@@ -170,7 +174,7 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(parentRenders).toBe(1);
   });
 
-  it("updates at most once per MIN_INTERVAL_MS, with everything that arrived meanwhile", () => {
+  it("updates at most once per MIN_INTERVAL_MS, with everything that arrived meanwhile, drawing no frame while it waits", () => {
     const frames = captureFrames();
     const text = signal("a");
     render(h(LiveMarkdown, { text, streaming: true }), host);
@@ -179,10 +183,15 @@ describe("<LiveMarkdown>, streaming", () => {
 
     text.value = "a b";
     text.value = "a b c";
+    // A timer waits until about a frame before the update is due; no frame is asked for meanwhile.
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(MIN_INTERVAL_MS / 2);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(MIN_INTERVAL_MS / 2);
     expect(frames).toHaveLength(1);
     expect(markdownStats.parses).toBe(before);
     // A frame too soon after the first render waits for the next one, rendering nothing.
-    frames.shift()!(start + MIN_INTERVAL_MS / 2);
+    frames.shift()!(start + MIN_INTERVAL_MS - 10);
     expect(markdownStats.parses).toBe(before);
     expect(frames).toHaveLength(1);
     frames.shift()!(start + MIN_INTERVAL_MS);
@@ -191,8 +200,10 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(frames).toHaveLength(0);
 
     text.value = "a b c d";
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(MIN_INTERVAL_MS);
     expect(frames).toHaveLength(1);
-    frames.shift()!(start + 3 * MIN_INTERVAL_MS);
+    frames.shift()!(start + 2 * MIN_INTERVAL_MS);
     expect(markdownStats.parses).toBe(before + 2);
     expect(host.textContent?.trim()).toBe("a b c d");
   });
@@ -203,14 +214,19 @@ describe("<LiveMarkdown>, streaming", () => {
     const view = (streaming: boolean) => h(LiveMarkdown, { text, streaming });
     render(view(true), host);
     // 60 Hz frames in whole milliseconds, so the time between two updates is exact.
-    let clock = Math.ceil(performance.now());
+    let clock = performance.now();
     const shown = () => host.querySelector(".md")!.textContent!.length;
     /** Each update: when it came, how much was on screen after it, and how much had waited before it. */
     const updates: { at: number; length: number; backlog: number }[] = [];
+    /** Frames drawn: only those the component asked for (a wait draws none). */
+    let drawn = 0;
     const tick = () => {
       clock += 17;
+      vi.advanceTimersByTime(17);
       const before = shown();
       const backlog = text.value.length - before; // an overestimate: markup is not on screen
+      if (frames.length === 0) return;
+      drawn++;
       frames.shift()!(clock);
       if (shown() !== before) updates.push({ at: clock, length: shown(), backlog });
     };
@@ -221,8 +237,10 @@ describe("<LiveMarkdown>, streaming", () => {
     // The stream ends while most of the burst is still to be shown: it goes on being shown.
     act(() => render(view(false), host));
     expect(host.textContent).not.toContain("const done");
-    while (frames.length > 0) tick();
+    while (frames.length > 0 || vi.getTimerCount() > 0) tick();
     expect(updates.length).toBeGreaterThan(2);
+    // About one frame drawn per update, not one every 17 ms between them.
+    expect(drawn).toBeLessThanOrEqual(2 * updates.length + 1);
     const share = (CHARS_PER_SECOND * BURST_INTERVAL_MS) / 1000;
     for (let i = 1; i < updates.length; i++) {
       const [prev, next] = [updates[i - 1]!, updates[i]!];
@@ -239,11 +257,10 @@ describe("<LiveMarkdown>, streaming", () => {
 
   it("shows the rest at once when the stream ends in a hidden page, which draws no frames", () => {
     vi.spyOn(document, "hidden", "get").mockReturnValue(true);
-    const frames = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 1);
+    captureFrames();
     const text = signal("a");
     render(h(LiveMarkdown, { text, streaming: true }), host);
     text.value += " word".repeat(2_000);
-    expect(frames).toHaveBeenCalledTimes(1);
     expect(host.textContent?.trim()).toBe("a");
     act(() => render(h(LiveMarkdown, { text, streaming: false }), host));
     expect(host.textContent?.trim()).toBe(text.value.trim());
@@ -285,7 +302,8 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(heading?.textContent).toBe("Title");
     await vi.waitFor(() => expect(host.querySelector("pre code.hljs")).not.toBeNull());
     text.value += " words";
-    frames.shift()!(performance.now() + MIN_INTERVAL_MS);
+    vi.advanceTimersByTime(MIN_INTERVAL_MS);
+    frames.shift()!(performance.now());
     expect([...host.querySelectorAll("p")].at(-1)?.textContent).toBe("last words");
 
     const before = markdownStats.parses;
@@ -306,27 +324,36 @@ describe("<LiveMarkdown>, streaming", () => {
     expect(host.querySelector("a")?.getAttribute("href")).toBe("https://example.com/docs");
   });
 
-  it("drops a pending frame when unmounted", () => {
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 7);
+  it("drops a pending wait and a pending frame when unmounted", () => {
+    const frames = captureFrames();
     const cancel = vi.spyOn(window, "cancelAnimationFrame");
     const text = signal("x");
     render(h(LiveMarkdown, { text, streaming: true }), host);
-    text.value = "x y"; // frame 7 requested
-    expect(cancel).not.toHaveBeenCalled();
+    text.value = "x y"; // waiting for the update
+    expect(vi.getTimerCount()).toBe(1);
     render(null, host);
-    expect(cancel).toHaveBeenCalledWith(7);
+    expect(vi.getTimerCount()).toBe(0);
+
+    render(h(LiveMarkdown, { text, streaming: true }), host);
+    text.value = "x y z";
+    vi.advanceTimersByTime(MIN_INTERVAL_MS); // frame 1 requested
+    expect(frames).toHaveLength(1);
+    render(null, host);
+    expect(cancel).toHaveBeenCalledWith(1);
   });
 
   it("stops listening to the signal once unmounted", () => {
-    // A change the component still listened to would request a frame at once.
-    const frames = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 1);
+    // A change the component still listened to would start a wait for the next update.
+    const frames = captureFrames();
     const text = signal("x");
     render(h(LiveMarkdown, { text, streaming: true }), host);
     text.value = "x y";
-    expect(frames).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(1);
     render(null, host);
     text.value = "x y z";
-    expect(frames).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10 * MIN_INTERVAL_MS);
+    expect(frames).toHaveLength(0);
   });
 
   it("follows a new signal when the prop changes", () => {

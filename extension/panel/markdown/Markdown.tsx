@@ -11,6 +11,9 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import { onCopyClick } from "./copy";
 import { IncrementalMarkdown } from "./incremental";
 import { BURST_INTERVAL_MS, MIN_INTERVAL_MS, revealEnd, updateInterval } from "./reveal";
+
+/** About one frame at 60 Hz: the wait before an update ends this long before it, on the frame before. */
+const FRAME_MS = 17;
 import "./markdown.css";
 
 /**
@@ -36,12 +39,28 @@ export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>
   useLayoutEffect(() => {
     const md = view.current!;
     let frame = 0;
+    let timer = 0;
+    /**
+     * Asks for the frame of the next update. A timer waits out the time until then but about its
+     * last frame: a frame drawn only to find that the time has not come still costs the page a
+     * lifecycle and a commit, and ticks the turn's animations on the main thread (BENCHMARKS.md).
+     */
+    const next = () => {
+      const target = text.peek();
+      const wait = updated.current + updateInterval(target.length - md.revealedOf(target)) - FRAME_MS - performance.now();
+      if (wait > 0)
+        timer = window.setTimeout(() => {
+          timer = 0;
+          frame = requestAnimationFrame(step);
+        }, wait);
+      else frame = requestAnimationFrame(step);
+    };
     /** Shows the text up to `end`, finishing it once all of it is shown and the stream is over. */
     const show = (target: string, end: number, now: number) => {
       updated.current = now;
       if (end < target.length) {
         md.update(target.slice(0, end));
-        frame = requestAnimationFrame(step);
+        next();
       } else if (streaming) md.update(target);
       else md.finish(target);
     };
@@ -53,26 +72,24 @@ export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>
       // A hidden page draws no frames to pace by.
       if (shown === target.length || document.hidden) return show(target, target.length, now);
       // Less a millisecond: frame times are fractions, and three 60 Hz frames may add up to 49.99 ms.
-      if (now - updated.current < updateInterval(target.length - shown) - 1) {
-        frame = requestAnimationFrame(step);
-        return;
-      }
+      if (now - updated.current < updateInterval(target.length - shown) - 1) return next();
       // After a quiet spell, a burst still starts with one update's share, not the whole spell's.
       show(target, revealEnd(target, shown, Math.min(now - updated.current, BURST_INTERVAL_MS)), now);
     };
     const stop = effect(() => {
       const target = text.value;
-      if (frame) return;
+      if (frame || timer) return;
       const shown = md.revealedOf(target);
       // At once: a text not on screen yet (a message mounted mid-answer or finished, or one
       // replaced), and the end of a stream that fits in one update or whose page is hidden (it
-      // draws no frames). Text added while streaming shows from the next frame on.
+      // draws no frames). Text added while streaming shows from the next update on.
       if (shown === target.length || (!streaming && (document.hidden || revealEnd(target, shown, MIN_INTERVAL_MS) === target.length)))
         show(target, target.length, performance.now());
-      else frame = requestAnimationFrame(step);
+      else next();
     });
     return () => {
       stop();
+      clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
   }, [text, streaming]);
