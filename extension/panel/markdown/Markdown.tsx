@@ -11,10 +11,10 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import { onCopyClick } from "./copy";
 import { IncrementalMarkdown } from "./incremental";
 import { BURST_INTERVAL_MS, MIN_INTERVAL_MS, revealEnd, updateInterval } from "./reveal";
+import "./markdown.css";
 
 /** About one frame at 60 Hz: the wait before an update ends this long before it, on the frame before. */
 const FRAME_MS = 17;
-import "./markdown.css";
 
 /**
  * An agent message that may still be streaming. While `streaming`, the text is read in an effect,
