@@ -13,7 +13,7 @@ export const HOST_LAUNCHER = path.join(HOST_OUT_DIR, launcherFileName(process.pl
 
 export async function buildHost(): Promise<{ bundle: string; launcher: string }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
-  await build({
+  const result = await build({
     entryPoints: [path.join(root, "native-host", "main.ts")],
     outfile: HOST_BUNDLE,
     bundle: true,
@@ -26,10 +26,26 @@ export async function buildHost(): Promise<{ bundle: string; launcher: string }>
     legalComments: "none",
     define: { __HOST_VERSION__: JSON.stringify(pkg.version) },
     logLevel: "warning",
+    write: false,
   });
+  fs.mkdirSync(HOST_OUT_DIR, { recursive: true });
+  for (const file of result.outputFiles) {
+    fs.writeFileSync(file.path, file.path === HOST_BUNDLE ? asciiOnly(file.text) : file.contents);
+  }
   fs.writeFileSync(HOST_LAUNCHER, launcherScript(process.platform, process.execPath, HOST_BUNDLE), { mode: 0o755 });
   fs.chmodSync(HOST_LAUNCHER, 0o755);
   return { bundle: HOST_BUNDLE, launcher: HOST_LAUNCHER };
+}
+
+/**
+ * The bundle with every non-ASCII character written as a `\u` escape. esbuild escapes them in
+ * strings but keeps comments as they are, and one character above U+00FF anywhere makes V8 hold the
+ * whole 1.6 MB source as a two-byte string: 1.7 MB more at every start (BENCHMARKS.md). The ones
+ * left are in comments, where the escape changes nothing (in a string or a regular expression it
+ * would mean the same character).
+ */
+function asciiOnly(source: string): string {
+  return source.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
