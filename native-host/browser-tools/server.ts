@@ -42,7 +42,7 @@ export class BrowserToolsServer {
   private readonly sockets = new Set<net.Socket>();
   private current: Endpoint | undefined;
   private readonly inFlight = new Set<http.ServerResponse>();
-  private handler: Promise<typeof import("./mcp-handler")> | undefined;
+  private handler: Promise<typeof import("./tools-part")> | undefined;
   readonly ready: Promise<Endpoint | undefined>;
 
   constructor(private readonly o: ServerOptions) {
@@ -100,7 +100,7 @@ export class BrowserToolsServer {
     const header = req.headers[SESSION_HEADER];
     const sessionId = typeof header === "string" && header.length > 0 && header.length <= 200 ? header : undefined;
     try {
-      this.handler ??= import("./mcp-handler");
+      this.handler ??= import("./tools-part");
       const { handleMcpRequest } = await this.handler;
       await handleMcpRequest(req, res, (tool, args) => this.o.callTool(tool, args, sessionId));
     } catch (e) {
