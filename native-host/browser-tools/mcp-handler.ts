@@ -14,7 +14,7 @@ import type { ToolOutcome } from "./forwarder";
 export type CallTool = (tool: string, args: unknown) => Promise<ToolOutcome>;
 
 /** Registers the browser tools (shared/browser-tools.ts) on `server`, each forwarded through `callTool`. */
-export function registerBrowserTools(server: McpServer, callTool: CallTool): void {
+function registerBrowserTools(server: McpServer, callTool: CallTool): void {
   for (const name of BROWSER_TOOL_NAMES) {
     server.registerTool(
       name,

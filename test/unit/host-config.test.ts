@@ -63,7 +63,10 @@ describe("host config", () => {
   });
 
   it("ignores fields it does not know and takes the extension ids it is given", () => {
-    const c = parseConfig({ future: { x: 1 }, profiles: { x: { command: "x", later: true } }, allowedExtensionIds: ["a".repeat(32)] }, linux);
+    const c = parseConfig(
+      { future: { x: 1 }, profiles: { x: { command: "x", later: true } }, allowedExtensionIds: ["a".repeat(32)] },
+      linux,
+    );
     expect(c.profiles.x).toEqual({ command: "x", args: [], env: {}, versionArgs: ["--version"] });
     expect(c.allowedExtensionIds).toEqual(["a".repeat(32)]);
   });

@@ -164,7 +164,10 @@ describe("launcher", () => {
     expect(parseLauncher("linux", text)).toEqual({ node: "/opt/it's/node", bundle: "/home/me/.local/share/goose-browser/host.cjs" });
     // Launchers written before the flags, or before the second one, still read.
     for (const flags of ["", "--expose-gc "]) {
-      expect(parseLauncher("linux", `exec '/usr/bin/node' ${flags}'/h/host.cjs' "$@"\n`)).toEqual({ node: "/usr/bin/node", bundle: "/h/host.cjs" });
+      expect(parseLauncher("linux", `exec '/usr/bin/node' ${flags}'/h/host.cjs' "$@"\n`)).toEqual({
+        node: "/usr/bin/node",
+        bundle: "/h/host.cjs",
+      });
     }
     expect(parseLauncher("linux", "#!/bin/sh\nexec node host.cjs\n")).toBeUndefined();
   });
