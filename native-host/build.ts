@@ -30,7 +30,8 @@ export async function buildHost(): Promise<{ bundle: string; launcher: string }>
     outfile: HOST_BUNDLE,
     sourcemap: "linked",
     // Not minified: whitespace and syntax minifying saved 2 MB at idle but, measured alternating,
-    // raised the peak after 1 MiB round trips from about 80 to 120-133 MB (BENCHMARKS.md).
+    // raised the peak after 1 MiB round trips from about 80 to 120-133 MB; measured again with the
+    // browser-tools part as text, a minified build peaked 4.1 MB higher at idle (BENCHMARKS.md).
     plugins: [embedToolsPart(asciiOnly(part.outputFiles[0]!.text))],
   });
   fs.mkdirSync(HOST_OUT_DIR, { recursive: true });
