@@ -18,7 +18,7 @@ import { applyActions, readReceipt, recordReceipt } from "./apply";
 import type { CliCommand } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { browserPresence } from "./facts";
-import { parseLauncher } from "./launcher";
+import { NODE_FLAGS, parseLauncher } from "./launcher";
 import { type InstallLayout, installLayout } from "./layout";
 import { type LiveResult, liveCheck, minimalEnv } from "./live-check";
 import { inspectManifest, judgeManifest } from "./manifest-check";
@@ -231,6 +231,13 @@ async function checkLauncher(p: PlatformInfo, layout: InstallLayout): Promise<{ 
     };
   if (!fs.existsSync(parsed.bundle))
     findings.push(problem("host bundle", `${parsed.bundle} is missing (“Native host has exited.”)`, INSTALL_COMMAND));
+  // An older installer's launcher still works, without the node flags added since (launcher.ts).
+  const missing = NODE_FLAGS.filter((f) => !parsed.flags.includes(f));
+  if (missing.length > 0) {
+    findings.push(
+      warn("launcher", `${layout.launcher} runs node without ${missing.join(" ")} (an older installer wrote it)`, INSTALL_COMMAND),
+    );
+  }
   const node = await nodeVersion(parsed.node);
   if (!node.ok) {
     findings.push(
@@ -249,7 +256,7 @@ async function checkLauncher(p: PlatformInfo, layout: InstallLayout): Promise<{ 
       ),
     );
   } else findings.push(ok("node", `${parsed.node} (${node.text})`));
-  if (findings.every((f) => f.severity !== "problem")) findings.unshift(ok("launcher", layout.launcher));
+  if (findings.every((f) => f.severity !== "problem" && f.subject !== "launcher")) findings.unshift(ok("launcher", layout.launcher));
   return { findings, usable: findings.every((f) => f.severity !== "problem") };
 }
 

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { launcherFileName, launcherScript } from "../install-scripts/launcher";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -13,23 +13,76 @@ export const HOST_LAUNCHER = path.join(HOST_OUT_DIR, launcherFileName(process.pl
 
 export async function buildHost(): Promise<{ bundle: string; launcher: string }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
-  await build({
-    entryPoints: [path.join(root, "native-host", "main.ts")],
-    outfile: HOST_BUNDLE,
+  const common = {
     bundle: true,
     platform: "node",
     target: "node20",
     format: "cjs",
-    sourcemap: "linked",
-    // Not minified: whitespace and syntax minifying saved 2 MB at idle but, measured alternating,
-    // raised the peak after 1 MiB round trips from about 80 to 120-133 MB (BENCHMARKS.md).
     legalComments: "none",
     define: { __HOST_VERSION__: JSON.stringify(pkg.version) },
     logLevel: "warning",
+    write: false,
+  } as const;
+  const part = await build({ ...common, entryPoints: [TOOLS_PART] });
+  const result = await build({
+    ...common,
+    entryPoints: [path.join(root, "native-host", "main.ts")],
+    outfile: HOST_BUNDLE,
+    sourcemap: "linked",
+    // Not minified: whitespace and syntax minifying saved 2 MB at idle but, measured alternating,
+    // raised the peak after 1 MiB round trips from about 80 to 120-133 MB; measured again with the
+    // browser-tools part as text, a minified build peaked 4.1 MB higher at idle (BENCHMARKS.md).
+    plugins: [embedToolsPart(asciiOnly(part.outputFiles[0]!.text))],
   });
+  fs.mkdirSync(HOST_OUT_DIR, { recursive: true });
+  for (const file of result.outputFiles) {
+    fs.writeFileSync(file.path, file.path === HOST_BUNDLE ? asciiOnly(file.text) : file.contents);
+  }
   fs.writeFileSync(HOST_LAUNCHER, launcherScript(process.platform, process.execPath, HOST_BUNDLE), { mode: 0o755 });
   fs.chmodSync(HOST_LAUNCHER, 0o755);
   return { bundle: HOST_BUNDLE, launcher: HOST_LAUNCHER };
+}
+
+const TOOLS_PART = path.join(root, "native-host", "browser-tools", "tools-part.ts");
+/** Under 16 KiB a piece, so V8's scanner never holds a long literal at once (one piece cost 2.3 MB). */
+const PIECE_CHARS = 16 * 1024;
+
+/**
+ * Puts the browser-tools part (tools-part.ts: the MCP SDK, zod, ajv, 1.4 MB bundled on its own) into
+ * the host bundle as text, compiled with node:vm when the host first imports it. As code, V8 parsed
+ * it at every start even though it runs only once tools are used, and parsing 1.4 MB of functions
+ * cost 5 MB of the host's idle memory; scanning string literals inside a function that has not run
+ * costs little more than their characters in the source (BENCHMARKS.md). One file still.
+ */
+function embedToolsPart(code: string): Plugin {
+  const pieces: string[] = [];
+  for (let i = 0; i < code.length; i += PIECE_CHARS) pieces.push(JSON.stringify(code.slice(i, i + PIECE_CHARS)));
+  const contents = [
+    "const part = { exports: {} };",
+    "require('node:vm').compileFunction(browserToolsPartText(), ['module', 'exports', 'require'], { filename: 'goose-browser-tools.cjs' })(part, part.exports, require);",
+    "module.exports = part.exports;",
+    `function browserToolsPartText() {\n  return [\n${pieces.join(",\n")}\n  ].join("");\n}`,
+  ].join("\n");
+  return {
+    name: "embed-tools-part",
+    setup(b) {
+      b.onResolve({ filter: /\/tools-part$/ }, (args) =>
+        path.resolve(args.resolveDir, `${args.path}.ts`) === TOOLS_PART ? { path: TOOLS_PART, namespace: "embedded" } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "embedded" }, () => ({ contents, loader: "js" }));
+    },
+  };
+}
+
+/**
+ * The bundle with every non-ASCII character written as a `\u` escape. esbuild escapes them in
+ * strings but keeps comments as they are, and one character above U+00FF anywhere makes V8 hold the
+ * whole 1.6 MB source as a two-byte string: 1.7 MB more at every start (BENCHMARKS.md). The ones
+ * left are in comments, where the escape changes nothing (in a string or a regular expression it
+ * would mean the same character).
+ */
+function asciiOnly(source: string): string {
+  return source.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

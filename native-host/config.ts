@@ -19,7 +19,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { defaultLogFile, type PlatformInfo } from "./paths";
 
 export interface AgentProfile {
@@ -89,13 +88,11 @@ export function loadConfig(file: string, p: PlatformInfo): LoadedConfig {
 /** Validates a parsed config object; throws with a message that names the bad field. */
 export function parseConfig(raw: unknown, p: PlatformInfo): HostConfig {
   const base = defaultConfig(p);
-  // zod drops a `__proto__` key silently; a profile by that name must be an error, not a vanished profile.
+  // A profile named `__proto__` must be an error, not a profile that vanishes or changes a prototype.
   if (isRecord(raw) && isRecord(raw.profiles) && Object.hasOwn(raw.profiles, "__proto__")) {
     throw new Error("profiles.__proto__ is not a usable profile name");
   }
-  const parsed = CONFIG_SCHEMA.safeParse(raw);
-  if (!parsed.success) throw new Error(describeIssue(parsed.error.issues[0]!));
-  const obj = parsed.data;
+  const obj = checkConfigShape(raw);
   // Own keys only: a name like "constructor" or "toString" must never find an inherited property.
   const profiles: Record<string, AgentProfile> = Object.create(null);
   for (const name of Object.keys(base.profiles)) profiles[name] = base.profiles[name]!;
@@ -124,42 +121,79 @@ export function profileNamed(config: HostConfig, name: unknown): AgentProfile | 
   return typeof name === "string" && Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
 }
 
-const nonEmptyString = z.string({ error: "must be a non-empty string" }).min(1, { error: "must be a non-empty string" });
-const stringList = z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" });
-
-const PROFILE_SCHEMA = z.object(
-  {
-    command: nonEmptyString.optional(),
-    args: stringList.optional(),
-    env: z.record(z.string(), z.string({ error: "must be a string" }), { error: "must be an object" }).optional(),
-    // `null` turns the version check off; absent keeps the built-in requirement (goose ≥ 1.16.0).
-    minVersion: nonEmptyString.nullable().optional(),
-    versionArgs: stringList.optional(),
-  },
-  { error: "must be an object" },
-);
-
-const CONFIG_SCHEMA = z.object(
-  {
-    defaultProfile: nonEmptyString.optional(),
-    profiles: z.record(z.string(), PROFILE_SCHEMA, { error: "must be an object" }).optional(),
-    cwd: nonEmptyString.optional(),
-    path: nonEmptyString.optional(),
-    logFile: nonEmptyString.optional(),
-    debug: z.boolean({ error: "must be true or false" }).optional(),
-    allowedExtensionIds: z.array(z.string().regex(/^[a-p]{32}$/), { error: "must be a list of 32-letter extension ids" }).optional(),
-  },
-  { error: "must be an object" },
-);
-
-/** "profiles.x.env.K must be a string": the field's dotted path, then what is wrong with it. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.filter((k): k is string => typeof k === "string");
-  if (path[0] === "allowedExtensionIds") return "allowedExtensionIds must be a list of 32-letter extension ids";
-  return `${path.length > 0 ? path.join(".") : "the config"} ${issue.message}`;
+/** The file's shape, each field optional; unknown fields are ignored. */
+interface RawProfile {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  /** `null` turns the version check off; absent keeps the built-in requirement (goose ≥ 1.16.0). */
+  minVersion?: string | null;
+  versionArgs?: string[];
 }
 
-function resolveProfile(name: string, raw: z.infer<typeof PROFILE_SCHEMA>, builtin: AgentProfile | undefined): AgentProfile {
+interface RawConfig {
+  defaultProfile?: string;
+  profiles?: Record<string, RawProfile>;
+  cwd?: string;
+  path?: string;
+  logFile?: string;
+  debug?: boolean;
+  allowedExtensionIds?: string[];
+}
+
+/**
+ * Checks the parsed file's shape; throws "<dotted field> <what is wrong>" for the first bad field.
+ * Hand-written rather than a zod schema: the host would otherwise evaluate all of zod at every start
+ * (about 2 MB of its idle memory, BENCHMARKS.md), and loads it only for browser tools.
+ */
+function checkConfigShape(raw: unknown): RawConfig {
+  const c = record(raw, "the config");
+  optional(c.defaultProfile, (v) => nonEmptyString(v, "defaultProfile"));
+  const profiles = optional(c.profiles, (v) => record(v, "profiles"));
+  for (const [name, value] of Object.entries(profiles ?? {})) checkProfile(value, `profiles.${name}`);
+  for (const key of ["cwd", "path", "logFile"] as const) optional(c[key], (v) => nonEmptyString(v, key));
+  optional(c.debug, (v) => {
+    if (typeof v !== "boolean") throw new Error("debug must be true or false");
+  });
+  optional(c.allowedExtensionIds, (v) => {
+    if (!Array.isArray(v) || !v.every((id) => typeof id === "string" && /^[a-p]{32}$/.test(id))) {
+      throw new Error("allowedExtensionIds must be a list of 32-letter extension ids");
+    }
+  });
+  return c as RawConfig;
+}
+
+function checkProfile(raw: unknown, at: string): void {
+  const p = record(raw, at);
+  optional(p.command, (v) => nonEmptyString(v, `${at}.command`));
+  optional(p.args, (v) => stringList(v, `${at}.args`));
+  optional(p.env, (v) => {
+    for (const [key, value] of Object.entries(record(v, `${at}.env`))) {
+      if (typeof value !== "string") throw new Error(`${at}.env.${key} must be a string`);
+    }
+  });
+  if (p.minVersion !== null) optional(p.minVersion, (v) => nonEmptyString(v, `${at}.minVersion`));
+  optional(p.versionArgs, (v) => stringList(v, `${at}.versionArgs`));
+}
+
+function optional<T>(value: unknown, check: (v: unknown) => T): T | undefined {
+  return value === undefined ? undefined : check(value);
+}
+
+function record(v: unknown, at: string): Record<string, unknown> {
+  if (!isRecord(v)) throw new Error(`${at} must be an object`);
+  return v;
+}
+
+function nonEmptyString(v: unknown, at: string): void {
+  if (typeof v !== "string" || v.length === 0) throw new Error(`${at} must be a non-empty string`);
+}
+
+function stringList(v: unknown, at: string): void {
+  if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) throw new Error(`${at} must be a list of strings`);
+}
+
+function resolveProfile(name: string, raw: RawProfile, builtin: AgentProfile | undefined): AgentProfile {
   const command = raw.command ?? builtin?.command;
   if (!command) throw new Error(`profiles.${name}.command is required`);
   const versionArgs = raw.versionArgs ?? builtin?.versionArgs ?? ["--version"];

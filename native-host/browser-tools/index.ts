@@ -3,8 +3,8 @@
  * (forwarder.ts) and the offering to the agent (offering.ts), behind the few hooks the relay calls.
  * Off until the extension sends `browser_tools {enabled: true}`.
  *
- * zod and the MCP SDK are loaded on first use (dynamic imports): a host whose tools are never used
- * does not parse or initialise them at start-up.
+ * zod and the MCP SDK are loaded on first use (tools-part.ts, a dynamic import): a host whose tools
+ * are never used does not parse or initialise them at start-up.
  */
 import type { AgentStatus, HostToolCall, JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
 import { realClock, ToolCallForwarder, type ToolOutcome } from "./forwarder";
@@ -91,7 +91,7 @@ export class BrowserTools {
   }
 
   private forwarder(): Promise<ToolCallForwarder> {
-    this.forwarderReady ??= import("../../shared/browser-tools").then(({ TOOL_CALL_TIMEOUT_MS, toolResultSchema }) => {
+    this.forwarderReady ??= import("./tools-part").then(({ TOOL_CALL_TIMEOUT_MS, toolResultSchema }) => {
       const fromEnv = Number(this.o.env[TIMEOUT_ENV]);
       const forwarder = new ToolCallForwarder({
         send: this.o.sendToExtension,

@@ -1,7 +1,7 @@
 /**
  * One MCP request, served by the official SDK in stateless Streamable HTTP mode: a fresh McpServer
- * and transport per request (no MCP session state to leak or expire), JSON responses. Loaded with a
- * dynamic import on the first authenticated request, so a host whose tools stay off never pays for
+ * and transport per request (no MCP session state to leak or expire), JSON responses. Loaded (in
+ * tools-part.ts) on the first authenticated request, so a host whose tools stay off never pays for
  * the SDK at start-up.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -14,7 +14,7 @@ import type { ToolOutcome } from "./forwarder";
 export type CallTool = (tool: string, args: unknown) => Promise<ToolOutcome>;
 
 /** Registers the browser tools (shared/browser-tools.ts) on `server`, each forwarded through `callTool`. */
-export function registerBrowserTools(server: McpServer, callTool: CallTool): void {
+function registerBrowserTools(server: McpServer, callTool: CallTool): void {
   for (const name of BROWSER_TOOL_NAMES) {
     server.registerTool(
       name,

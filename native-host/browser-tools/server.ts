@@ -1,10 +1,17 @@
 /**
- * The browser-tools MCP server: node:http on 127.0.0.1, a port the OS picks, one path, a fresh
- * bearer token per host start (guard.ts). It lives as long as the host: listening from start-up,
- * closed in the shutdown path. The token leaves the host only in what the host sends the agent.
+ * The browser-tools MCP server: HTTP on 127.0.0.1, a port the OS picks, one path, a fresh bearer
+ * token per host start (guard.ts). It lives as long as the host: listening from start-up, closed in
+ * the shutdown path. The token leaves the host only in what the host sends the agent.
+ *
+ * It listens with node:net and loads node:http on the first connection, handing it each socket
+ * (an http.Server serves a socket emitted as its "connection" event:
+ * https://nodejs.org/api/http.html#event-connection): a host whose tools stay off never loads
+ * node:http, about 0.7 MB of its memory at idle (BENCHMARKS.md). So the http.Server never listens
+ * itself: this class tracks the sockets and cuts them on shutdown, and the http.Server's request
+ * time-outs, which it checks only on sockets it accepted, do not run (a loopback-only server).
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import net, { type AddressInfo } from "node:net";
 import type { ToolOutcome } from "./forwarder";
 import { checkRequest, MCP_PATH, newToken } from "./guard";
 
@@ -29,21 +36,25 @@ const CLOSE_GRACE_MS = 1000;
 
 export class BrowserToolsServer {
   private readonly token = newToken();
-  private readonly http: http.Server;
+  private readonly listener: net.Server;
+  /** Made on the first connection. */
+  private http: http.Server | undefined;
+  private readonly sockets = new Set<net.Socket>();
   private current: Endpoint | undefined;
   private readonly inFlight = new Set<http.ServerResponse>();
-  private handler: Promise<typeof import("./mcp-handler")> | undefined;
+  private handler: Promise<typeof import("./tools-part")> | undefined;
   readonly ready: Promise<Endpoint | undefined>;
 
   constructor(private readonly o: ServerOptions) {
-    this.http = http.createServer((req, res) => void this.serve(req, res));
+    // Paused until the http.Server has the socket: nothing it sends is read before then.
+    this.listener = net.createServer({ pauseOnConnect: true }, (socket) => this.accept(socket));
     this.ready = new Promise((resolve) => {
-      this.http.once("error", (e) => {
+      this.listener.once("error", (e) => {
         o.log.error(`browser tools server could not listen: ${e.message}`);
         resolve(undefined);
       });
-      this.http.listen(0, "127.0.0.1", () => {
-        const port = (this.http.address() as AddressInfo).port;
+      this.listener.listen(0, "127.0.0.1", () => {
+        const port = (this.listener.address() as AddressInfo).port;
         this.current = { url: `http://127.0.0.1:${port}${MCP_PATH}`, token: this.token };
         o.log.info(`browser tools MCP server listening on http://127.0.0.1:${port}${MCP_PATH}`);
         resolve(this.current);
@@ -58,17 +69,25 @@ export class BrowserToolsServer {
 
   /** Stops accepting; answers being written get a short grace, then every connection is cut. */
   async close(): Promise<void> {
-    if (!this.http.listening) return;
-    const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
-    this.http.closeIdleConnections();
+    if (!this.listener.listening) return;
+    const closed = new Promise<void>((resolve) => this.listener.close(() => resolve()));
     const drained = Promise.all([...this.inFlight].map((res) => new Promise<void>((r) => res.once("close", () => r()))));
     await Promise.race([drained, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
-    this.http.closeAllConnections();
+    for (const socket of this.sockets) socket.destroy();
     await closed;
   }
 
+  private accept(socket: net.Socket): void {
+    this.sockets.add(socket);
+    socket.once("close", () => this.sockets.delete(socket));
+    // require, not import(): a dynamic import would start Node's ESM loader in this CommonJS bundle.
+    this.http ??= (require("node:http") as typeof http).createServer((req, res) => void this.serve(req, res));
+    this.http.emit("connection", socket);
+    socket.resume();
+  }
+
   private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const port = (this.http.address() as AddressInfo | null)?.port ?? -1;
+    const port = (this.listener.address() as AddressInfo | null)?.port ?? -1;
     const decision = checkRequest(req.headers, req.url, { port, token: this.token });
     if (!decision.ok) {
       this.o.log.warn(`browser tools server refused a ${req.method} request (${decision.status}): ${decision.why}`);
@@ -81,7 +100,7 @@ export class BrowserToolsServer {
     const header = req.headers[SESSION_HEADER];
     const sessionId = typeof header === "string" && header.length > 0 && header.length <= 200 ? header : undefined;
     try {
-      this.handler ??= import("./mcp-handler");
+      this.handler ??= import("./tools-part");
       const { handleMcpRequest } = await this.handler;
       await handleMcpRequest(req, res, (tool, args) => this.o.callTool(tool, args, sessionId));
     } catch (e) {

@@ -18,7 +18,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { launcherScript, shQuote } from "../../install-scripts/launcher";
+import { shQuote } from "../../install-scripts/launcher";
 import { frameJson } from "../../native-host/frames";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
@@ -383,7 +383,9 @@ async function throughput(
 function benchSetup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-"));
   const launcher = path.join(dir, "echo-agent");
-  fs.writeFileSync(launcher, launcherScript(process.platform, process.execPath, ECHO), { mode: 0o755 });
+  // Plain node, not the host's launcher: the host's node flags are the host's, and the direct path
+  // the latency part compares against runs the agent without them.
+  fs.writeFileSync(launcher, `#!/bin/sh\nexec ${shQuote(process.execPath)} ${shQuote(ECHO)} "$@"\n`, { mode: 0o755 });
   const echoProfile = { command: launcher, args: [], versionArgs: [] };
   const text = fs.readFileSync(path.join(ROOT, "node_modules/typescript/lib/typescript.js"), "utf8");
   const newHost = async (profile: Record<string, unknown> = echoProfile, host = HOST) => {

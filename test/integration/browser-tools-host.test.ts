@@ -313,3 +313,35 @@ describe("browser tools: the MCP server's door", () => {
     expect(endpoints[0]!.token).not.toBe(endpoints[1]!.token);
   });
 });
+
+describe("browser tools: the MCP server's cost", () => {
+  it("listens from start-up but loads node:http only when the first connection comes", async () => {
+    // A preload that records, as the host exits, which of Node's own modules it loaded.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-modules-"));
+    const preload = path.join(dir, "record-modules.cjs");
+    fs.writeFileSync(
+      preload,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(dir)} + "/" + process.pid, process.moduleLoadList.join("\\n")));`,
+    );
+    const httpLoaded = async (tools: boolean): Promise<boolean> => {
+      const { host, mcpEvents } = start({ hostEnv: { NODE_OPTIONS: `--require ${preload}` } });
+      await host.startAgent();
+      setTools(host, tools);
+      await host.initialize();
+      await newSession(host);
+      // With tools on, goose is told about the server and connects to it (the scripted agent lists its tools).
+      if (tools) await waitUntil(() => mcpEvents().some((e) => e.event === "connected"), 15_000, "the agent's MCP connection");
+      await host.close();
+      return fs
+        .readFileSync(path.join(dir, String(host.child.pid)), "utf8")
+        .split("\n")
+        .includes("NativeModule http");
+    };
+    try {
+      expect(await httpLoaded(false)).toBe(false);
+      expect(await httpLoaded(true)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

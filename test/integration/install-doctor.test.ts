@@ -138,6 +138,24 @@ describe("doctor", () => {
     expect((await m.doctor("--no-live")).code).toBe(0);
   });
 
+  it("a launcher from an older installer (fewer node flags) still works, with a warning to re-install", async () => {
+    const m = await installed();
+    fs.writeFileSync(m.path(LAUNCHER), m.read(LAUNCHER).replace(" --max-semi-space-size=2", ""));
+    const { code, report } = await m.doctor();
+    expect(code).toBe(0);
+    expect(report.findings.filter((f) => f.subject === "launcher")).toEqual([
+      expect.objectContaining({
+        severity: "warn",
+        message: expect.stringMatching(/without --max-semi-space-size=2/),
+        fix: "npm run install-host",
+      }),
+    ]);
+    expect(report.live).toMatchObject({ ok: true });
+    expect((await m.run("install")).code).toBe(0);
+    const again = await m.doctor("--no-live");
+    expect(again.report.findings.filter((f) => f.subject === "launcher")).toEqual([expect.objectContaining({ severity: "ok" })]);
+  });
+
   it("not installed at all → each problem says what to install", async () => {
     m = new TempMachine({ dirs: [".config/chromium"] });
     const { code, report } = await m.doctor();

@@ -67,8 +67,8 @@ describe("install (Linux layout)", () => {
     expect(fs.readFileSync(m.path(`${DATA}/host.cjs`)).equals(fs.readFileSync(DIST_BUNDLE))).toBe(true);
 
     const launcher = m.read(`${DATA}/goose-browser-host`);
-    // node by absolute path, with the flag the host's paced collections need, then the copied bundle.
-    const node = /^exec '([^']+)' --expose-gc '([^']+)' "\$@"$/m.exec(launcher);
+    // node by absolute path, with the host's node flags (launcher.ts), then the copied bundle.
+    const node = /^exec '([^']+)' --expose-gc --max-semi-space-size=2 '([^']+)' "\$@"$/m.exec(launcher);
     expect(node?.[2]).toBe(m.path(`${DATA}/host.cjs`));
     expect(fs.realpathSync(node![1]!)).toBe(fs.realpathSync(process.execPath));
 

@@ -62,6 +62,15 @@ describe("host config", () => {
     expect(parseConfig({ profiles: { goose: { minVersion: null } } }, linux).profiles.goose!.minVersion).toBeUndefined();
   });
 
+  it("ignores fields it does not know and takes the extension ids it is given", () => {
+    const c = parseConfig(
+      { future: { x: 1 }, profiles: { x: { command: "x", later: true } }, allowedExtensionIds: ["a".repeat(32)] },
+      linux,
+    );
+    expect(c.profiles.x).toEqual({ command: "x", args: [], env: {}, versionArgs: ["--version"] });
+    expect(c.allowedExtensionIds).toEqual(["a".repeat(32)]);
+  });
+
   it("takes versionArgs: [] as no version check, which cannot go with a minimum", () => {
     expect(parseConfig({ profiles: { goose: { versionArgs: [] } } }, linux).profiles.goose).toEqual({
       command: "goose",
@@ -89,6 +98,11 @@ describe("host config", () => {
     [{ profiles: { x: { command: "x", versionArgs: [1] } } }, "profiles.x.versionArgs must be a list of strings"],
     [{ profiles: { x: { command: "x", minVersion: 3 } } }, "profiles.x.minVersion must be a non-empty string"],
     [{ logFile: 3 }, "logFile must be a non-empty string"],
+    [{ defaultProfile: "" }, "defaultProfile must be a non-empty string"],
+    [{ path: null }, "path must be a non-empty string"],
+    [{ profiles: { x: { command: "x", env: ["A=1"] } } }, "profiles.x.env must be an object"],
+    [{ profiles: { x: { command: "x", minVersion: "" } } }, "profiles.x.minVersion must be a non-empty string"],
+    [{ allowedExtensionIds: "pnljljcndaiadglpnlgkgmginmofjkch" }, "allowedExtensionIds must be a list of 32-letter extension ids"],
     [JSON.parse('{"profiles":{"__proto__":{"command":"x"}}}'), "profiles.__proto__ is not a usable profile name"],
   ])("rejects %j with a message naming the field", (raw, message) => {
     expect(() => parseConfig(raw, linux)).toThrow(message);

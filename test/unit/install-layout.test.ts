@@ -159,21 +159,37 @@ describe("launcher", () => {
     const text = launcherScript("linux", "/opt/it's/node", "/home/me/.local/share/goose-browser/host.cjs");
     expect(text).toBe(
       "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
-        "exec '/opt/it'\\''s/node' --expose-gc '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
+        "exec '/opt/it'\\''s/node' --expose-gc --max-semi-space-size=2 '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
     );
-    expect(parseLauncher("linux", text)).toEqual({ node: "/opt/it's/node", bundle: "/home/me/.local/share/goose-browser/host.cjs" });
-    // A launcher written before the flag was added still reads.
-    expect(parseLauncher("linux", "exec '/usr/bin/node' '/h/host.cjs' \"$@\"\n")).toEqual({ node: "/usr/bin/node", bundle: "/h/host.cjs" });
+    expect(parseLauncher("linux", text)).toEqual({
+      node: "/opt/it's/node",
+      flags: ["--expose-gc", "--max-semi-space-size=2"],
+      bundle: "/home/me/.local/share/goose-browser/host.cjs",
+    });
+    // Launchers written before the flags, or before the second one, still read.
+    for (const flags of [[], ["--expose-gc"]]) {
+      expect(parseLauncher("linux", `exec '/usr/bin/node' ${flags.map((f) => `${f} `).join("")}'/h/host.cjs' "$@"\n`)).toEqual({
+        node: "/usr/bin/node",
+        flags,
+        bundle: "/h/host.cjs",
+      });
+    }
     expect(parseLauncher("linux", "#!/bin/sh\nexec node host.cjs\n")).toBeUndefined();
   });
 
   it("Windows: a .bat that prints nothing", () => {
     const text = launcherScript("win32", "C:\\Program Files\\nodejs\\node.exe", "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs");
     expect(text).toBe(
-      '@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" %*\r\n',
+      '@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" %*\r\n',
     );
+    expect(parseLauncher("win32", '@echo off\r\n"C:\\n\\node.exe" --expose-gc "C:\\h\\host.cjs" %*\r\n')).toEqual({
+      node: "C:\\n\\node.exe",
+      flags: ["--expose-gc"],
+      bundle: "C:\\h\\host.cjs",
+    });
     expect(parseLauncher("win32", text)).toEqual({
       node: "C:\\Program Files\\nodejs\\node.exe",
+      flags: ["--expose-gc", "--max-semi-space-size=2"],
       bundle: "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs",
     });
     expect(() => launcherScript("win32", "C:\\a&b\\node.exe", "C:\\x\\host.cjs")).toThrow(/cmd\.exe/);

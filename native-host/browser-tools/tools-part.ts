@@ -1,0 +1,7 @@
+/**
+ * What the host loads only once browser tools are used: the MCP request handler (the MCP SDK, zod)
+ * and the tool schemas. The built host holds this part as text and compiles it on first use
+ * (native-host/build.ts); everywhere else it is an ordinary module, imported dynamically.
+ */
+export { TOOL_CALL_TIMEOUT_MS, toolResultSchema } from "../../shared/browser-tools";
+export { handleMcpRequest } from "./mcp-handler";
