@@ -31,6 +31,12 @@ const FIREFOX = "/usr/bin/firefox-esr";
 /** The add-on's internal UUID, fixed through `extensions.webextensions.uuids` so tests know its pages' URLs. */
 const ADDON_UUID = "6f1d0c2e-4b7a-4e58-9c3d-2a5b8e7f0d14";
 const EXTENSION_ORIGIN = `moz-extension://${ADDON_UUID}`;
+/**
+ * Since Firefox 153, WebDriver may navigate only to web, file and blob URLs unless the browser
+ * allows system access, and the add-on's pages are moz-extension:// URLs
+ * (https://firefox-source-docs.mozilla.org/testing/geckodriver/Flags.html#allow-system-access).
+ */
+const ALLOW_SYSTEM_ACCESS = "--remote-allow-system-access";
 /** Lines of Firefox's output kept for diagnostics (the add-on's console goes there). */
 const OUTPUT_LINES = 400;
 
@@ -96,8 +102,8 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
       // About the width of Firefox's sidebar (page.setViewport needs a BiDi command Firefox 140 lacks).
       // A real window keeps its own size, with the sidebar beside the page.
       ...(options.display === undefined
-        ? { defaultViewport: { width: 380, height: 600 } }
-        : { defaultViewport: null, args: ["--width=1000", "--height=700"] }),
+        ? { defaultViewport: { width: 380, height: 600 }, args: [ALLOW_SYSTEM_ACCESS] }
+        : { defaultViewport: null, args: [ALLOW_SYSTEM_ACCESS, "--width=1000", "--height=700"] }),
       userDataDir: path.join(dir, "profile"),
       env: {
         ...process.env,
