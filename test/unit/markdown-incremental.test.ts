@@ -6,7 +6,7 @@
  * tail, nothing rendered again). Checked against the whole text rendered in one go, for texts
  * built around what does not end at a blank line in CommonMark.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { IncrementalMarkdown } from "../../extension/panel/markdown/incremental";
 import { markdownStats } from "../../extension/panel/markdown/render";
 import { hasLinkDefinition, stablePrefixLength } from "../../extension/panel/markdown/stable-prefix";
@@ -127,5 +127,62 @@ describe("stable prefix", () => {
   it("finds link reference definitions", () => {
     expect(hasLinkDefinition("text\n\n[docs]: https://example.com")).toBe(true);
     expect(hasLinkDefinition("[not](https://example.com) a definition")).toBe(false);
+  });
+});
+
+describe("skippable boxes", () => {
+  /** Stands in for the browser's IntersectionObserver: the test delivers the reports. */
+  function observedBoxes(): { boxes: () => HTMLElement[]; report: (entries: Partial<IntersectionObserverEntry>[]) => void } {
+    let callback: IntersectionObserverCallback = () => {};
+    let observer = {} as IntersectionObserver;
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(cb: IntersectionObserverCallback) {
+          callback = cb;
+          observer = this as unknown as IntersectionObserver;
+        }
+        observe(target: Element) {
+          observed.push(target);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const el = document.createElement("div");
+    new IncrementalMarkdown(el).finish(`${Array(8).fill(MARKDOWN_REPLY).join("\n\n")}\n\nlast words`);
+    return {
+      boxes: () => observed as HTMLElement[],
+      report: (entries) => callback(entries as IntersectionObserverEntry[], observer),
+    };
+  }
+  const outOfView = (target: Element, rootHeight: number) => ({
+    target,
+    isIntersecting: false,
+    boundingClientRect: { height: 120 } as DOMRectReadOnly,
+    rootBounds: { height: rootHeight } as DOMRectReadOnly,
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("marks a laid-out box out of view skippable, with its height standing in for it", () => {
+    const { boxes, report } = observedBoxes();
+    expect(boxes().length).toBeGreaterThan(1);
+    report([outOfView(boxes()[0]!, 600)]);
+    expect(boxes()[0]!.classList.contains("md-box--skippable")).toBe(true);
+    expect(boxes()[0]!.style.containIntrinsicBlockSize).toBe("auto 120px");
+  });
+
+  it("ignores reports from a page not shown or with no view, which would leave the text out of innerText", () => {
+    const { boxes, report } = observedBoxes();
+    report([outOfView(boxes()[0]!, 0)]);
+    const hidden = vi.spyOn(document, "hidden", "get").mockReturnValue(true);
+    report([outOfView(boxes()[1]!, 600)]);
+    hidden.mockRestore();
+    expect(boxes().filter((b) => b.classList.contains("md-box--skippable"))).toEqual([]);
   });
 });

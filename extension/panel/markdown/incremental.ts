@@ -42,9 +42,14 @@ export class IncrementalMarkdown {
       typeof IntersectionObserver === "function"
         ? new IntersectionObserver(
             (entries, observer) => {
-              for (const { target, isIntersecting, boundingClientRect } of entries) {
+              // A page not shown, or with no view yet, reports every box out of a view it does not
+              // have (seen in headless Firefox 153, boxes in view reported out of it): such a report
+              // says nothing, and a box made skippable then would be left out of the page's text
+              // (innerText).
+              if (root.ownerDocument.hidden) return;
+              for (const { target, isIntersecting, boundingClientRect, rootBounds } of entries) {
                 // A box with no layout (in a closed <details>) reports a zero size: wait for one.
-                if (isIntersecting || boundingClientRect.height === 0) continue;
+                if (isIntersecting || boundingClientRect.height === 0 || !rootBounds?.height) continue;
                 observer.unobserve(target);
                 // Its size now stands in for it while skipped, so skipping it moves nothing.
                 (target as HTMLElement).style.containIntrinsicBlockSize = `auto ${boundingClientRect.height}px`;
