@@ -21,8 +21,8 @@ const FRAME_MS = 17;
  * not during render, so neither this component nor its parent re-renders per chunk, and chunks
  * arriving within one update cost one render of the tail. It updates at most every MIN_INTERVAL_MS,
  * and text arriving faster than an update should show is shown over the next ones, every
- * BURST_INTERVAL_MS, also after the stream ends (reveal.ts). Code is highlighted once its block is closed and followed by more text;
- * the open tail stays plain. When the whole text is shown and `streaming` is false, the same DOM is
+ * BURST_INTERVAL_MS, also after the stream ends (reveal.ts). Code is highlighted once its block is
+ * closed and followed by more text; the open tail stays plain. When the whole text is shown and `streaming` is false, the same DOM is
  * finished: only the last tail is rendered.
  */
 export function LiveMarkdown({ text, streaming }: { text: ReadonlySignal<string>; streaming: boolean }) {
