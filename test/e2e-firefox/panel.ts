@@ -43,9 +43,14 @@ export async function waitForGone(page: Page, selector: string, timeout = LONG):
   await page.waitForSelector(selector, { hidden: true, timeout });
 }
 
-/** The rendered text of every element matching a CSS selector, in document order. */
+/**
+ * The rendered text of every element matching a CSS selector, in document order. Queried with
+ * `page.evaluate` in the page's own realm, as bidi.ts does: in Firefox 153, `page.$$eval` on an
+ * add-on page at times matched nothing while the same query through `page.evaluate` found the
+ * elements.
+ */
 export function texts(page: Page, css: string): Promise<string[]> {
-  return page.$$eval(css, (els) => els.map((el) => (el as HTMLElement).innerText));
+  return page.evaluate((selector) => [...document.querySelectorAll<HTMLElement>(selector)].map((el) => el.innerText), css);
 }
 
 /** Waits until one of the elements matching `css` shows `text`; says what they showed if none does. */
