@@ -15,8 +15,10 @@
  *
  * Stream source: the scripted agent's `stream N 0` scenario, N chunks of 3-8 characters of
  * markdown (headings, lists, a table, code), back to back, ending "[end of stream]". The prompt
- * goes through a panel port of the bench's own, closed at once so the page does not receive every
- * event twice.
+ * is typed into the composer and sent with Enter, as a user sends one; the stream starts at that
+ * key. (It was sent through a port the bench opened from the page, whose script evaluation, 8 ms of
+ * CPU, was the turn's first frame over 50 ms in traces.) Each stream round is traced to give every
+ * frame's main-thread CPU time (trace-frames.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -24,6 +26,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { EXTENSION_DIR, type Harness, launchExtension } from "../e2e/harness";
 import { writeLongSession } from "../e2e/long-session";
 import { END_OF_STREAM } from "../fixtures/scripted-agent/scenarios";
+import { animationFrames, cpuWithin, pageClockOffset, panelMainThread, selfCpuByEvent, type TraceEvent } from "./trace-frames";
 
 interface FrameStats {
   /** The display's frames over the stream: its duration over the display's frame interval. */
@@ -34,15 +37,19 @@ interface FrameStats {
   max: number;
   /** Animation frames that took more than 50 ms (about three missed vsyncs). */
   over50: number;
+  /** From the trace: the most main-thread CPU time any frame used. */
+  heaviestCpuMs: number;
+  /** From the trace: the main thread's CPU time in each frame over 50 ms. */
+  longCpuMs: number[];
 }
 
 interface StreamRun {
   /** "versus": the PANEL_BENCH_VERSUS build of the product. */
   mode: "product" | "versus" | "full-render";
   chunks: number;
-  /** From posting the prompt to the last chunk on screen and Send back. */
+  /** From the prompt's Enter to the last chunk on screen and Send back. */
   totalMs: number;
-  /** From posting the prompt to the first chunk on screen. */
+  /** From the prompt's Enter to the first chunk on screen. */
   firstChunkMs: number;
   frame: FrameStats;
   longTasks: { count: number; totalMs: number; maxMs: number };
@@ -168,28 +175,23 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
     // A conversation to stream after: PRIOR_TURNS markdown answers (table, code, list) and their prompts.
     for (let i = 0; i < PRIOR_TURNS; i++) await promptAndWait(page, "markdown");
 
+    const composer = page.getByRole("textbox", { name: "Message goose" });
+    await composer.fill(`stream ${chunks} ${CHUNK_DELAY_MS}`);
+
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
     const before = await metrics(cdp);
     await page.evaluate(installStreamProbe, { lastText: END_OF_STREAM });
     const profiling = PROFILE_DIR && mode !== "full-render";
-    if (TRACE_DIR && mode !== "full-render") await startTrace(cdp);
+    const detailedTrace = Boolean(TRACE_DIR) && mode !== "full-render";
+    await startTrace(cdp, detailedTrace);
     if (profiling) {
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
     // The scripted agent's `stream N 0`: N chunks of 3-8 characters of markdown, back to back.
-    await page.evaluate(
-      ({ n, delay }) => {
-        const probe = (window as unknown as { __bench: { t0: number } }).__bench;
-        probe.t0 = performance.now();
-        const port = chrome.runtime.connect({ name: "panel" });
-        port.postMessage({ type: "prompt", sessionId: null, content: [{ type: "text", text: `stream ${n} ${delay}` }] });
-        port.disconnect();
-      },
-      { n: chunks, delay: CHUNK_DELAY_MS },
-    );
+    await composer.press("Enter");
     // Polled often, so the CPU time read next ends soon after the last frame counted (a 500 ms
     // poll counted up to half a second of the page after the stream against the stream's frames).
     await page.waitForFunction(() => (window as unknown as { __bench: { t1: number | null } }).__bench.t1 !== null, null, {
@@ -198,17 +200,25 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
     });
     const after = await metrics(cdp);
     if (profiling) await saveProfile(cdp, mode);
-    if (TRACE_DIR && mode !== "full-render") await saveTrace(cdp, mode);
+    const trace = await endTrace(cdp, detailedTrace ? mode : null);
     const probe = await page.evaluate(() => {
       const b = (window as unknown as { __bench: Probe }).__bench;
       b.stop = true;
-      return { t0: b.t0, t1: b.t1!, first: b.first!, refreshMs: b.refreshMs, longFrames: b.longFrames, longTasks: b.longTasks };
+      return {
+        t0: b.t0,
+        t1: b.t1!,
+        first: b.first!,
+        enterNow: b.enterNow,
+        refreshMs: b.refreshMs,
+        longFrames: b.longFrames,
+        longTasks: b.longTasks,
+      };
     });
     const text = await page.locator(".message--agent").last().innerText();
     if (!text.includes(END_OF_STREAM)) throw new Error(`${mode}: the last chunk is not on screen`);
     await cdp.detach();
 
-    const frameStats = frameStatsOf(probe);
+    const frameStats = frameStatsOf(probe, trace);
     const mainThreadMs = (after.TaskDuration - before.TaskDuration) * 1000;
     return {
       mode,
@@ -237,6 +247,8 @@ interface Probe {
   t0: number;
   t1: number | null;
   first: number | null;
+  /** `performance.now()` in the Enter's keydown handler: where the page's clock meets the trace's. */
+  enterNow: number;
   refreshMs: number;
   /** Long animation frames seen since the probe was installed (start and duration, ms). */
   longFrames: { start: number; duration: number }[];
@@ -254,7 +266,7 @@ interface Probe {
  * page about 1 ms each once the streamed message holds thousands of elements.
  */
 async function installStreamProbe({ lastText }: { lastText: string }): Promise<void> {
-  const b: Probe = { t0: 0, t1: null, first: null, refreshMs: 0, longFrames: [], longTasks: [], stop: false };
+  const b: Probe = { t0: 0, t1: null, first: null, enterNow: 0, refreshMs: 0, longFrames: [], longTasks: [], stop: false };
   (window as unknown as { __bench: Probe }).__bench = b;
   const intervals: number[] = [];
   await new Promise<void>((resolve) => {
@@ -293,6 +305,16 @@ async function installStreamProbe({ lastText }: { lastText: string }): Promise<v
     return `${lastBox?.lastElementChild?.textContent ?? ""}${tail?.textContent ?? ""}`;
   };
   const before = lastBubble();
+  // The stream starts when the user's Enter reaches the page, before the panel's own handlers.
+  window.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key !== "Enter" || b.t0 !== 0) return;
+      b.t0 = e.timeStamp;
+      b.enterNow = performance.now();
+    },
+    { capture: true },
+  );
   const changed = () => {
     if (b.stop || b.t0 === 0) return;
     const now = performance.now();
@@ -309,14 +331,26 @@ async function installStreamProbe({ lastText }: { lastText: string }): Promise<v
   for (const root of [list, composer]) observer.observe(root, { childList: true, subtree: true, characterData: true });
 }
 
-/** The stream's display frames and its long animation frames, from what the probe recorded. */
-function frameStatsOf(p: { t0: number; t1: number; refreshMs: number; longFrames: { start: number; duration: number }[] }): FrameStats {
-  const long = p.longFrames.filter((e) => e.start >= p.t0 && e.start < p.t1 && e.duration > 50).map((e) => e.duration);
+/**
+ * The stream's display frames and its long animation frames, from what the probe recorded, and each
+ * frame's main-thread CPU time from the trace (which spans from just before the Enter to just after
+ * the last chunk showed).
+ */
+function frameStatsOf(
+  p: { t0: number; t1: number; enterNow: number; refreshMs: number; longFrames: { start: number; duration: number }[] },
+  trace: TraceEvent[],
+): FrameStats {
+  const long = p.longFrames.filter((e) => e.start >= p.t0 && e.start < p.t1 && e.duration > 50);
+  const main = panelMainThread(trace);
+  if (!main) throw new Error("the trace has no renderer main thread");
+  const offset = pageClockOffset(trace, main, "keydown", p.enterNow);
   return {
     frames: Math.round((p.t1 - p.t0) / p.refreshMs),
     refreshMs: p.refreshMs,
-    max: Math.max(0, ...long),
+    max: Math.max(0, ...long.map((e) => e.duration)),
     over50: long.length,
+    heaviestCpuMs: Math.max(0, ...animationFrames(trace, main).map((f) => f.cpuMs)),
+    longCpuMs: long.map((e) => cpuWithin(trace, main, e.start + offset, e.start + e.duration + offset)),
   };
 }
 
@@ -438,28 +472,24 @@ interface ProfileNode {
   children?: number[];
 }
 
-const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink"];
+/**
+ * What every stream round traces: tasks with their CPU time and the rendering steps that mark a frame
+ * (trace-frames.ts). With PANEL_BENCH_TRACE, script, style, layout and paint in detail too.
+ */
+const FRAME_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"];
+const DETAIL_CATEGORIES = [...FRAME_CATEGORIES, "v8.execute", "blink"];
 
-async function startTrace(cdp: CDPSession): Promise<void> {
-  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: TRACE_CATEGORIES } });
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { data?: { frame?: string }; name?: string };
+async function startTrace(cdp: CDPSession, detailed: boolean): Promise<void> {
+  const includedCategories = detailed ? DETAIL_CATEGORIES : FRAME_CATEGORIES;
+  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories } });
 }
 
 /**
- * Ends the trace, writes it, and prints the panel main thread's CPU time (trace `tdur`) by the kind
- * of work at the top of each task: script, style, layout, paint, parsing HTML, message dispatch…
+ * Ends the trace and returns its events. Given a mode (PANEL_BENCH_TRACE), also writes it to a file
+ * and prints the panel main thread's CPU time by the kind of work: script, style, layout, paint,
+ * parsing HTML, message dispatch…
  */
-async function saveTrace(cdp: CDPSession, mode: string): Promise<void> {
+async function endTrace(cdp: CDPSession, mode: string | null): Promise<TraceEvent[]> {
   const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e) => resolve(e.stream!)));
   await cdp.send("Tracing.end");
   const stream = await done;
@@ -470,35 +500,19 @@ async function saveTrace(cdp: CDPSession, mode: string): Promise<void> {
     if (chunk.eof) break;
   }
   await cdp.send("IO.close", { handle: stream });
+  const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = panelMainThread(events);
+  if (mode === null || !main) return events;
   fs.mkdirSync(TRACE_DIR!, { recursive: true });
   const file = path.join(TRACE_DIR!, `stream-${mode}-${Date.now()}.json`);
   fs.writeFileSync(file, text);
-  const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
-  // The panel's main thread: the renderer thread named CrRendererMain that ran the most tasks.
-  const mains = events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain");
-  const tasks = (pid: number, tid: number) => events.filter((e) => e.pid === pid && e.tid === tid && e.name === "RunTask" && e.ph === "X");
-  const main = mains.map((m) => ({ pid: m.pid, tid: m.tid, n: tasks(m.pid, m.tid).length })).sort((a, b) => b.n - a.n)[0];
-  if (!main) return;
-  const onMain = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.tdur !== undefined)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  // Self CPU time per event name: each event's tdur minus its direct children's.
-  const self = new Map<string, number>();
-  const stack: TraceEvent[] = [];
-  const childCpu = new Map<TraceEvent, number>();
-  const close = (e: TraceEvent) => self.set(e.name, (self.get(e.name) ?? 0) + (e.tdur! - (childCpu.get(e) ?? 0)) / 1000);
-  for (const e of onMain) {
-    while (stack.length > 0 && stack.at(-1)!.ts + (stack.at(-1)!.dur ?? 0) <= e.ts) close(stack.pop()!);
-    const parent = stack.at(-1);
-    if (parent) childCpu.set(parent, (childCpu.get(parent) ?? 0) + e.tdur!);
-    stack.push(e);
-  }
-  while (stack.length > 0) close(stack.pop()!);
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const self = selfCpuByEvent(events, main);
+  const total = [...self.values()].reduce((x, y) => x + y, 0);
+  const rows = [...self].sort((x, y) => y[1] - x[1]).slice(0, 25);
   process.stderr.write(
     `${file}\nmain thread CPU ${total.toFixed(0)} ms, self time by event:\n${rows.map(([k, ms]) => `${ms.toFixed(1).padStart(9)} ms  ${k}`).join("\n")}\n`,
   );
+  return events;
 }
 
 /** Stops the CPU profiler, writes the profile, and prints the functions with the most self time. */
@@ -594,8 +608,14 @@ export function panelSection(r: PanelBenchResult, machine: string, date: string)
     const worstFrame = Math.max(...products.map((p) => p.frame.max));
     const worstTask = Math.max(...products.map((p) => p.longTasks.maxMs));
     const longTasks = products.map((p) => p.longTasks.count).join(" / ");
+    const heaviest = Math.max(...products.map((p) => p.frame.heaviestCpuMs));
+    // A frame's wall time also counts the time the main thread waited for a core (the host, the
+    // agent and the browser's other threads share this machine's two): both are given, and the
+    // verdict says which one a miss is on.
+    const verdict =
+      perFrame > 4 || heaviest > 50 ? ok(false) : worstFrame > 50 ? "**not met** on the wall clock; met in CPU time" : ok(true);
     goals.push(
-      `| panel, ${r.chunks} back-to-back chunks: main-thread time per animation frame | ≤ 4 ms average, no frame > 50 ms | ${products.map((p) => f(p.cpuPerFrameMs)).join(" / ")} ms CPU (${products.map((p) => f(p.mainThreadPerFrameMs)).join(" / ")} ms wall) average; ${worstFrame > 0 ? `longest frame ${f(worstFrame, 0)} ms` : "no frame over 50 ms"}; long tasks ${longTasks} (longest ${f(worstTask, 0)} ms) | ${ok(perFrame <= 4 && worstFrame <= 50)} |`,
+      `| panel, ${r.chunks} back-to-back chunks: main-thread time per animation frame | ≤ 4 ms average, no frame > 50 ms | ${products.map((p) => f(p.cpuPerFrameMs)).join(" / ")} ms CPU (${products.map((p) => f(p.mainThreadPerFrameMs)).join(" / ")} ms wall) average; ${worstFrame > 0 ? `frames over 50 ms ${products.map((p) => p.frame.over50).join(" / ")}, longest ${f(worstFrame, 0)} ms of wall time` : "no frame over 50 ms"}; the heaviest frame used ${f(heaviest)} ms of CPU; long tasks ${longTasks} (longest ${f(worstTask, 0)} ms) | ${verdict} |`,
     );
   }
   const ours = r.replay.filter((x) => x.build === "product");
@@ -610,7 +630,7 @@ export function panelSection(r: PanelBenchResult, machine: string, date: string)
   const rows = r.stream
     .map(
       (s) =>
-        `| ${label[s.mode]} | ${s.chunks} | ${f(s.totalMs / 1000, 2)} s | ${f(s.firstChunkMs, 0)} ms | ${s.frame.frames} (${f(s.frame.refreshMs)} ms) | ${s.frame.over50} | ${s.frame.max > 0 ? `${f(s.frame.max, 0)} ms` : "none over 50 ms"} | ${s.longTasks.count} (${f(s.longTasks.totalMs, 0)} ms, max ${f(s.longTasks.maxMs, 0)}) | ${f(s.mainThreadMs, 0)} ms (${f(s.mainThreadPerFrameMs)} ms/frame) | ${f(s.cpuMs, 0)} ms (${f(s.cpuPerFrameMs)} ms/frame) | ${f(s.scriptMs, 0)} / ${f(s.layoutMs, 0)} / ${f(s.styleMs, 0)} ms |`,
+        `| ${label[s.mode]} | ${s.chunks} | ${f(s.totalMs / 1000, 2)} s | ${f(s.firstChunkMs, 0)} ms | ${s.frame.frames} (${f(s.frame.refreshMs)} ms) | ${s.frame.over50} | ${s.frame.max > 0 ? `${f(s.frame.max, 0)} ms` : "none over 50 ms"} | ${s.frame.longCpuMs.length > 0 ? `${s.frame.longCpuMs.map((x) => f(x)).join(", ")} ms` : "none"} | ${f(s.frame.heaviestCpuMs)} ms | ${s.longTasks.count} (${f(s.longTasks.totalMs, 0)} ms, max ${f(s.longTasks.maxMs, 0)}) | ${f(s.mainThreadMs, 0)} ms (${f(s.mainThreadPerFrameMs)} ms/frame) | ${f(s.cpuMs, 0)} ms (${f(s.cpuPerFrameMs)} ms/frame) | ${f(s.scriptMs, 0)} / ${f(s.layoutMs, 0)} / ${f(s.styleMs, 0)} ms |`,
     )
     .join("\n");
   const replayRows = r.replay
@@ -625,15 +645,18 @@ export function panelSection(r: PanelBenchResult, machine: string, date: string)
       : `
 ### a. Streaming ${r.chunks} chunks${r.chunkDelayMs > 0 ? ` ${r.chunkDelayMs} ms apart` : ""} into one message after ${r.priorMessages} earlier messages
 
-| panel | chunks | prompt → last chunk on screen | → first chunk | display frames (interval) | frames > 50 ms | longest of those | long tasks | main thread, wall (CDP TaskDuration) | main thread, CPU (CDP ThreadTime) | script / layout / style |
-|---|---|---|---|---|---|---|---|---|---|---|
+| panel | chunks | Enter → last chunk on screen | → first chunk | display frames (interval) | frames > 50 ms | longest of those | CPU of each frame over 50 ms (trace) | heaviest frame's CPU (trace, at most) | long tasks | main thread, wall (CDP TaskDuration) | main thread, CPU (CDP ThreadTime) | script / layout / style |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows}
 
 Main-thread time per frame is the page's main-thread time over the stream divided by the display's frames in it (the
 stream's duration over the frame interval the page saw before it): CPU time (CDP ThreadTime) for the goal, wall time
 of its tasks (CDP TaskDuration) beside it; on a loaded machine the wall figure also counts time the thread waited for a
-core. Frames over 50 ms are long-animation-frame entries. The probe watches the page's DOM and draws no frames of its
-own: a probe that asked for a frame every vsync made the page run one each time, which the panel does not.
+core. Frames over 50 ms are long-animation-frame entries (wall time). Each round is traced (test/bench/trace-frames.ts):
+a frame's CPU is the main thread's own time in its tasks, so a frame far longer than its CPU waited for a core while
+the host, the agent and the browser's other threads ran. The trace's own cost is in every figure. The probe watches the
+page's DOM and draws no frames of its own: a probe that asked for a frame every vsync made the page run one each time,
+which the panel does not. The prompt is typed into the composer and sent with Enter; times start at that key.
 Chunks are the scripted agent's \`stream N 0\`: 3-8 characters of markdown each, sent back to back (see panel-bench.ts).
 The baseline is \`wxt build --mode bench\` (test/bench/full-render/): the same extension and port, a message list
 that re-renders every entry on every change and parses markdown only when a message's text changes.
