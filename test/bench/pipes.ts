@@ -37,11 +37,13 @@ export interface Chain {
 let made = 0;
 let folder: string | undefined;
 const running = new Set<ChildProcess>();
-// A bench that throws leaves no child behind (each would also see EOF once the bench's ends close).
+// A bench that throws or is interrupted leaves no child and no folder behind (each child would also
+// see EOF once the bench's ends close).
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 
 /** A pipe's two ends, both blocking, close-on-exec (libuv opens every file so). */
 function openPipe(): { read: number; write: number } {
