@@ -13,7 +13,7 @@
  *  4. `start` → agent running when the version command waits for input.
  * The timed client only reads frame headers and a few bytes of each frame: decoding and
  * reassembly would be the extension's cost, not the host's. Whatever it talks to (the host, a second
- * build, `cat | cat`, the agent alone) runs on pipes, as browsers start hosts (pipes.ts); the host
+ * build, `cat | cat`, the agent alone) runs on pipes, as browsers start hosts (test/pipes.ts); the host
  * starts its agent itself, on the socket pairs node gives children, as it does in use.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -25,7 +25,7 @@ import { shQuote } from "../../install-scripts/launcher";
 import { frameJson } from "../../native-host/frames";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
-import { assertPipes, spawnChain } from "./pipes";
+import { assertPipes, spawnChain } from "../pipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_HOST: another build's launcher, to compare two builds in one sitting.
@@ -56,7 +56,7 @@ const CLOCK_TICKS = 100;
  */
 class HostLink {
   readonly child: ChildProcess;
-  /** The host's stdin and stdout, pipes as a browser's (pipes.ts). */
+  /** The host's stdin and stdout, pipes as a browser's (test/pipes.ts). */
   private readonly toHost: net.Socket;
   private waiters: Array<() => void> = [];
   private statusWaiters: Array<(state: string) => void> = [];
@@ -197,7 +197,7 @@ async function bareNodePeakMB(): Promise<number> {
   return mb;
 }
 
-/** ndjson straight over pipes (pipes.ts): the agent alone, or a `cat | cat` chain. Counts newlines only. */
+/** ndjson straight over pipes (test/pipes.ts): the agent alone, or a `cat | cat` chain. Counts newlines only. */
 class LineLink {
   private readonly input: net.Socket;
   private readonly last: ChildProcess;

@@ -1,18 +1,19 @@
 /**
- * The bench's children on real pipes, as browsers start native-messaging hosts: Chromium gives a host
+ * Children of the host bench and the host's integration tests on real pipes, as browsers start
+ * native-messaging hosts: Chromium gives a host
  * pipe(2)s for stdin and stdout (native_process_launcher_posix.cc,
  * https://source.chromium.org/chromium/chromium/src/+/main:chrome/browser/extensions/api/messaging/native_process_launcher_posix.cc),
  * which hold 64 KiB, so no read returns more and a larger write waits for the reader. Node's
  * `spawn(..., { stdio: "pipe" })` gives children socket pairs instead, whose reads return whatever the
- * writer queued (up to about 200 KiB): figures taken on them are not the browsers' case.
+ * writer queued (up to about 200 KiB): figures and behaviour seen on them are not the browsers' case.
  *
  * Node has no pipe(2), so each pipe here is a FIFO, made with `mkfifo` (no shell): once open, a FIFO is
  * the same kernel pipe as pipe(2)'s (Linux's fs/pipe.c serves both, 64 KiB each), and its name is removed
- * as soon as both ends are open, so none outlives the bench. FIFOs go in a folder on tmpfs (/dev/shm)
+ * as soon as both ends are open, so none outlives the process that made it. FIFOs go in a folder on tmpfs (/dev/shm)
  * when there is one: a pipe's writes update its inode's times, in memory for pipe(2)'s and tmpfs, through
  * the journal on a disk file system. /proc/<pid>/fd shows such a pipe by its (deleted) name, not as
  * `pipe:[…]`; `assertPipes` checks the kind of file. The ends are opened blocking, as a browser's are; the
- * bench's own ends become non-blocking when Node wraps them (their own open file descriptions, so the
+ * caller's own ends become non-blocking when Node wraps them (their own open file descriptions, so the
  * child's ends stay blocking).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -24,10 +25,11 @@ import path from "node:path";
 export interface Command {
   command: string;
   args: string[];
+  cwd?: string;
   env?: NodeJS.ProcessEnv;
 }
 
-/** Processes started on pipes, first to last, and the bench's ends: the first one's stdin and the last one's stdout. */
+/** Processes started on pipes, first to last, and the caller's ends: the first one's stdin and the last one's stdout. */
 export interface Chain {
   children: ChildProcess[];
   input: net.Socket;
@@ -37,8 +39,8 @@ export interface Chain {
 let made = 0;
 let folder: string | undefined;
 const running = new Set<ChildProcess>();
-// A bench that throws or is interrupted leaves no child and no folder behind (each child would also
-// see EOF once the bench's ends close).
+// A run that throws or is interrupted leaves no child and no folder behind (each child would also
+// see EOF once the caller's ends close).
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
@@ -47,7 +49,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => 
 
 /** A pipe's two ends, both blocking, close-on-exec (libuv opens every file so). */
 function openPipe(): { read: number; write: number } {
-  folder ??= fs.mkdtempSync(path.join(fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "gb-bench-pipes-"));
+  folder ??= fs.mkdtempSync(path.join(fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "gb-pipes-"));
   const file = path.join(folder, `pipe-${++made}`);
   const mkfifo = spawnSync("mkfifo", ["-m", "600", file], { stdio: ["ignore", "ignore", "pipe"] });
   if (mkfifo.status !== 0) throw new Error(`mkfifo ${file}: ${mkfifo.error?.message ?? mkfifo.stderr.toString()}`);
@@ -67,8 +69,8 @@ function openPipe(): { read: number; write: number } {
 /** `commands` as `a | b | …` on pipes; stderr as given. */
 export function spawnChain(commands: Command[], stderr: "pipe" | "inherit" | "ignore"): Chain {
   const pipes = Array.from({ length: commands.length + 1 }, () => openPipe());
-  const children = commands.map(({ command, args, env }, i) => {
-    const child = spawn(command, args, { stdio: [pipes[i]!.read, pipes[i + 1]!.write, stderr], ...(env ? { env } : {}) });
+  const children = commands.map(({ command, args, cwd, env }, i) => {
+    const child = spawn(command, args, { stdio: [pipes[i]!.read, pipes[i + 1]!.write, stderr], cwd, env });
     running.add(child);
     child.once("exit", () => running.delete(child));
     return child;
