@@ -12,16 +12,20 @@
  *     (file-backed pages, which count more on an idle machine where that cache is warm);
  *  4. `start` → agent running when the version command waits for input.
  * The timed client only reads frame headers and a few bytes of each frame: decoding and
- * reassembly would be the extension's cost, not the host's.
+ * reassembly would be the extension's cost, not the host's. Whatever it talks to (the host, a second
+ * build, `cat | cat`, the agent alone) runs on pipes, as browsers start hosts (test/pipes.ts); the host
+ * starts its agent itself, on the socket pairs node gives children, as it does in use.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { shQuote } from "../../install-scripts/launcher";
 import { frameJson } from "../../native-host/frames";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
+import { assertPipes, spawnChain } from "../pipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_HOST: another build's launcher, to compare two builds in one sitting.
@@ -51,7 +55,9 @@ const CLOCK_TICKS = 100;
  * are parsed. An agent message is complete on a verbatim frame or a chunk frame marked last.
  */
 class HostLink {
-  readonly child: ChildProcessWithoutNullStreams;
+  readonly child: ChildProcess;
+  /** The host's stdin and stdout, pipes as a browser's (test/pipes.ts). */
+  private readonly toHost: net.Socket;
   private waiters: Array<() => void> = [];
   private statusWaiters: Array<(state: string) => void> = [];
   private header = Buffer.alloc(4);
@@ -68,30 +74,34 @@ class HostLink {
       config,
       JSON.stringify({ defaultProfile: "echo", profiles: { echo: profile }, cwd: dir, logFile: path.join(dir, "host.log") }),
     );
-    this.child = spawn(host, [chromeOrigin(DEV_EXTENSION_ID)], {
-      env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config },
-      stdio: "pipe",
-    });
-    this.child.stdout.on("data", (c: Buffer) => this.onData(c));
+    const chain = spawnChain(
+      [{ command: host, args: [chromeOrigin(DEV_EXTENSION_ID)], env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config } }],
+      "pipe",
+    );
+    this.child = chain.children[0]!;
+    this.toHost = chain.input;
+    chain.output.on("data", (c: Buffer) => this.onData(c));
   }
 
   /** After the hello, sends `start`; resolves with the ms until the agent is running. */
   async start(): Promise<number> {
     await this.hello;
+    // The launcher has exec'd node by now: the host itself is on pipes.
+    assertPipes(this.child);
     const running = new Promise<void>((resolve, reject) =>
       this.statusWaiters.push((s) =>
         s === "running" ? resolve() : ["failed", "outdated", "not_found"].includes(s) && reject(new Error(s)),
       ),
     );
     const t0 = performance.now();
-    this.child.stdin.write(frameJson({ host: { type: "start", protocolVersion: PROTOCOL } }));
+    this.toHost.write(frameJson({ host: { type: "start", protocolVersion: PROTOCOL } }));
     await running;
     return performance.now() - t0;
   }
 
   roundTrip(frame: Buffer): Promise<void> {
     const p = new Promise<void>((resolve) => this.waiters.push(resolve));
-    this.child.stdin.write(frame);
+    this.toHost.write(frame);
     return p;
   }
 
@@ -116,7 +126,7 @@ class HostLink {
   close(): Promise<void> {
     return new Promise((resolve) => {
       this.child.once("exit", () => resolve());
-      this.child.stdin.end();
+      this.toHost.end();
     });
   }
 
@@ -187,36 +197,34 @@ async function bareNodePeakMB(): Promise<number> {
   return mb;
 }
 
-/** ndjson straight over pipes: the agent alone, or a `cat | cat` chain. Counts newlines only. */
+/** ndjson straight over pipes (test/pipes.ts): the agent alone, or a `cat | cat` chain. Counts newlines only. */
 class LineLink {
-  private readonly first: ChildProcessWithoutNullStreams;
-  private readonly last: ChildProcessWithoutNullStreams;
+  private readonly input: net.Socket;
+  private readonly last: ChildProcess;
   private waiters: Array<() => void> = [];
 
   constructor(commands: Array<[string, string[]]>) {
-    const children: ChildProcessWithoutNullStreams[] = [];
-    for (const [command, args] of commands) {
-      const prev = children.at(-1);
-      const stdio = prev ? [prev.stdout, "pipe", "inherit"] : ["pipe", "pipe", "inherit"];
-      children.push(spawn(command, args, { stdio: stdio as ["pipe", "pipe", "pipe"] }));
-    }
-    this.first = children[0]!;
-    this.last = children.at(-1)!;
-    this.last.stdout.on("data", (c: Buffer) => {
+    const chain = spawnChain(
+      commands.map(([command, args]) => ({ command, args })),
+      "inherit",
+    );
+    this.input = chain.input;
+    this.last = chain.children.at(-1)!;
+    chain.output.on("data", (c: Buffer) => {
       for (let nl = c.indexOf(10); nl >= 0; nl = c.indexOf(10, nl + 1)) this.waiters.shift()?.();
     });
   }
 
   roundTrip(line: Buffer): Promise<void> {
     const p = new Promise<void>((resolve) => this.waiters.push(resolve));
-    this.first.stdin.write(line);
+    this.input.write(line);
     return p;
   }
 
   close(): Promise<void> {
     return new Promise((resolve) => {
       this.last.once("exit", () => resolve());
-      this.first.stdin.end();
+      this.input.end();
     });
   }
 }

@@ -1,10 +1,11 @@
 /**
- * Drives the built native host (dist/native-host, started through its launcher) over real pipes,
- * the way a browser does: framed stdin, framed stdout. Every byte of stdout must decode as a frame;
+ * Drives the built native host (dist/native-host, started through its launcher) over real pipes
+ * (test/pipes.ts), the way a browser does: framed stdin, framed stdout. Every byte of stdout must decode as a frame;
  * chunked agent messages are reassembled as the extension would.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
@@ -19,6 +20,7 @@ import {
   isHostEnvelope,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
+import { spawnChain } from "../pipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const HOST_LAUNCHER = path.join(ROOT, "dist/native-host/goose-browser-host");
@@ -46,7 +48,10 @@ export interface HostOptions {
 
 export class HostUnderTest {
   readonly dir: string;
-  readonly child: ChildProcessWithoutNullStreams;
+  readonly child: ChildProcess;
+  /** The host's stdin and stdout: pipes, as a browser gives it. */
+  readonly stdin: net.Socket;
+  readonly stdout: net.Socket;
   readonly received: Received[] = [];
   /** Anything on stdout that was not a well-formed frame. */
   readonly stdoutErrors: string[] = [];
@@ -87,14 +92,23 @@ export class HostUnderTest {
     };
     fs.writeFileSync(configFile, o.rawConfig ?? JSON.stringify(config, null, 2));
     // Like a browser started from a desktop: a minimal environment, no PATH to node.
-    this.child = spawn(HOST_LAUNCHER, [o.origin ?? chromeOrigin(DEV_EXTENSION_ID)], {
-      cwd: path.dirname(HOST_LAUNCHER),
-      env: { HOME: this.dir, PATH: "/usr/bin:/bin", GOOSE_BROWSER_HOST_CONFIG: configFile, ...o.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    this.child.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
-    this.child.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.child.stdin.on("error", () => {});
+    const chain = spawnChain(
+      [
+        {
+          command: HOST_LAUNCHER,
+          args: [o.origin ?? chromeOrigin(DEV_EXTENSION_ID)],
+          cwd: path.dirname(HOST_LAUNCHER),
+          env: { HOME: this.dir, PATH: "/usr/bin:/bin", GOOSE_BROWSER_HOST_CONFIG: configFile, ...o.env },
+        },
+      ],
+      "pipe",
+    );
+    this.child = chain.children[0]!;
+    this.stdin = chain.input;
+    this.stdout = chain.output;
+    this.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
+    this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.stdin.on("error", () => {});
     this.exit = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve({ code, signal })));
   }
 
@@ -107,11 +121,11 @@ export class HostUnderTest {
   }
 
   send(value: unknown): void {
-    this.child.stdin.write(frameJson(value));
+    this.stdin.write(frameJson(value));
   }
 
   sendRaw(bytes: Buffer): void {
-    this.child.stdin.write(bytes);
+    this.stdin.write(bytes);
   }
 
   start(profile?: string): void {
@@ -214,7 +228,7 @@ export class HostUnderTest {
   }
 
   async close(): Promise<void> {
-    this.child.stdin.end();
+    this.stdin.end();
     await this.exit;
   }
 

@@ -50,7 +50,7 @@ async function startWithGrandchild(agentEnv: Record<string, string> = {}): Promi
 describe("host lifecycle", () => {
   it("on stdin EOF stops the agent and its children, then exits 0", async () => {
     const { pid, childPid } = await startWithGrandchild();
-    host!.child.stdin.end();
+    host!.stdin.end();
     expect(await host!.exit).toEqual({ code: 0, signal: null });
     await waitUntil(() => !isAlive(pid) && !isAlive(childPid), 2000, "agent and grandchild gone");
   });
@@ -65,7 +65,7 @@ describe("host lifecycle", () => {
   it("exits well within the browser's grace period when the agent stops on EOF", async () => {
     await startWithGrandchild();
     const t0 = Date.now();
-    host!.child.stdin.end();
+    host!.stdin.end();
     expect(await host!.exit).toEqual({ code: 0, signal: null });
     expect(Date.now() - t0).toBeLessThan(BROWSER_GRACE_MS / 2);
   });
@@ -73,7 +73,7 @@ describe("host lifecycle", () => {
   it("SIGKILLs an agent that ignores EOF and SIGTERM after a short grace, still inside the browser's", async () => {
     const { pid, childPid } = await startWithGrandchild({ SCRIPTED_AGENT_IGNORE_EOF: "1" });
     const t0 = Date.now();
-    host!.child.stdin.end();
+    host!.stdin.end();
     expect(await host!.exit).toEqual({ code: 0, signal: null });
     const took = Date.now() - t0;
     // It did wait for SIGTERM to work (the grace), and was done well before the browser would SIGKILL it.
@@ -125,7 +125,7 @@ describe("host lifecycle", () => {
   it("refuses to serve a caller that is not our extension: exit 3, nothing on stdout", async () => {
     host = new HostUnderTest({ origin: `chrome-extension://${"a".repeat(32)}/` });
     let stdout = 0;
-    host.child.stdout.on("data", (c: Buffer) => (stdout += c.length));
+    host.stdout.on("data", (c: Buffer) => (stdout += c.length));
     expect((await host.exit).code).toBe(3);
     expect(stdout).toBe(0);
     expect(host.hostLog).toMatch(/refusing caller/);
