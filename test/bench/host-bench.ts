@@ -3,9 +3,11 @@
  * baseline in the same run, rounds interleaved so that load from elsewhere hits both alike:
  *  1. round trips of 256 KiB messages (verbatim both ways) and 1 MiB messages (chunked on the way
  *     back) through host + echo agent, against the same bytes through a `cat | cat` chain (two
- *     processes, as host + agent are), in many short pairs of rounds, the ratio taken per pair and
- *     its median reported with its spread (two warm-up pairs discarded);
- *  2. latency the host adds per small message: host and direct-to-agent round trips alternate;
+ *     processes, as host + agent are), in many short rounds, the ratio taken per round and its
+ *     median reported with its spread (two warm-up rounds discarded);
+ *  2. latency the host adds per small message: host and direct-to-agent round trips take turns;
+ *  1 and 2 also time the floor in the same rounds: a bare Node relay (bare-relay.mjs) that puts the
+ *     same frames on the wire with no checks, so the figures say how close any Node host could come;
  *  3. the host's peak RSS (VmHWM) idle, after 1 MiB traffic, and after one 20 MiB agent line; idle
  *     also split into its anonymous part (RssAnon: the host's heap and buffers) and against a bare
  *     `node` in the same run, because most of it is node's own binary mapped from the page cache
@@ -13,7 +15,7 @@
  *  4. `start` → agent running when the version command waits for input.
  * The timed client only reads frame headers and a few bytes of each frame: decoding and
  * reassembly would be the extension's cost, not the host's. Whatever it talks to (the host, a second
- * build, `cat | cat`, the agent alone) runs on pipes, as browsers start hosts (test/pipes.ts); the host
+ * build, `cat | cat`, the agent alone, the bare relay) runs on pipes, as browsers start hosts (test/pipes.ts); the host
  * starts its agent itself, on the socket pairs node gives children, as it does in use.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -21,11 +23,11 @@ import fs from "node:fs";
 import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { shQuote } from "../../install-scripts/launcher";
+import { NODE_FLAGS, shQuote } from "../../install-scripts/launcher";
 import { frameJson } from "../../native-host/frames";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
-import { assertPipes, spawnChain } from "../pipes";
+import { assertPipes, type Command, spawnChain } from "../pipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_HOST: another build's launcher, to compare two builds in one sitting.
@@ -37,6 +39,7 @@ const HOST_B = process.env.BENCH_HOST_B;
 // BENCH_HOST_PROTOCOL: the host protocol that other build speaks, when older than this checkout's.
 const PROTOCOL = Number(process.env.BENCH_HOST_PROTOCOL ?? HOST_PROTOCOL_VERSION);
 const ECHO = path.join(ROOT, "test/bench/echo-agent.mjs");
+const BARE_RELAY = path.join(ROOT, "test/bench/bare-relay.mjs");
 const KiB = 1024;
 const MiB = 1024 * 1024;
 const EMIT = '{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"bench-emit","bytes":';
@@ -51,57 +54,33 @@ const PREFIX_BYTES = 96;
 const CLOCK_TICKS = 100;
 
 /**
- * A framed connection to the built host. Counts frames by their 4-byte headers; only status frames
- * are parsed. An agent message is complete on a verbatim frame or a chunk frame marked last.
+ * A framed connection on pipes (test/pipes.ts) to a process that speaks the host's wire format: the
+ * built host, or the bare relay (bare-relay.mjs). Counts frames by their 4-byte headers; only status
+ * frames are parsed. An agent message is complete on a verbatim frame or a chunk frame marked last.
  */
-class HostLink {
+class FrameLink {
   readonly child: ChildProcess;
-  /** The host's stdin and stdout, pipes as a browser's (test/pipes.ts). */
-  private readonly toHost: net.Socket;
+  /** The process's stdin and stdout, pipes as a browser's (test/pipes.ts). */
+  protected readonly input: net.Socket;
   private waiters: Array<() => void> = [];
-  private statusWaiters: Array<(state: string) => void> = [];
+  protected statusWaiters: Array<(state: string) => void> = [];
   private header = Buffer.alloc(4);
   private headerFilled = 0;
   private remaining = -1;
   private keep = 0;
   private kept: Buffer[] = [];
-  private helloSeen: () => void = () => {};
-  private readonly hello = new Promise<void>((resolve) => (this.helloSeen = resolve));
+  protected helloSeen: () => void = () => {};
 
-  constructor(dir: string, profile: Record<string, unknown>, host = HOST) {
-    const config = path.join(dir, "host.json");
-    fs.writeFileSync(
-      config,
-      JSON.stringify({ defaultProfile: "echo", profiles: { echo: profile }, cwd: dir, logFile: path.join(dir, "host.log") }),
-    );
-    const chain = spawnChain(
-      [{ command: host, args: [chromeOrigin(DEV_EXTENSION_ID)], env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config } }],
-      "pipe",
-    );
+  constructor(command: Command, stderr: "pipe" | "inherit") {
+    const chain = spawnChain([command], stderr);
     this.child = chain.children[0]!;
-    this.toHost = chain.input;
+    this.input = chain.input;
     chain.output.on("data", (c: Buffer) => this.onData(c));
-  }
-
-  /** After the hello, sends `start`; resolves with the ms until the agent is running. */
-  async start(): Promise<number> {
-    await this.hello;
-    // The launcher has exec'd node by now: the host itself is on pipes.
-    assertPipes(this.child);
-    const running = new Promise<void>((resolve, reject) =>
-      this.statusWaiters.push((s) =>
-        s === "running" ? resolve() : ["failed", "outdated", "not_found"].includes(s) && reject(new Error(s)),
-      ),
-    );
-    const t0 = performance.now();
-    this.toHost.write(frameJson({ host: { type: "start", protocolVersion: PROTOCOL } }));
-    await running;
-    return performance.now() - t0;
   }
 
   roundTrip(frame: Buffer): Promise<void> {
     const p = new Promise<void>((resolve) => this.waiters.push(resolve));
-    this.toHost.write(frame);
+    this.input.write(frame);
     return p;
   }
 
@@ -126,7 +105,7 @@ class HostLink {
   close(): Promise<void> {
     return new Promise((resolve) => {
       this.child.once("exit", () => resolve());
-      this.toHost.end();
+      this.input.end();
     });
   }
 
@@ -177,6 +156,42 @@ class HostLink {
     }
   }
 }
+
+/** The built host on pipes, configured with one agent profile; `start` starts the agent. */
+class HostLink extends FrameLink {
+  private readonly hello = new Promise<void>((resolve) => (this.helloSeen = resolve));
+
+  constructor(dir: string, profile: Record<string, unknown>, host = HOST) {
+    const config = path.join(dir, "host.json");
+    fs.writeFileSync(
+      config,
+      JSON.stringify({ defaultProfile: "echo", profiles: { echo: profile }, cwd: dir, logFile: path.join(dir, "host.log") }),
+    );
+    super({ command: host, args: [chromeOrigin(DEV_EXTENSION_ID)], env: { ...process.env, GOOSE_BROWSER_HOST_CONFIG: config } }, "pipe");
+  }
+
+  /** After the hello, sends `start`; resolves with the ms until the agent is running. */
+  async start(): Promise<number> {
+    await this.hello;
+    // The launcher has exec'd node by now: the host itself is on pipes.
+    assertPipes(this.child);
+    const running = new Promise<void>((resolve, reject) =>
+      this.statusWaiters.push((s) =>
+        s === "running" ? resolve() : ["failed", "outdated", "not_found"].includes(s) && reject(new Error(s)),
+      ),
+    );
+    const t0 = performance.now();
+    this.input.write(frameJson({ host: { type: "start", protocolVersion: PROTOCOL } }));
+    await running;
+    return performance.now() - t0;
+  }
+}
+
+/**
+ * The floor (bare-relay.mjs): the thinnest Node relay between the same frames and the same echo agent,
+ * with no checks, run with the host's node flags. What any Node host would pay on this machine.
+ */
+const bareRelay = () => new FrameLink({ command: process.execPath, args: [...NODE_FLAGS, BARE_RELAY, process.execPath, ECHO] }, "inherit");
 
 /** A field of /proc/<pid>/status given in kB, in MB (10^6 bytes). */
 function statusMB(pid: number | undefined, field: string): number {
@@ -273,6 +288,20 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
+/** A per-round ratio's median, interquartile range and extremes. */
+interface Spread {
+  median: number;
+  p25: number;
+  p75: number;
+  min: number;
+  max: number;
+}
+
+function spread(xs: number[]): Spread {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { median: pct(sorted, 50), p25: pct(sorted, 25), p75: pct(sorted, 75), min: sorted[0]!, max: sorted.at(-1)! };
+}
+
 interface ThroughputResult {
   bytes: number;
   /** Messages timed through each path (warm-up rounds excluded). */
@@ -289,33 +318,61 @@ interface ThroughputResult {
   /** With a second build as the baseline: its CPU time and page faults per message. */
   baseCpuMs?: number;
   baseFaults?: number;
-  /** Host throughput as a share of the baseline's: the median of the per-round-pair ratios. */
+  /** Host throughput as a share of the baseline's: the median of the per-round ratios. */
   ratio: number;
-  /** The interquartile range and the extremes of those per-pair ratios. */
+  /** The interquartile range and the extremes of those per-round ratios. */
   ratioP25: number;
   ratioP75: number;
   ratioMin: number;
   ratioMax: number;
+  /** The bare relay (the floor), in the same rounds. */
+  floor: {
+    MiBps: number;
+    /** Its CPU time and page faults per message, as the host's. */
+    cpuMs: number;
+    faults: number;
+    /** Its throughput as a share of the baseline's, per round. */
+    ofBase: Spread;
+    /** The host's throughput as a share of the relay's, per round. */
+    hostShare: Spread;
+  };
 }
 
 export interface HostBenchResult {
   verbatim: ThroughputResult;
   chunked: ThroughputResult;
-  latency: { messages: number; hostP50: number; hostP99: number; directP50: number; directP99: number; addedP50: number; addedP99: number };
+  latency: {
+    messages: number;
+    hostP50: number;
+    hostP99: number;
+    directP50: number;
+    directP99: number;
+    addedP50: number;
+    addedP99: number;
+    /** The bare relay's, in the same rotation. */
+    floorP50: number;
+    floorP99: number;
+    floorAddedP50: number;
+    floorAddedP99: number;
+  };
   rss: { idle: number; idleAnon: number; bareNode: number; traffic1MiB: number; line20MiB: number };
   line20MiB: { ms: number; perMiB: number };
   start: { runs: number; medianMs: number; maxMs: number; versionAloneMs: number };
 }
 
+/** Round `r`'s order of `n` paths: each starts a round in turn, so none always follows the same one. */
+const rotation = (r: number, n: number) => Array.from({ length: n }, (_, i) => (r + i) % n);
+
 /**
- * Many short rounds, host and `cat | cat` back to back in each (which goes first alternates), so
- * load from elsewhere falls on both halves of a pair alike; the ratio is taken per pair and the
- * median reported with its spread, instead of one ratio of sums that a burst of load on either
- * side moves. The first `warmup` pairs are not counted.
+ * Many short rounds, host, `cat | cat` and the bare relay back to back in each (which goes first
+ * rotates), so load from elsewhere falls on all alike; ratios are taken per round and their medians
+ * reported with their spread, instead of one ratio of sums that a burst of load on either side
+ * moves. The first `warmup` rounds are not counted.
  */
 async function throughput(
   host: HostLink,
   base: LineLink | HostLink,
+  floor: FrameLink,
   size: number,
   perRound: number,
   rounds: number,
@@ -325,65 +382,59 @@ async function throughput(
   const msgs = Array.from({ length: perRound }, (_, i) => message(size, i, text.slice(i * 4096)));
   const frames = msgs.map(frameOf);
   const lines = msgs.map(lineOf);
-  const h = () =>
+  const timed = (link: FrameLink | LineLink) => () =>
     timeIt(async () => {
-      for (const f of frames) await host.roundTrip(f);
+      if (link instanceof FrameLink) for (const f of frames) await link.roundTrip(f);
+      else for (const l of lines) await link.roundTrip(l);
     });
-  const c = () =>
-    timeIt(async () => {
-      if (base instanceof HostLink) for (const f of frames) await base.roundTrip(f);
-      else for (const l of lines) await base.roundTrip(l);
-    });
-  let hostMs = 0;
-  let catMs = 0;
+  const paths = [timed(host), timed(base), timed(floor)];
+  const total = [0, 0, 0];
   const baseHost = base instanceof HostLink ? base : undefined;
-  let cpuStart = host.cpu();
-  let baseStart = baseHost?.cpu();
-  const ratios: number[] = [];
+  let cpuStart = [host.cpu(), baseHost?.cpu(), floor.cpu()];
+  const ofBase: number[] = [];
+  const floorOfBase: number[] = [];
+  const hostShare: number[] = [];
   for (let r = 0; r < warmup + rounds; r++) {
-    if (r === warmup) {
-      cpuStart = host.cpu();
-      baseStart = baseHost?.cpu();
-    }
-    let hr: number;
-    let cr: number;
-    if (r % 2 === 0) {
-      hr = await h();
-      cr = await c();
-    } else {
-      cr = await c();
-      hr = await h();
-    }
+    if (r === warmup) cpuStart = [host.cpu(), baseHost?.cpu(), floor.cpu()];
+    const ms = [0, 0, 0];
+    for (const i of rotation(r, paths.length)) ms[i] = await paths[i]!();
     if (r < warmup) continue;
-    hostMs += hr;
-    catMs += cr;
-    ratios.push(cr / hr);
+    for (const i of ms.keys()) total[i]! += ms[i]!;
+    const [h, c, f] = ms as [number, number, number];
+    ofBase.push(c / h);
+    floorOfBase.push(c / f);
+    hostShare.push(f / h);
   }
-  const cpuEnd = host.cpu();
-  const hostCpuMs = (cpuEnd.ms - cpuStart.ms) / (perRound * rounds);
-  const hostFaults = (cpuEnd.faults - cpuStart.faults) / (perRound * rounds);
-  const baseEnd = baseHost?.cpu();
-  const sorted = [...ratios].sort((a, b) => a - b);
-  const mib = (size * perRound * rounds) / MiB;
+  const cpuEnd = [host.cpu(), baseHost?.cpu(), floor.cpu()];
+  const n = perRound * rounds;
+  const per = (i: number) => {
+    const [start, end] = [cpuStart[i], cpuEnd[i]];
+    return start && end ? { cpuMs: (end.ms - start.ms) / n, faults: (end.faults - start.faults) / n } : undefined;
+  };
+  const [hostCpu, baseCpu, floorCpu] = [per(0)!, per(1), per(2)!];
+  const mib = (size * n) / MiB;
+  const ratio = spread(ofBase);
   return {
     bytes: size,
-    messages: perRound * rounds,
+    messages: n,
     rounds,
-    hostMiBps: mib / (hostMs / 1000),
-    baseMiBps: mib / (catMs / 1000),
-    hostCpuMs,
-    hostFaults,
-    ...(baseStart && baseEnd
-      ? {
-          baseCpuMs: (baseEnd.ms - baseStart.ms) / (perRound * rounds),
-          baseFaults: (baseEnd.faults - baseStart.faults) / (perRound * rounds),
-        }
-      : {}),
-    ratio: pct(sorted, 50),
-    ratioP25: pct(sorted, 25),
-    ratioP75: pct(sorted, 75),
-    ratioMin: sorted[0]!,
-    ratioMax: sorted.at(-1)!,
+    hostMiBps: mib / (total[0]! / 1000),
+    baseMiBps: mib / (total[1]! / 1000),
+    hostCpuMs: hostCpu.cpuMs,
+    hostFaults: hostCpu.faults,
+    ...(baseCpu ? { baseCpuMs: baseCpu.cpuMs, baseFaults: baseCpu.faults } : {}),
+    ratio: ratio.median,
+    ratioP25: ratio.p25,
+    ratioP75: ratio.p75,
+    ratioMin: ratio.min,
+    ratioMax: ratio.max,
+    floor: {
+      MiBps: mib / (total[2]! / 1000),
+      cpuMs: floorCpu.cpuMs,
+      faults: floorCpu.faults,
+      ofBase: spread(floorOfBase),
+      hostShare: spread(hostShare),
+    },
   };
 }
 
@@ -418,8 +469,9 @@ export async function runThroughputBench(): Promise<{ verbatim: ThroughputResult
   const measure = async (size: number, perRound: number) => {
     const host = (await newHost()).h;
     const base = HOST_B ? (await newHost(undefined, HOST_B)).h : undefined;
-    const result = await throughput(host, base ?? cat, size, perRound, 24, 2, text);
-    await Promise.all([host.close(), base?.close()]);
+    const floor = bareRelay();
+    const result = await throughput(host, base ?? cat, floor, size, perRound, 24, 2, text);
+    await Promise.all([host.close(), base?.close(), floor.close()]);
     return result;
   };
   const chunked = await measure(MiB, 4);
@@ -437,13 +489,15 @@ export async function runHostBench(): Promise<HostBenchResult> {
   const idle = a.peakRssMB();
   const idleAnon = a.anonRssMB();
   const bareNode = await bareNodePeakMB();
-  const chunked = await throughput(a, cat, MiB, 4, 24, 2, text);
+  const floorA = bareRelay();
+  const chunked = await throughput(a, cat, floorA, MiB, 4, 24, 2, text);
   const traffic1MiB = a.peakRssMB();
-  await a.close();
+  await Promise.all([a.close(), floorA.close()]);
 
-  // 1 and 2: 256 KiB traffic, then small messages alternating with the agent alone.
+  // 1 and 2: 256 KiB traffic, then small messages rotating with the agent alone and the bare relay.
   const b = (await newHost()).h;
-  const verbatim = await throughput(b, cat, 256 * KiB, 8, 24, 2, text);
+  const floorB = bareRelay();
+  const verbatim = await throughput(b, cat, floorB, 256 * KiB, 8, 24, 2, text);
   await cat.close();
   const direct = new LineLink([[process.execPath, [ECHO]]]);
   const M = 2000;
@@ -452,25 +506,23 @@ export async function runHostBench(): Promise<HostBenchResult> {
   const smallLines = small.map(lineOf);
   const hostLat: number[] = [];
   const directLat: number[] = [];
+  const floorLat: number[] = [];
   for (let i = 0; i < 50; i++) {
     await b.roundTrip(smallFrames[i]!);
     await direct.roundTrip(smallLines[i]!);
+    await floorB.roundTrip(smallFrames[i]!);
   }
-  // Which path goes first alternates: a round trip measured right after another path's was seen to
+  // Which path goes first rotates: a round trip measured right after another path's was seen to
   // be slower by about 0.03 ms at the median (BENCHMARKS.md, host latency).
   for (let i = 0; i < M; i++) {
-    const host = () => timeIt(() => b.roundTrip(smallFrames[i]!));
-    const alone = () => timeIt(() => direct.roundTrip(smallLines[i]!));
-    if (i % 2 === 0) {
-      hostLat.push(await host());
-      directLat.push(await alone());
-    } else {
-      directLat.push(await alone());
-      hostLat.push(await host());
-    }
+    const paths = [
+      async () => hostLat.push(await timeIt(() => b.roundTrip(smallFrames[i]!))),
+      async () => directLat.push(await timeIt(() => direct.roundTrip(smallLines[i]!))),
+      async () => floorLat.push(await timeIt(() => floorB.roundTrip(smallFrames[i]!))),
+    ];
+    for (const p of rotation(i, paths.length)) await paths[p]!();
   }
-  await direct.close();
-  await b.close();
+  await Promise.all([direct.close(), b.close(), floorB.close()]);
 
   // 3: one 20 MiB line from the agent (nothing large on the way in), on a fresh host; best of 3.
   const c = (await newHost()).h;
@@ -497,8 +549,7 @@ export async function runHostBench(): Promise<HostBenchResult> {
     alone.push(await timeIt(() => new Promise((resolve) => spawn(versioned, ["--version"], { stdio: "ignore" }).once("close", resolve))));
   }
 
-  hostLat.sort((x, y) => x - y);
-  directLat.sort((x, y) => x - y);
+  for (const lat of [hostLat, directLat, floorLat]) lat.sort((x, y) => x - y);
   const latency = {
     messages: M,
     hostP50: pct(hostLat, 50),
@@ -507,6 +558,10 @@ export async function runHostBench(): Promise<HostBenchResult> {
     directP99: pct(directLat, 99),
     addedP50: pct(hostLat, 50) - pct(directLat, 50),
     addedP99: pct(hostLat, 99) - pct(directLat, 99),
+    floorP50: pct(floorLat, 50),
+    floorP99: pct(floorLat, 99),
+    floorAddedP50: pct(floorLat, 50) - pct(directLat, 50),
+    floorAddedP99: pct(floorLat, 99) - pct(directLat, 99),
   };
   fs.rmSync(dir, { recursive: true, force: true });
   return {
