@@ -128,11 +128,11 @@ export class AgentSupervisor {
   }
 
   pauseOutput(): void {
-    this.process?.child.stdout.pause();
+    this.process?.stdout.pause();
   }
 
   resumeOutput(): void {
-    this.process?.child.stdout.resume();
+    this.process?.stdout.resume();
   }
 
   private emit(status: AgentStatus): void {
@@ -222,7 +222,13 @@ export class AgentSupervisor {
     }
     this.emit({ state: "starting", profile: profileName, command: file, ...(version.version ? { version: version.version } : {}) });
     log.info(`starting agent ${profileName}: ${file} ${profile.args.join(" ")} in ${cwd}`);
-    const agent = new AgentProcess({ file, args: profile.args, cwd, env }, this.o.stopGraceMs, this.reaper);
+    const agent = await AgentProcess.start({ file, args: profile.args, cwd, env }, this.o.stopGraceMs, this.reaper);
+    if (generation !== this.generation) {
+      // Replaced or shut down while its stdout was being set up: stopped, and its output read to the end and dropped.
+      agent.stdout.resume();
+      void agent.stop();
+      return;
+    }
     this.current = agent;
     this.wire(agent, generation, file);
     if (agent.pid !== undefined) {
@@ -243,12 +249,12 @@ export class AgentSupervisor {
     const splitter = new LineSplitter();
     const tail = new StderrTail();
     const live = () => generation === this.generation && this.current === agent;
-    agent.child.stdout.on("data", (chunk: Buffer) => {
+    agent.stdout.onData((chunk) => {
       if (!live()) return;
       events.lines(splitter.push(chunk));
     });
-    const stdoutClosed = new Promise<void>((resolve) => agent.child.stdout.once("close", resolve));
-    agent.child.stdout.on("end", () => {
+    const stdoutClosed = new Promise<void>((resolve) => agent.stdout.onClose(resolve));
+    agent.stdout.onEnd(() => {
       if (!live()) return;
       events.lines(splitter.end());
     });

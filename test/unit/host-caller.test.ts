@@ -38,7 +38,9 @@ describe("launcher", () => {
   it("runs node by absolute path with the arguments, and survives quotes in paths", () => {
     const script = launcherScript("linux", "/opt/my node/bin/node", "/home/o'neil/host.cjs");
     expect(script.startsWith("#!/bin/sh\n")).toBe(true);
-    expect(script).toContain(`exec '/opt/my node/bin/node' --expose-gc --max-semi-space-size=2 '/home/o'\\''neil/host.cjs' "$@"`);
+    expect(script).toContain(
+      `exec '/opt/my node/bin/node' --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 '/home/o'\\''neil/host.cjs' "$@"`,
+    );
     // sh reads the quoted words back exactly.
     const words = execFileSync("/bin/sh", ["-c", `printf '%s\\n' ${shQuote("/a b/it's")} ${shQuote("$HOME`x`")}`]).toString();
     expect(words).toBe("/a b/it's\n$HOME`x`\n");
@@ -46,7 +48,7 @@ describe("launcher", () => {
 
   it("writes a silent .bat on Windows and refuses paths cmd.exe would interpret", () => {
     expect(launcherScript("win32", "C:\\node\\node.exe", "C:\\gb\\host.cjs")).toBe(
-      '@echo off\r\n"C:\\node\\node.exe" --expose-gc --max-semi-space-size=2 "C:\\gb\\host.cjs" %*\r\n',
+      '@echo off\r\n"C:\\node\\node.exe" --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 "C:\\gb\\host.cjs" %*\r\n',
     );
     expect(() => launcherScript("win32", "C:\\a&b\\node.exe", "C:\\h.cjs")).toThrow(/cmd.exe/);
   });
