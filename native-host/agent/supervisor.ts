@@ -13,6 +13,7 @@ import type { Logger } from "../log";
 import type { PlatformInfo } from "../paths";
 import { checkVersion } from "./check-version";
 import { agentPath, discoverAgent } from "./discover";
+import { agentEnvironment } from "./environment";
 import { AgentProcess } from "./process";
 import { Reaper } from "./reaper";
 import { StderrTail } from "./stderr-tail";
@@ -195,7 +196,7 @@ export class AgentSupervisor {
         fix: `Create it, or set "cwd" in ${this.o.configFile} to an existing folder.`,
       });
     }
-    const env = { ...process.env, PATH: agentPath(platform, config.path), ...profile.env };
+    const env = { ...agentEnvironment(process.env), PATH: agentPath(platform, config.path), ...profile.env };
     const version = await checkVersion(file, profile.versionArgs, profile.minVersion, env);
     if (generation !== this.generation) return;
     if (!version.ok) {

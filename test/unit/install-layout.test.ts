@@ -159,7 +159,14 @@ describe("launcher", () => {
     const text = launcherScript("linux", "/opt/it's/node", "/home/me/.local/share/goose-browser/host.cjs");
     expect(text).toBe(
       "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
+        `export GOOSE_BROWSER_GLIBC_TUNABLES="\${GLIBC_TUNABLES-}"\n` +
+        `export GLIBC_TUNABLES="glibc.malloc.arena_max=1\${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}"\n` +
         "exec '/opt/it'\\''s/node' --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
+    );
+    // glibc's tunables only where glibc is the C library.
+    expect(launcherScript("darwin", "/opt/node", "/h/host.cjs")).toBe(
+      "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
+        "exec '/opt/node' --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 '/h/host.cjs' \"$@\"\n",
     );
     expect(parseLauncher("linux", text)).toEqual({
       node: "/opt/it's/node",
