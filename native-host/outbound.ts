@@ -42,13 +42,14 @@ const NOTHING: Buffer[] = [];
 
 export class AgentOutbound {
   private ids = 0;
-  /** Chunk frames are lent from here and come back once written (`release`). */
-  private readonly pool = new FramePool();
   private readonly lent = new Map<Buffer, Buffer>();
   /** The chunked line being sent, if any. */
   private open: { id: string; index: number; bytes: number } | undefined;
   /** True while discarding the parts of a long line that does not start like a JSON object. */
   private skipping = false;
+
+  /** Chunk frames are lent from `pool` and come back once written (`release`). */
+  constructor(private readonly pool = new FramePool()) {}
 
   accept(e: LineEvent): OutboundStep {
     if (e.kind === "line") return this.whole(e.bytes);

@@ -50,11 +50,16 @@ export interface RelayOptions {
 }
 
 export class Relay {
-  private readonly decoder = new FrameDecoder(undefined, undefined, new FramePool());
+  /**
+   * One pool for both directions: a frame from the browser is given back once its write to the agent
+   * completes, mostly before the answer to it needs chunk frames, which then use the same buffers.
+   */
+  private readonly pool = new FramePool();
+  private readonly decoder = new FrameDecoder(undefined, undefined, this.pool);
   private readonly supervisor: AgentSupervisor;
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
-  private readonly outbound = new AgentOutbound();
+  private readonly outbound = new AgentOutbound(this.pool);
   private readonly pacer = new MemoryPacer();
   /** Everything for the browser goes through it, in order; agent lines read together leave as one message. */
   private readonly toBrowser = new BrowserOutbox((frame, done) => this.write(frame, done));

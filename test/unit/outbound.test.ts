@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FramePool } from "../../native-host/frame-pool";
 import { FrameDecoder, frameBytes } from "../../native-host/frames";
 import { LineSplitter } from "../../native-host/lines";
 import { AgentOutbound, type OutboundStep } from "../../native-host/outbound";
@@ -186,13 +187,25 @@ describe("AgentOutbound's chunk frames", () => {
     expect(new Set([a!.buffer, b!.buffer, c!.buffer]).size).toBe(3);
     outbound.release(b!);
     const [d] = parts(1).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"y".repeat(599)}`) })));
-    expect(d!.buffer).toBe(b!.buffer);
+    expect(d!.buffer === b!.buffer).toBe(true);
     expect(JSON.parse(d!.subarray(4).toString()).host.data).toBe(Buffer.from(`{${"y".repeat(599)}`).toString("base64"));
     // Released twice, or a frame that was never lent: ignored.
     outbound.release(b!);
     outbound.release(Buffer.alloc(10));
     const [e, f] = parts(2).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"z".repeat(599)}`) })));
-    expect(e!.buffer).not.toBe(f!.buffer);
+    expect(e!.buffer === f!.buffer).toBe(false);
     expect([a, c].some((g) => g!.buffer === e!.buffer || g!.buffer === f!.buffer)).toBe(false);
+  });
+
+  it("takes its buffers from the pool it is given, so a frame from the browser given back can carry the answer", () => {
+    const pool = new FramePool();
+    const inbound = pool.take(1024 * 1024)!;
+    pool.give(inbound);
+    const outbound = new AgentOutbound(pool);
+    const [frame] = parts(1).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"x".repeat(599)}`) })));
+    expect(frame!.buffer === inbound.buffer).toBe(true);
+    expect(pool.size).toBe(0);
+    outbound.release(frame!);
+    expect(pool.size).toBe(1);
   });
 });
