@@ -6,8 +6,12 @@
  * buffers live outside V8's heap and are freed only when V8 collects, which a young generation
  * allowed to grow to its 16 MB default does seldom; measured, it lowered the peak after 1 MiB round
  * trips and after 20 MiB agent lines by 6-8 MB without costing throughput (BENCHMARKS.md).
+ * `--min-semi-space-size=2` starts it at that size instead of growing to it: start-up then fits in
+ * it without a collection, which lowered the idle peak by 0.5 MB (BENCHMARKS.md).
  */
-export const NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2"] as const;
+import { HOST_GLIBC_TUNABLES, SAVED_GLIBC_TUNABLES } from "../native-host/agent/environment";
+
+export const NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2", "--min-semi-space-size=2"] as const;
 
 export function launcherFileName(platform: NodeJS.Platform): string {
   return platform === "win32" ? "goose-browser-host.bat" : "goose-browser-host";
@@ -23,9 +27,22 @@ export function launcherScript(platform: NodeJS.Platform, nodePath: string, host
   return [
     "#!/bin/sh",
     "# goose-browser native-messaging host launcher (generated; do not edit)",
+    ...(platform === "linux" ? glibcTunables() : []),
     `exec ${shQuote(nodePath)} ${NODE_FLAGS.join(" ")} ${shQuote(hostBundle)} "$@"`,
     "",
   ].join("\n");
+}
+
+/**
+ * One malloc arena for the host's threads (glibc; other C libraries ignore the variable), the user's
+ * own tunables after it so theirs win. The user's value is kept for the agent, which the host starts
+ * with it (native-host/agent/environment.ts).
+ */
+function glibcTunables(): string[] {
+  return [
+    `export ${SAVED_GLIBC_TUNABLES}="\${GLIBC_TUNABLES-}"`,
+    `export GLIBC_TUNABLES="${HOST_GLIBC_TUNABLES}\${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}"`,
+  ];
 }
 
 /** Single-quoted for sh: nothing inside is interpreted. */

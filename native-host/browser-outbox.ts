@@ -11,9 +11,12 @@ export class BrowserOutbox {
   private readonly batch: LineBatch;
   private inRead = false;
 
-  /** `write` puts one frame on the wire; false means the pipe is full (back-pressure) or closed. */
+  /**
+   * `write` puts one frame on the wire; false means the pipe is full (back-pressure) or closed. `done`,
+   * if given, runs once nothing reads the frame any more (written, failed, or never written).
+   */
   constructor(
-    private readonly write: (frame: Buffer) => boolean,
+    private readonly write: (frame: Buffer, done?: () => void) => boolean,
     limit?: number,
   ) {
     this.batch = new LineBatch(limit);
@@ -40,10 +43,10 @@ export class BrowserOutbox {
     if (full) this.write(full);
   }
 
-  /** Any other frame, after the lines gathered before it. */
-  frame(frame: Buffer): boolean {
+  /** Any other frame, after the lines gathered before it; `done` as for `write`. */
+  frame(frame: Buffer, done?: () => void): boolean {
     this.flush();
-    return this.write(frame);
+    return this.write(frame, done);
   }
 
   private flush(): void {

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { HostDiagnostics, ProfileDiagnosis } from "../shared/host-protocol";
 import { checkVersion } from "./agent/check-version";
 import { agentPath, discoverAgent } from "./agent/discover";
+import { agentEnvironment } from "./agent/environment";
 import { type HostConfig, profileNamed } from "./config";
 import { isExecutableFile } from "./fs-checks";
 import type { PlatformInfo } from "./paths";
@@ -32,7 +33,7 @@ async function diagnoseProfile(
   if (!found.found) {
     return { ...base, problem: { state: "not_found", fix: found.refused ?? `Not found; looked in ${found.searched.length} places.` } };
   }
-  const env = { ...p.env, PATH: agentPath(p, config.path), ...profile.env };
+  const env = { ...agentEnvironment(p.env), PATH: agentPath(p, config.path), ...profile.env };
   const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, env);
   if (v.ok) return { ...base, resolved: found.found, ...(v.version ? { version: v.version } : {}) };
   if (v.kind === "outdated") {

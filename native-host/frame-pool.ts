@@ -1,7 +1,8 @@
 /**
- * Buffers for assembling frames from the browser, used again once a frame is done with. A buffer
- * allocated per frame lives outside V8's heap, and V8 frees such buffers only when it collects:
- * under steady 256 KiB–1 MiB traffic they piled up (peak memory) or cost forced collections (CPU).
+ * Buffers for assembling frames from the browser, and for the chunk frames of long agent lines
+ * (outbound.ts), used again once a frame is done with. A buffer allocated per frame lives outside
+ * V8's heap, and V8 frees such buffers only when it collects: under steady 256 KiB–1 MiB traffic
+ * they piled up (peak memory) or cost forced collections (CPU).
  * A frame's buffer is lent to it until it is released: at once when the host answers or refuses it,
  * or when the write that forwards it to the agent completes (BENCHMARKS.md).
  */

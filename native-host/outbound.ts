@@ -11,6 +11,8 @@
  */
 import { isUtf8 } from "node:buffer";
 import { type HostChunk, type JsonRpcId, MAX_CHUNKED_LINE_BYTES } from "../shared/host-protocol";
+import { base64Length, writeBase64 } from "./base64";
+import { FramePool } from "./frame-pool";
 import { type JsonScan, scanJson } from "./json-scan";
 import type { LineEvent } from "./lines";
 import { readHead } from "./message-head";
@@ -40,10 +42,14 @@ const NOTHING: Buffer[] = [];
 
 export class AgentOutbound {
   private ids = 0;
+  private readonly lent = new Map<Buffer, Buffer>();
   /** The chunked line being sent, if any. */
   private open: { id: string; index: number; bytes: number } | undefined;
   /** True while discarding the parts of a long line that does not start like a JSON object. */
   private skipping = false;
+
+  /** Chunk frames are lent from `pool` and come back once written (`release`). */
+  constructor(private readonly pool = new FramePool()) {}
 
   accept(e: LineEvent): OutboundStep {
     if (e.kind === "line") return this.whole(e.bytes);
@@ -81,7 +87,7 @@ export class AgentOutbound {
       return { action: "skip", frames };
     }
     frames = frames === NOTHING ? [] : frames;
-    frames.push(chunkFrame({ id: open.id, index: open.index++, last }, bytes));
+    frames.push(this.chunkFrame({ id: open.id, index: open.index++, last }, bytes));
     open.bytes += bytes.length;
     if (last) this.open = undefined;
     return { action: "chunk", frames, id: open.id, bytes: open.bytes, last };
@@ -93,6 +99,27 @@ export class AgentOutbound {
     if (!open) return [];
     this.open = undefined;
     return [chunkFrame({ id: open.id, index: open.index, last: true, abandoned: why }, Buffer.alloc(0))];
+  }
+
+  /**
+   * Gives a frame of `frames` back once nothing reads it any more (its write completed or failed).
+   * Every chunk frame must come back, or its buffer is never used again; other frames are ignored.
+   */
+  release(frame: Buffer): void {
+    const buffer = this.lent.get(frame);
+    if (!buffer) return;
+    this.lent.delete(frame);
+    this.pool.give(buffer);
+  }
+
+  private chunkFrame(chunk: Omit<HostChunk, "type" | "data">, piece: Buffer): Buffer {
+    let buffer: Buffer | undefined;
+    const frame = chunkFrame(chunk, piece, (bytes) => {
+      buffer = this.pool.take(bytes);
+      return buffer?.subarray(0, bytes) ?? Buffer.allocUnsafe(bytes);
+    });
+    if (buffer) this.lent.set(frame, buffer);
+    return frame;
   }
 }
 
@@ -129,19 +156,24 @@ function isSpace(b: number): boolean {
 }
 
 /**
- * One chunk envelope ({host: HostChunk}) around `piece`, written straight into the frame's buffer:
- * base64 never needs JSON escaping, so the ≈ 700 KB data string is not run through JSON.stringify.
+ * One chunk envelope ({host: HostChunk}) around `piece`, written straight into the frame's buffer
+ * (from `alloc`, if given): base64 never needs JSON escaping, so the data is neither a string nor run
+ * through JSON.stringify (base64.ts).
  */
-export function chunkFrame(chunk: Omit<HostChunk, "type" | "data">, piece: Buffer): Buffer {
+export function chunkFrame(
+  chunk: Omit<HostChunk, "type" | "data">,
+  piece: Buffer,
+  alloc: (bytes: number) => Buffer = Buffer.allocUnsafe,
+): Buffer {
   const { id, index, last, abandoned } = chunk;
   const fields: HostChunk = { type: "chunk", id, index, last, ...(abandoned !== undefined ? { abandoned } : {}), data: "" };
   const head = JSON.stringify({ host: fields }).slice(0, -3); // up to the data string's opening quote
   const headLength = Buffer.byteLength(head);
-  const dataLength = Math.ceil(piece.length / 3) * 4;
-  const frame = Buffer.allocUnsafe(4 + headLength + dataLength + 3);
+  const dataLength = base64Length(piece.length);
+  const frame = alloc(4 + headLength + dataLength + 3);
   frame.writeUInt32LE(headLength + dataLength + 3, 0);
   frame.write(head, 4, "utf8");
-  frame.write(piece.toString("base64"), 4 + headLength, "latin1");
+  writeBase64(piece, frame, 4 + headLength);
   frame.write(`"}}`, 4 + headLength + dataLength, "latin1");
   return frame;
 }

@@ -50,14 +50,19 @@ export interface RelayOptions {
 }
 
 export class Relay {
-  private readonly decoder = new FrameDecoder(undefined, undefined, new FramePool());
+  /**
+   * One pool for both directions: a frame from the browser is given back once its write to the agent
+   * completes, mostly before the answer to it needs chunk frames, which then use the same buffers.
+   */
+  private readonly pool = new FramePool();
+  private readonly decoder = new FrameDecoder(undefined, undefined, this.pool);
   private readonly supervisor: AgentSupervisor;
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
-  private readonly outbound = new AgentOutbound();
+  private readonly outbound = new AgentOutbound(this.pool);
   private readonly pacer = new MemoryPacer();
   /** Everything for the browser goes through it, in order; agent lines read together leave as one message. */
-  private readonly toBrowser = new BrowserOutbox((frame) => this.write(frame));
+  private readonly toBrowser = new BrowserOutbox((frame, done) => this.write(frame, done));
   private outputBlocked = false;
   private closing: Promise<void> | undefined;
   private readonly browserTools: BrowserTools;
@@ -266,13 +271,15 @@ export class Relay {
 
   private fromAgent(e: LineEvent): void {
     const step = this.outbound.accept(e);
-    // Only whole lines: a chunked line makes base64 strings on V8's heap, which V8 collects with its
-    // buffers on its own, and collecting early in the middle of one was measured to raise the peak.
+    // Only whole lines: a chunked line leaves nothing to collect (its parts are cut from the splitter's
+    // holding buffer and its frames are pooled), and collecting in the middle of one was measured to
+    // raise the peak.
     if (step.action === "send" && e.kind === "line") this.pacer.note(e.bytes.length);
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
     // Browser tools may call this later (a held answer), after the read: the line then goes alone.
     const forward = () => {
-      for (const frame of step.frames) this.send(frame);
+      // Chunk frames are the outbound's pooled buffers: they go back once written.
+      for (const frame of step.frames) this.send(frame, () => this.outbound.release(frame));
       if (step.action === "send") this.toBrowser.line(step.line);
     };
     if (step.action === "drop" && step.reason !== "blank line") {
@@ -299,21 +306,29 @@ export class Relay {
     if (reply) this.send(rpcErrorFrame(reply.id, reply.code, reply.message ?? message));
   }
 
-  /** Sends a frame, after the agent lines gathered before it. False when the port is closed. */
-  private send(frame: Buffer): boolean {
-    return this.toBrowser.frame(frame);
+  /** Sends a frame, after the agent lines gathered before it; `done` runs once nothing reads it any more. False when the port is closed. */
+  private send(frame: Buffer, done?: () => void): boolean {
+    return this.toBrowser.frame(frame, done);
   }
 
-  /** The one way onto the wire: nothing over the browser's per-message limit is ever written. False when the port is closed. */
-  private write(frame: Buffer): boolean {
+  /**
+   * The one way onto the wire: nothing over the browser's per-message limit is ever written. False
+   * when the port is closed. `done` runs once nothing reads `frame` any more.
+   */
+  private write(frame: Buffer, done?: () => void): boolean {
     const out = this.o.output;
-    if (out.destroyed || out.writableEnded) return false;
+    if (out.destroyed || out.writableEnded) {
+      done?.();
+      return false;
+    }
     if (frame.length - 4 > CHROME_MAX_HOST_MESSAGE_BYTES) {
       const message = `the host withheld a ${frame.length - 4}-byte message: the browser closes the port on any over ${CHROME_MAX_HOST_MESSAGE_BYTES}`;
       this.o.log.error(message);
-      frame = frameJson(hostMessage({ type: "error", code: "message_too_large", message }));
+      done?.();
+      return this.write(frameJson(hostMessage({ type: "error", code: "message_too_large", message })));
     }
-    if (!out.write(frame) && !this.outputBlocked) {
+    // The callback runs when the write completes or fails.
+    if (!out.write(frame, done && (() => done())) && !this.outputBlocked) {
       // The browser is slower than the agent: stop reading the agent until the pipe drains.
       this.outputBlocked = true;
       this.supervisor.pauseOutput();

@@ -7,6 +7,7 @@
 import { type ChildProcessByStdio, execFile, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
+import { type AgentOutput, type StdoutSocket, stdoutSocket } from "./stdout-socket";
 
 export interface SpawnSpec {
   file: string;
@@ -33,25 +34,42 @@ export interface GroupWatcher {
 }
 
 export class AgentProcess {
-  readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
+  readonly child: ChildProcessByStdio<Writable, Readable | null, Readable>;
+  /** The agent's stdout: each chunk is valid only during its callback. */
+  readonly stdout: AgentOutput;
   readonly exited: Promise<ExitInfo>;
   private exitInfo: ExitInfo | undefined;
   private stopping: Promise<ExitInfo> | undefined;
+
+  /** Starts the agent, its stdout a socket read into one reused buffer where the host can make one (stdout-socket.ts). */
+  static async start(spec: SpawnSpec, graceMs?: number, watcher?: GroupWatcher): Promise<AgentProcess> {
+    return new AgentProcess(spec, graceMs, watcher, await stdoutSocket());
+  }
 
   constructor(
     spec: SpawnSpec,
     private readonly graceMs = STOP_GRACE_MS,
     private readonly watcher?: GroupWatcher,
+    socket?: StdoutSocket,
   ) {
-    this.child = spawn(spec.file, spec.args, {
-      cwd: spec.cwd,
-      env: spec.env,
-      stdio: ["pipe", "pipe", "pipe"],
-      shell: false,
-      windowsHide: true,
-      // Own process group on POSIX, so one signal reaches the agent and everything it started.
-      detached: process.platform !== "win32",
-    });
+    try {
+      this.child = spawn(spec.file, spec.args, {
+        cwd: spec.cwd,
+        env: spec.env,
+        stdio: ["pipe", socket?.childEnd ?? "pipe", "pipe"],
+        shell: false,
+        windowsHide: true,
+        // Own process group on POSIX, so one signal reaches the agent and everything it started.
+        detached: process.platform !== "win32",
+        // With the socket as stdio[1], child.stdout is null; stdin and stderr are pipes either way.
+      }) as ChildProcessByStdio<Writable, Readable | null, Readable>;
+    } catch (e) {
+      socket?.destroy();
+      throw e;
+    }
+    // The child has its copy of the socket's end (or none, if it failed to start): the host's goes.
+    socket?.childStarted();
+    this.stdout = socket?.source ?? streamOutput(this.child.stdout!);
     this.exited = new Promise((resolve) => {
       // 'error' without 'exit' happens when spawn itself fails (ENOENT, EACCES).
       this.child.once("error", (err) => {
@@ -119,6 +137,17 @@ export class AgentProcess {
     this.watcher?.forget(pid);
     return this.exited;
   }
+}
+
+/** Node's own pipe as AgentOutput (its chunks are their own: nothing reuses them). */
+function streamOutput(stream: Readable): AgentOutput {
+  return {
+    onData: (cb) => void stream.on("data", (chunk: Buffer) => cb(chunk)),
+    onEnd: (cb) => void stream.on("end", cb),
+    onClose: (cb) => void stream.once("close", cb),
+    pause: () => void stream.pause(),
+    resume: () => void stream.resume(),
+  };
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {

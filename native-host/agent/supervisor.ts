@@ -13,6 +13,7 @@ import type { Logger } from "../log";
 import type { PlatformInfo } from "../paths";
 import { checkVersion } from "./check-version";
 import { agentPath, discoverAgent } from "./discover";
+import { agentEnvironment } from "./environment";
 import { AgentProcess } from "./process";
 import { Reaper } from "./reaper";
 import { StderrTail } from "./stderr-tail";
@@ -128,11 +129,11 @@ export class AgentSupervisor {
   }
 
   pauseOutput(): void {
-    this.process?.child.stdout.pause();
+    this.process?.stdout.pause();
   }
 
   resumeOutput(): void {
-    this.process?.child.stdout.resume();
+    this.process?.stdout.resume();
   }
 
   private emit(status: AgentStatus): void {
@@ -195,7 +196,7 @@ export class AgentSupervisor {
         fix: `Create it, or set "cwd" in ${this.o.configFile} to an existing folder.`,
       });
     }
-    const env = { ...process.env, PATH: agentPath(platform, config.path), ...profile.env };
+    const env = { ...agentEnvironment(process.env), PATH: agentPath(platform, config.path), ...profile.env };
     const version = await checkVersion(file, profile.versionArgs, profile.minVersion, env);
     if (generation !== this.generation) return;
     if (!version.ok) {
@@ -222,7 +223,13 @@ export class AgentSupervisor {
     }
     this.emit({ state: "starting", profile: profileName, command: file, ...(version.version ? { version: version.version } : {}) });
     log.info(`starting agent ${profileName}: ${file} ${profile.args.join(" ")} in ${cwd}`);
-    const agent = new AgentProcess({ file, args: profile.args, cwd, env }, this.o.stopGraceMs, this.reaper);
+    const agent = await AgentProcess.start({ file, args: profile.args, cwd, env }, this.o.stopGraceMs, this.reaper);
+    if (generation !== this.generation) {
+      // Replaced or shut down while its stdout was being set up: stopped, and its output read to the end and dropped.
+      agent.stdout.resume();
+      void agent.stop();
+      return;
+    }
     this.current = agent;
     this.wire(agent, generation, file);
     if (agent.pid !== undefined) {
@@ -243,12 +250,12 @@ export class AgentSupervisor {
     const splitter = new LineSplitter();
     const tail = new StderrTail();
     const live = () => generation === this.generation && this.current === agent;
-    agent.child.stdout.on("data", (chunk: Buffer) => {
+    agent.stdout.onData((chunk) => {
       if (!live()) return;
       events.lines(splitter.push(chunk));
     });
-    const stdoutClosed = new Promise<void>((resolve) => agent.child.stdout.once("close", resolve));
-    agent.child.stdout.on("end", () => {
+    const stdoutClosed = new Promise<void>((resolve) => agent.stdout.onClose(resolve));
+    agent.stdout.onEnd(() => {
       if (!live()) return;
       events.lines(splitter.end());
     });

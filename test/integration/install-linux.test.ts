@@ -68,7 +68,7 @@ describe("install (Linux layout)", () => {
 
     const launcher = m.read(`${DATA}/goose-browser-host`);
     // node by absolute path, with the host's node flags (launcher.ts), then the copied bundle.
-    const node = /^exec '([^']+)' --expose-gc --max-semi-space-size=2 '([^']+)' "\$@"$/m.exec(launcher);
+    const node = /^exec '([^']+)' --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 '([^']+)' "\$@"$/m.exec(launcher);
     expect(node?.[2]).toBe(m.path(`${DATA}/host.cjs`));
     expect(fs.realpathSync(node![1]!)).toBe(fs.realpathSync(process.execPath));
 

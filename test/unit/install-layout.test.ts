@@ -159,11 +159,18 @@ describe("launcher", () => {
     const text = launcherScript("linux", "/opt/it's/node", "/home/me/.local/share/goose-browser/host.cjs");
     expect(text).toBe(
       "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
-        "exec '/opt/it'\\''s/node' --expose-gc --max-semi-space-size=2 '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
+        `export GOOSE_BROWSER_GLIBC_TUNABLES="\${GLIBC_TUNABLES-}"\n` +
+        `export GLIBC_TUNABLES="glibc.malloc.arena_max=1\${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}"\n` +
+        "exec '/opt/it'\\''s/node' --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 '/home/me/.local/share/goose-browser/host.cjs' \"$@\"\n",
+    );
+    // glibc's tunables only where glibc is the C library.
+    expect(launcherScript("darwin", "/opt/node", "/h/host.cjs")).toBe(
+      "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
+        "exec '/opt/node' --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 '/h/host.cjs' \"$@\"\n",
     );
     expect(parseLauncher("linux", text)).toEqual({
       node: "/opt/it's/node",
-      flags: ["--expose-gc", "--max-semi-space-size=2"],
+      flags: ["--expose-gc", "--max-semi-space-size=2", "--min-semi-space-size=2"],
       bundle: "/home/me/.local/share/goose-browser/host.cjs",
     });
     // Launchers written before the flags, or before the second one, still read.
@@ -180,7 +187,7 @@ describe("launcher", () => {
   it("Windows: a .bat that prints nothing", () => {
     const text = launcherScript("win32", "C:\\Program Files\\nodejs\\node.exe", "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs");
     expect(text).toBe(
-      '@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" %*\r\n',
+      '@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs" %*\r\n',
     );
     expect(parseLauncher("win32", '@echo off\r\n"C:\\n\\node.exe" --expose-gc "C:\\h\\host.cjs" %*\r\n')).toEqual({
       node: "C:\\n\\node.exe",
@@ -189,7 +196,7 @@ describe("launcher", () => {
     });
     expect(parseLauncher("win32", text)).toEqual({
       node: "C:\\Program Files\\nodejs\\node.exe",
-      flags: ["--expose-gc", "--max-semi-space-size=2"],
+      flags: ["--expose-gc", "--max-semi-space-size=2", "--min-semi-space-size=2"],
       bundle: "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs",
     });
     expect(() => launcherScript("win32", "C:\\a&b\\node.exe", "C:\\x\\host.cjs")).toThrow(/cmd\.exe/);

@@ -53,7 +53,7 @@ describe("Windows install plan", () => {
     ]);
     const launcher = plan.actions.find((a) => a.kind === "file" && a.role === "launcher");
     expect(launcher?.kind === "file" && "text" in launcher.content && launcher.content.text).toBe(
-      `@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 "${DATA}\\host.cjs" %*\r\n`,
+      `@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 "${DATA}\\host.cjs" %*\r\n`,
     );
     const chromium = plan.actions.find((a) => a.kind === "file" && a.path === CHROMIUM_JSON);
     expect(chromium?.kind === "file" && "text" in chromium.content && JSON.parse(chromium.content.text)).toMatchObject({

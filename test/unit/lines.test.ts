@@ -10,6 +10,9 @@ const text = (events: LineEvent[]) =>
         : `overflow:${e.bytes}`,
   );
 
+/** A part's bytes are valid only until the splitter's next push or end: copied as they come, as the relay's chunk frames do. */
+const own = (events: LineEvent[]): LineEvent[] => events.map((e) => (e.kind === "part" ? { ...e, bytes: Buffer.from(e.bytes) } : e));
+
 describe("LineSplitter", () => {
   it("splits on newline bytes across reads, keeping multibyte characters whole", () => {
     const all = Buffer.from('{"a":"🪿"}\n{"b":2}\n{"c":3}');
@@ -41,7 +44,7 @@ describe("LineSplitter", () => {
       const events: LineEvent[] = [];
       const input = Buffer.concat([line, Buffer.from("\nok\n")]);
       for (let i = 0; i < input.length; i += read) {
-        events.push(...s.push(input.subarray(i, i + read)));
+        events.push(...own(s.push(input.subarray(i, i + read))));
         // Bounded memory: of what was read of the line, all but streamAbove + one read has left as parts.
         const sent = events.reduce((n, e) => n + (e.kind === "part" ? e.bytes.length : 0), 0);
         const readOfLine = Math.min(i + read, line.length);
@@ -67,8 +70,8 @@ describe("LineSplitter", () => {
     const s = new LineSplitter();
     const big = Buffer.alloc(5 * 1024 * 1024, 0x61);
     const events: LineEvent[] = [];
-    for (let i = 0; i < big.length; i += 65536) events.push(...s.push(big.subarray(i, i + 65536)));
-    events.push(...s.push(Buffer.from("\n")));
+    for (let i = 0; i < big.length; i += 65536) events.push(...own(s.push(big.subarray(i, i + 65536))));
+    events.push(...own(s.push(Buffer.from("\n"))));
     expect(events.every((e) => e.kind === "part")).toBe(true);
     expect(events).toHaveLength(10);
     expect(Buffer.concat(events.map((e) => (e.kind === "part" ? e.bytes : Buffer.alloc(0)))).equals(big)).toBe(true);
@@ -76,10 +79,49 @@ describe("LineSplitter", () => {
 
   it("reports a line over its cap once, after the parts already sent, drops its rest, and recovers at the next newline", () => {
     const s = new LineSplitter({ streamAbove: 4, pieceBytes: 2, maxBytes: 10 });
-    const events = ["0123", "4567", "89AB", "CDEF", "more\nok\n"].flatMap((r) => s.push(Buffer.from(r)));
+    const events = ["0123", "4567", "89AB", "CDEF", "more\nok\n"].flatMap((r) => own(s.push(Buffer.from(r))));
     expect(text(events)).toEqual(["part0:01", "part1:23", "part2:45", "overflow:12", "ok"]);
     const t = new LineSplitter({ streamAbove: 4, pieceBytes: 2, maxBytes: 10 });
     expect(text(t.push(Buffer.from("0123456789ABC")))).toEqual(["overflow:13"]);
     expect(text([...t.end(), ...t.push(Buffer.from("x\n"))])).toEqual(["x"]);
+  });
+
+  it("takes reads from one reused buffer: lines are their own, parts hold until the next push, whatever overwrites the read", () => {
+    const lines = ['{"a":1}', `{"long":"${"x".repeat(100)}"}`, '{"b":"two"}', `{"c":"${"é".repeat(30)}"}`, "", "{}"];
+    const input = Buffer.from(`${lines.join("\n")}\n`);
+    for (const size of [1, 5, 17, 64, input.length]) {
+      const s = new LineSplitter({ streamAbove: 40, pieceBytes: 16 });
+      const read = Buffer.alloc(size);
+      const whole: Buffer[] = [];
+      const parts: Buffer[] = [];
+      const got: string[] = [];
+      const take = (events: LineEvent[]) => {
+        for (const e of events) {
+          if (e.kind === "line") whole.push(e.bytes);
+          else if (e.kind === "part") {
+            parts.push(Buffer.from(e.bytes));
+            if (e.last) got.push(Buffer.concat(parts.splice(0)).toString());
+          }
+        }
+        // The next read lands in the same memory, as with net.Socket's onread.
+        read.fill(0x7e);
+      };
+      for (let i = 0; i < input.length; i += size) {
+        const n = input.copy(read, 0, i, i + size);
+        take(s.push(read.subarray(0, n)));
+      }
+      take(s.end());
+      expect(got, `read ${size}`).toEqual([lines[1], lines[3]]);
+      expect(
+        whole.map((b) => b.toString()),
+        `read ${size}`,
+      ).toEqual([lines[0], lines[2], lines[4], lines[5]]);
+    }
+  });
+
+  it("keeps a part valid after a later line in the same read starts", () => {
+    const s = new LineSplitter({ streamAbove: 4, pieceBytes: 2 });
+    const events = s.push(Buffer.from("abcdefg\nhijklmn"));
+    expect(text(events)).toEqual(["part0:ab", "part1:cd", "part2:ef", "part3!:g", "part0:hi", "part1:jk", "part2:lm"]);
   });
 });

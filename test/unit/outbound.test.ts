@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FramePool } from "../../native-host/frame-pool";
 import { FrameDecoder, frameBytes } from "../../native-host/frames";
 import { LineSplitter } from "../../native-host/lines";
 import { AgentOutbound, type OutboundStep } from "../../native-host/outbound";
@@ -171,5 +172,40 @@ describe("AgentOutbound, long lines", () => {
     expect(next.action === "send" && next.line.toString()).toBe('{"jsonrpc":"2.0","method":"m"}');
     const abandon = JSON.parse(next.frames[0]!.subarray(4).toString()) as { host: HostChunk };
     expect(abandon.host).toMatchObject({ id: "c1", index: 1, last: true, data: "", abandoned: "the agent was replaced mid-line" });
+  });
+});
+
+describe("AgentOutbound's chunk frames", () => {
+  const parts = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ kind: "part" as const, bytes: Buffer.alloc(600, 97 + i), index: i, last: i === n - 1 }));
+  const frameOf = (step: OutboundStep) => step.frames[0]!;
+
+  it("lends each frame a pooled buffer that a later frame uses again once released, and never while lent", () => {
+    const outbound = new AgentOutbound();
+    const [a, b, c] = parts(3).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"x".repeat(599)}`) })));
+    // Three frames in flight at once: three buffers.
+    expect(new Set([a!.buffer, b!.buffer, c!.buffer]).size).toBe(3);
+    outbound.release(b!);
+    const [d] = parts(1).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"y".repeat(599)}`) })));
+    expect(d!.buffer === b!.buffer).toBe(true);
+    expect(JSON.parse(d!.subarray(4).toString()).host.data).toBe(Buffer.from(`{${"y".repeat(599)}`).toString("base64"));
+    // Released twice, or a frame that was never lent: ignored.
+    outbound.release(b!);
+    outbound.release(Buffer.alloc(10));
+    const [e, f] = parts(2).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"z".repeat(599)}`) })));
+    expect(e!.buffer === f!.buffer).toBe(false);
+    expect([a, c].some((g) => g!.buffer === e!.buffer || g!.buffer === f!.buffer)).toBe(false);
+  });
+
+  it("takes its buffers from the pool it is given, so a frame from the browser given back can carry the answer", () => {
+    const pool = new FramePool();
+    const inbound = pool.take(1024 * 1024)!;
+    pool.give(inbound);
+    const outbound = new AgentOutbound(pool);
+    const [frame] = parts(1).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"x".repeat(599)}`) })));
+    expect(frame!.buffer === inbound.buffer).toBe(true);
+    expect(pool.size).toBe(0);
+    outbound.release(frame!);
+    expect(pool.size).toBe(1);
   });
 });

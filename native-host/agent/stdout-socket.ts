@@ -1,0 +1,136 @@
+/**
+ * The agent's stdout as a socket the host reads into one reused buffer. Node gives a child's 'pipe'
+ * stdio a fresh 64 KiB buffer per read, which lives until V8 collects it: 16 of them for every 1 MiB
+ * the agent writes, the largest share of the host's memory churn under large messages
+ * (BENCHMARKS.md). `onread` (https://nodejs.org/api/net.html#new-netsocketoptions) reads into a
+ * buffer of ours instead, but only on a socket the host opens itself, so on POSIX the host makes the
+ * pair: a Unix socket listening in a fresh folder of its own (mkdtemp makes it mode 0700, so no other
+ * user can connect), one connection from the host, and the accepted end given to the child as its
+ * stdout (spawn's stdio takes a socket: https://nodejs.org/api/child_process.html#optionsstdio). The
+ * listener and its folder are gone before the agent starts. The child sees a Unix stream socket on
+ * fd 1, as it does with 'pipe' (libuv makes that a socket pair too).
+ */
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { ByteSource } from "../browser-input";
+
+const READ_BYTES = 64 * 1024;
+/** sun_path holds 108 bytes on Linux, 104 on macOS; past that, the agent gets Node's pipe. */
+const MAX_SOCKET_PATH = 100;
+/** Making the pair takes about a millisecond; past this, the agent gets Node's pipe. */
+const PAIR_MS = 2000;
+
+export type AgentOutput = ByteSource & { onClose(cb: () => void): void };
+
+export interface StdoutSocket {
+  /** For spawn's stdio[1]; the host closes its own copy once the child has one (`childStarted`). */
+  readonly childEnd: net.Socket;
+  /** The host's end: reads into one reused buffer, each chunk valid only during its callback. */
+  readonly source: AgentOutput;
+  /** Closes the host's copy of the child's end, so the host sees EOF when the child's stdout closes. */
+  childStarted(): void;
+  /** Closes both ends (no child got them). */
+  destroy(): void;
+}
+
+/** A connected pair for the agent's stdout, or undefined where the agent keeps Node's pipe (Windows, a long temp path, any failure). */
+export async function stdoutSocket(): Promise<StdoutSocket | undefined> {
+  if (process.platform === "win32") return undefined;
+  let dir: string | undefined;
+  let file: string | undefined;
+  // Paused: the accepted end is the child's to write; the host never reads it.
+  const server = net.createServer({ pauseOnConnect: true });
+  try {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-browser-"));
+    const socketPath = path.join(dir, "s");
+    if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) return undefined;
+    file = socketPath;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(file, resolve);
+    });
+    return await pair(server, socketPath);
+  } catch {
+    return undefined;
+  } finally {
+    // Closing the listener removes its socket file (libuv); in case it was never listening, removed here too.
+    server.close();
+    const [socketFile, folder] = [file, dir];
+    if (socketFile) quietly(() => fs.unlinkSync(socketFile));
+    if (folder) quietly(() => fs.rmdirSync(folder));
+  }
+}
+
+async function pair(server: net.Server, file: string): Promise<StdoutSocket> {
+  const accepted = new Promise<net.Socket>((resolve) => server.once("connection", resolve));
+  const data: Array<(chunk: Buffer) => void> = [];
+  const host = net.connect({
+    path: file,
+    onread: {
+      buffer: Buffer.allocUnsafeSlow(READ_BYTES),
+      callback: (bytes: number, buf: Uint8Array) => {
+        const chunk = Buffer.from(buf.buffer, buf.byteOffset, bytes);
+        for (const cb of data) cb(chunk);
+        return true;
+      },
+    },
+  });
+  // Nothing is read until there is a consumer (`onData`).
+  host.pause();
+  const connected = new Promise<void>((resolve, reject) => {
+    host.once("connect", resolve);
+    host.once("error", reject);
+  });
+  const [child] = await within(PAIR_MS, Promise.all([accepted, connected])).catch((e: unknown) => {
+    host.destroy();
+    void accepted.then((late) => late.destroy());
+    throw e;
+  });
+  // The host only reads its end: an error there ends the agent's output as EOF does.
+  const ended: Array<() => void> = [];
+  let done = false;
+  const end = () => {
+    if (done) return;
+    done = true;
+    for (const cb of ended) cb();
+  };
+  host.on("end", end);
+  host.on("error", end);
+  return {
+    childEnd: child,
+    source: {
+      onData: (cb) => {
+        data.push(cb);
+        host.resume();
+      },
+      onEnd: (cb) => void ended.push(cb),
+      onClose: (cb) => void host.once("close", cb),
+      pause: () => void host.pause(),
+      resume: () => void host.resume(),
+    },
+    childStarted: () => void child.destroy(),
+    destroy: () => {
+      child.destroy();
+      host.destroy();
+    },
+  };
+}
+
+/** Tidying up after the listener: nothing to do if it is gone already. */
+function quietly(step: () => void): void {
+  try {
+    step();
+  } catch {
+    // Gone already.
+  }
+}
+
+function within<T>(ms: number, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
