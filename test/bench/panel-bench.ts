@@ -8,7 +8,9 @@
  *     message list re-renders every entry on every change with memoised markdown
  *     (full-render/MessageList.tsx);
  *  b. reopening a 2,000-message session from History: click → last message on screen with the
- *     composer usable (the session/load, the snapshot the panel gets, the first render of the list).
+ *     composer usable (the session/load, the snapshot the panel gets, the first render of the list);
+ *  c. a long code block written at a fast model's pace (the scripted agent's `code N MS`: one fence
+ *     that stays open until the last chunk), measured as (a) measures, the product only.
  *
  * Needs `npx wxt build && npx wxt build --mode bench && npm run build:host && npm run build:fixtures`
  * (panel-run.ts does them).
@@ -46,6 +48,8 @@ interface FrameStats {
 interface StreamRun {
   /** "versus": the PANEL_BENCH_VERSUS build of the product. */
   mode: "product" | "versus" | "full-render";
+  /** The scripted agent's scenario: `stream` (mixed markdown) or `code` (one long fence). */
+  source: StreamSource;
   chunks: number;
   /** From the prompt's Enter to the last chunk on screen and Send back. */
   totalMs: number;
@@ -86,6 +90,7 @@ export interface PanelBenchResult {
   chunkDelayMs: number;
   priorMessages: number;
   stream: StreamRun[];
+  code: StreamRun[];
   replay: ReplayRun[];
   replayMessages: number;
   browser: string;
@@ -100,11 +105,17 @@ const PRIOR_TURNS = 10;
 const REPLAY_MESSAGES = 2_000;
 const REPLAY_RUNS = 5;
 const STREAM_ROUNDS = Number(process.env.PANEL_BENCH_ROUNDS ?? 2);
+/**
+ * Part c: about 17,000 characters (some 480 lines) of code in one fence, 5 ms apart: about 1,100
+ * characters a second, a fast model's pace, where the open fence is the message's tail for the whole stream.
+ */
+const CODE_CHUNKS = 3_000;
+const CODE_DELAY_MS = 5;
 const LONG = 600_000;
 
 /**
  * Switches for working on the panel's speed (`npm run bench:panel` runs the panel part alone):
- *  PANEL_BENCH_PARTS=stream|replay  one part only;
+ *  PANEL_BENCH_PARTS=stream,code,replay  the parts to run (all three by default);
  *  PANEL_BENCH_BASELINE=0           no full re-render rounds (they take minutes);
  *  PANEL_BENCH_CHUNKS=N, PANEL_BENCH_CHUNK_DELAY_MS=MS
  *                                   another stream: N chunks, MS ms apart (10: about a fast model's
@@ -118,7 +129,7 @@ const LONG = 600_000;
  *  PANEL_BENCH_TRACE=<dir>          a performance trace (open in Chrome DevTools) of each product stream
  *                                   run, and the panel main thread's CPU time per kind of work printed.
  */
-const PARTS = new Set((process.env.PANEL_BENCH_PARTS ?? "stream,replay").split(","));
+const PARTS = new Set((process.env.PANEL_BENCH_PARTS ?? "stream,code,replay").split(","));
 const WITH_BASELINE = process.env.PANEL_BENCH_BASELINE !== "0";
 const VERSUS = process.env.PANEL_BENCH_VERSUS;
 const VERSUS_HOST = process.env.PANEL_BENCH_VERSUS_HOST;
@@ -127,15 +138,26 @@ const TRACE_DIR = process.env.PANEL_BENCH_TRACE;
 
 /** Whether this run is the full, comparable one whose figures belong in BENCHMARKS.md. */
 export const panelBenchIsFull =
-  PARTS.has("stream") && PARTS.has("replay") && WITH_BASELINE && !VERSUS && STREAM_CHUNKS === 10_000 && CHUNK_DELAY_MS === 0;
+  PARTS.has("stream") &&
+  PARTS.has("code") &&
+  PARTS.has("replay") &&
+  WITH_BASELINE &&
+  !VERSUS &&
+  STREAM_CHUNKS === 10_000 &&
+  CHUNK_DELAY_MS === 0;
 
 export async function runPanelBench(options: { extensionDir?: string; baselineDir?: string } = {}): Promise<PanelBenchResult> {
   // Product and baseline alternate, so both see the machine in the same state.
   const stream: StreamRun[] = [];
   for (let round = 0; PARTS.has("stream") && round < STREAM_ROUNDS; round++) {
-    stream.push(await streamRun("product", STREAM_CHUNKS, options.extensionDir));
-    if (VERSUS) stream.push(await streamRun("versus", STREAM_CHUNKS, VERSUS));
-    if (WITH_BASELINE) stream.push(await streamRun("full-render", STREAM_CHUNKS, options.baselineDir ?? BASELINE_EXTENSION_DIR));
+    stream.push(await streamRun("product", MARKDOWN_STREAM, options.extensionDir));
+    if (VERSUS) stream.push(await streamRun("versus", MARKDOWN_STREAM, VERSUS));
+    if (WITH_BASELINE) stream.push(await streamRun("full-render", MARKDOWN_STREAM, options.baselineDir ?? BASELINE_EXTENSION_DIR));
+  }
+  const code: StreamRun[] = [];
+  for (let round = 0; PARTS.has("code") && round < STREAM_ROUNDS; round++) {
+    code.push(await streamRun("product", CODE_STREAM, options.extensionDir));
+    if (VERSUS) code.push(await streamRun("versus", CODE_STREAM, VERSUS));
   }
   const replay: ReplayRun[] = [];
   let browser = "";
@@ -150,6 +172,7 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
     chunkDelayMs: CHUNK_DELAY_MS,
     priorMessages: PRIOR_TURNS * 2,
     stream,
+    code,
     replay,
     replayMessages: REPLAY_MESSAGES,
     browser,
@@ -158,7 +181,18 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
 
 // ---- (a) streaming ------------------------------------------------------------------------------
 
-async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?: string): Promise<StreamRun> {
+type StreamSource = "stream" | "code";
+
+interface StreamSpec {
+  source: StreamSource;
+  chunks: number;
+  delayMs: number;
+}
+
+const MARKDOWN_STREAM: StreamSpec = { source: "stream", chunks: STREAM_CHUNKS, delayMs: CHUNK_DELAY_MS };
+const CODE_STREAM: StreamSpec = { source: "code", chunks: CODE_CHUNKS, delayMs: CODE_DELAY_MS };
+
+async function streamRun(mode: StreamRun["mode"], { source, chunks, delayMs }: StreamSpec, extensionDir?: string): Promise<StreamRun> {
   const h = await launchExtension({
     agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" },
     ...(extensionDir ? { extensionDir } : {}),
@@ -176,7 +210,7 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
     for (let i = 0; i < PRIOR_TURNS; i++) await promptAndWait(page, "markdown");
 
     const composer = page.getByRole("textbox", { name: "Message goose" });
-    await composer.fill(`stream ${chunks} ${CHUNK_DELAY_MS}`);
+    await composer.fill(`${source} ${chunks} ${delayMs}`);
 
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
@@ -190,7 +224,7 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
-    // The scripted agent's `stream N 0`: N chunks of 3-8 characters of markdown, back to back.
+    // The scripted agent's `stream N MS` or `code N MS`: N chunks of 3-8 characters, MS ms apart.
     await composer.press("Enter");
     // Polled often, so the CPU time read next ends soon after the last frame counted (a 500 ms
     // poll counted up to half a second of the page after the stream against the stream's frames).
@@ -199,8 +233,8 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
       polling: 50,
     });
     const after = await metrics(cdp);
-    if (profiling) await saveProfile(cdp, mode);
-    const trace = await endTrace(cdp, detailedTrace ? mode : null);
+    if (profiling) await saveProfile(cdp, `${source}-${mode}`);
+    const trace = await endTrace(cdp, detailedTrace ? `${source}-${mode}` : null);
     const probe = await page.evaluate(() => {
       const b = (window as unknown as { __bench: Probe }).__bench;
       b.stop = true;
@@ -222,6 +256,7 @@ async function streamRun(mode: StreamRun["mode"], chunks: number, extensionDir?:
     const mainThreadMs = (after.TaskDuration - before.TaskDuration) * 1000;
     return {
       mode,
+      source,
       chunks,
       totalMs: probe.t1 - probe.t0,
       firstChunkMs: probe.first - probe.t0,
@@ -485,11 +520,11 @@ async function startTrace(cdp: CDPSession, detailed: boolean): Promise<void> {
 }
 
 /**
- * Ends the trace and returns its events. Given a mode (PANEL_BENCH_TRACE), also writes it to a file
+ * Ends the trace and returns its events. Given a name (PANEL_BENCH_TRACE), also writes it to a file
  * and prints the panel main thread's CPU time by the kind of work: script, style, layout, paint,
  * parsing HTML, message dispatch…
  */
-async function endTrace(cdp: CDPSession, mode: string | null): Promise<TraceEvent[]> {
+async function endTrace(cdp: CDPSession, name: string | null): Promise<TraceEvent[]> {
   const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e) => resolve(e.stream!)));
   await cdp.send("Tracing.end");
   const stream = await done;
@@ -502,9 +537,9 @@ async function endTrace(cdp: CDPSession, mode: string | null): Promise<TraceEven
   await cdp.send("IO.close", { handle: stream });
   const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = panelMainThread(events);
-  if (mode === null || !main) return events;
+  if (name === null || !main) return events;
   fs.mkdirSync(TRACE_DIR!, { recursive: true });
-  const file = path.join(TRACE_DIR!, `stream-${mode}-${Date.now()}.json`);
+  const file = path.join(TRACE_DIR!, `${name}-${Date.now()}.json`);
   fs.writeFileSync(file, text);
   const self = selfCpuByEvent(events, main);
   const total = [...self.values()].reduce((x, y) => x + y, 0);
@@ -516,12 +551,12 @@ async function endTrace(cdp: CDPSession, mode: string | null): Promise<TraceEven
 }
 
 /** Stops the CPU profiler, writes the profile, and prints the functions with the most self time. */
-async function saveProfile(cdp: CDPSession, mode: string): Promise<void> {
+async function saveProfile(cdp: CDPSession, name: string): Promise<void> {
   const { profile } = (await cdp.send("Profiler.stop")) as unknown as {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   };
   fs.mkdirSync(PROFILE_DIR!, { recursive: true });
-  const file = path.join(PROFILE_DIR!, `stream-${mode}-${Date.now()}.cpuprofile`);
+  const file = path.join(PROFILE_DIR!, `${name}-${Date.now()}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
@@ -628,12 +663,14 @@ export function panelSection(r: PanelBenchResult, machine: string, date: string)
     );
   }
   const label = { product: "panel as built", versus: "PANEL_BENCH_VERSUS build", "full-render": "full re-render, memoised markdown" };
-  const rows = r.stream
-    .map(
-      (s) =>
-        `| ${label[s.mode]} | ${s.chunks} | ${f(s.totalMs / 1000, 2)} s | ${f(s.firstChunkMs, 0)} ms | ${s.frame.frames} (${f(s.frame.refreshMs)} ms) | ${s.frame.over50} | ${s.frame.max > 0 ? `${f(s.frame.max, 0)} ms` : "none over 50 ms"} | ${s.frame.longCpuMs.length > 0 ? `${s.frame.longCpuMs.map((x) => f(x)).join(", ")} ms` : "none"} | ${f(s.frame.heaviestCpuMs)} ms | ${s.longTasks.count} (${f(s.longTasks.totalMs, 0)} ms, max ${f(s.longTasks.maxMs, 0)}) | ${f(s.mainThreadMs, 0)} ms (${f(s.mainThreadPerFrameMs)} ms/frame) | ${f(s.cpuMs, 0)} ms (${f(s.cpuPerFrameMs)} ms/frame) | ${f(s.scriptMs, 0)} / ${f(s.layoutMs, 0)} / ${f(s.styleMs, 0)} ms |`,
-    )
-    .join("\n");
+  const streamRows = (runs: StreamRun[]) =>
+    runs
+      .map(
+        (s) =>
+          `| ${label[s.mode]} | ${s.chunks} | ${f(s.totalMs / 1000, 2)} s | ${f(s.firstChunkMs, 0)} ms | ${s.frame.frames} (${f(s.frame.refreshMs)} ms) | ${s.frame.over50} | ${s.frame.max > 0 ? `${f(s.frame.max, 0)} ms` : "none over 50 ms"} | ${s.frame.longCpuMs.length > 0 ? `${s.frame.longCpuMs.map((x) => f(x)).join(", ")} ms` : "none"} | ${f(s.frame.heaviestCpuMs)} ms | ${s.longTasks.count} (${f(s.longTasks.totalMs, 0)} ms, max ${f(s.longTasks.maxMs, 0)}) | ${f(s.mainThreadMs, 0)} ms (${f(s.mainThreadPerFrameMs)} ms/frame) | ${f(s.cpuMs, 0)} ms (${f(s.cpuPerFrameMs)} ms/frame) | ${f(s.scriptMs, 0)} / ${f(s.layoutMs, 0)} / ${f(s.styleMs, 0)} ms |`,
+      )
+      .join("\n");
+  const rows = streamRows(r.stream);
   const replayRows = r.replay
     .map(
       (x, i) =>
@@ -678,8 +715,22 @@ ${replayRows}
 
 Median ${f(median(ours).toInteractiveMs, 0)} ms (session/load through host and background, one snapshot to the panel, first render of the list).
 `;
+  const codePart =
+    r.code.length === 0
+      ? ""
+      : `
+### c. A long code block at a fast model's pace: ${r.code[0]!.chunks} chunks ${CODE_DELAY_MS} ms apart, one fence open until the last
+
+| panel | chunks | Enter → last chunk on screen | → first chunk | display frames (interval) | frames > 50 ms | longest of those | CPU of each frame over 50 ms (trace) | heaviest frame's CPU (trace, at most) | long tasks | main thread, wall (CDP TaskDuration) | main thread, CPU (CDP ThreadTime) | script / layout / style |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
+${streamRows(r.code)}
+
+The scripted agent's \`code N MS\`: an opening line, then a TypeScript module cycled in chunks of 3-8 characters inside
+one \`\`\`typescript fence (about ${Math.round((r.code[0]!.chunks * 5.5) / 37)} lines), closed by the last chunk. No goal of its own: the
+open fence is the message's tail for the whole stream, so this is where an update's cost grows with what it shows.
+`;
   return `## Side panel (measured ${date} on ${machine}; ${r.browser}, headless, 380×600)
 
 ${goals.join("\n")}
-${streamPart}${replayPart}`;
+${streamPart}${replayPart}${codePart}`;
 }

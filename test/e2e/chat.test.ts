@@ -207,6 +207,37 @@ describe("chat", () => {
     await expectInViewport(agentBubbles(page).last().getByRole("heading", { name: "Markdown rendering check" }).first());
   });
 
+  it("writes a long code block line by line, as tall while open as once closed", async () => {
+    harness = await launchExtension({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" } });
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    // Each line's height in the code block, from the block's height, its padding and its lines.
+    const lineHeight = (pre: HTMLElement) => {
+      const style = getComputedStyle(pre);
+      const lines = (pre.textContent ?? "").split("\n").length;
+      return { lines, each: (pre.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom)) / lines };
+    };
+    await sendPrompt(page, "code 400 10");
+    // While open, the code is in groups of lines (live-code.ts), and only the last one changes.
+    const open = agentBubbles(page).last().locator("pre:has(.md-lines)");
+    await expect.poll(() => open.locator(".md-lines").count(), { timeout: LONG }).toBeGreaterThan(1);
+    const firstGroup = await open.locator(".md-lines").first().elementHandle();
+    const groups = await open.locator(".md-lines").count();
+    await expect.poll(() => open.locator(".md-lines").count(), { timeout: LONG }).toBeGreaterThan(groups);
+    // The block grew by a group and kept the first one, not rebuilt.
+    expect(await firstGroup!.evaluate((el) => el.isConnected && el.parentElement!.firstElementChild === el)).toBe(true);
+    const whileOpen = await open.evaluate(lineHeight);
+    await screenshot(page, "code-block-open");
+    await waitForText(agentBubbles(page), "That is the file.");
+    await waitForTurnEnd(page);
+    const closed = agentBubbles(page).last().locator("pre").last();
+    expect(await closed.locator(".md-lines").count()).toBe(0);
+    const whenClosed = await closed.evaluate(lineHeight);
+    expect(whenClosed.lines).toBeGreaterThan(whileOpen.lines);
+    expect(Math.abs(whileOpen.each - whenClosed.each)).toBeLessThan(0.01);
+    expect((await closed.textContent())?.startsWith('import { readFile, writeFile } from "node:fs/promises";\n')).toBe(true);
+  });
+
   it("keeps the newest content in view: after a long answer, a reload, History and the user's own send", async () => {
     harness = await launchExtension();
     const page = await harness.openPanel();

@@ -143,6 +143,15 @@ describe("<LiveMarkdown>, finished", () => {
       expect(writeText).not.toHaveBeenCalled();
     });
 
+    it("copies all of a block still being written, whose lines are in several groups", () => {
+      writeText.mockResolvedValue(undefined);
+      const code = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join("\n");
+      render(h(LiveMarkdown, { text: signal(`\`\`\`\n${code}`), streaming: true }), host);
+      expect(host.querySelectorAll(".md-lines").length).toBeGreaterThan(1);
+      host.querySelector<HTMLButtonElement>("button[data-copy]")!.click();
+      expect(writeText).toHaveBeenCalledWith(code);
+    });
+
     it("works while streaming too", async () => {
       writeText.mockResolvedValue(undefined);
       render(h(LiveMarkdown, { text: signal("```\npartial\n```"), streaming: true }), host);

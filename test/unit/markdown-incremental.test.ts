@@ -9,10 +9,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IncrementalMarkdown } from "../../extension/panel/markdown/incremental";
 import { markdownStats } from "../../extension/panel/markdown/render";
-import { hasLinkDefinition, stablePrefixLength } from "../../extension/panel/markdown/stable-prefix";
-import { MARKDOWN_REPLY } from "../fixtures/scripted-agent/content";
+import { hasLinkDefinition, openFenceBody, stablePrefixLength } from "../../extension/panel/markdown/stable-prefix";
+import { CODE_FILE, MARKDOWN_REPLY } from "../fixtures/scripted-agent/content";
 import { seededRandom } from "../helpers/seeded-random";
 import { blocksHtml, fullRender } from "./helpers/markdown-html";
+
+/**
+ * An open fence longer than a group of lines (live-code.ts), with lines inside that look like
+ * fences but do not close it, blank lines, and more blank lines before the close.
+ */
+const LONG_FENCE = `Here:\n\n\`\`\`ts\n${CODE_FILE.slice(0, 700)}\n\`\`\n~~~\n\`\`\`\`js\n  \`\`\`x\n${CODE_FILE.slice(700, 1100)}\n\n\n\`\`\`\n\nAfter.\n`;
 
 const TEXTS: Record<string, string> = {
   "the scripted agent's reply": MARKDOWN_REPLY,
@@ -28,6 +34,7 @@ const TEXTS: Record<string, string> = {
     "> one\n\n> two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n| x |\n\nTitle\n=====\n\nSub\n---\n\n# H\n\n---\n\n***\n",
   "numbers and markers that are not lists": "2024 was a year.\n\n3.5 is a number.\n\n-not a list\n\n*emphasis* here\n\n1) one\n\n2) two\n",
   "inline html and tricky paragraphs": "Use <kbd>x</kbd>.\n\n<b onclick=alert(1)>bold?</b>\n\n  indented two\n\nplain\n",
+  "a long fence with lines that look like fences": LONG_FENCE,
 };
 
 /** The whole text rendered in one go, as comparable HTML. */
@@ -65,6 +72,32 @@ describe("incremental markdown", () => {
       expect(blocksHtml(el)).toBe(full(text));
     }
   }, 20_000);
+
+  it("streams a long fence one character at a time as the whole text renders", () => {
+    const { el, md } = stream(LONG_FENCE, () => 1);
+    md.finish(LONG_FENCE);
+    expect(blocksHtml(el)).toBe(full(LONG_FENCE));
+  });
+
+  it("adds to an open fence without rendering it again: earlier lines stay, in groups", () => {
+    const el = document.createElement("div");
+    const md = new IncrementalMarkdown(el);
+    const lines = CODE_FILE.split("\n");
+    const upTo = (n: number) => `Intro.\n\n\`\`\`ts\n${lines.slice(0, n).join("\n")}`;
+    md.update(upTo(20));
+    const firstGroup = el.querySelector(".md-lines");
+    expect(firstGroup?.textContent).toBe(`${lines.slice(0, 16).join("\n")}\n`);
+    const before = markdownStats.parses;
+    for (let n = 21; n <= 50; n++) md.update(upTo(n));
+    expect(markdownStats.parses - before).toBe(0);
+    expect(el.querySelector(".md-lines")).toBe(firstGroup);
+    expect(el.querySelectorAll(".md-lines")).toHaveLength(4); // three groups of 16 lines, and the open one
+    expect(el.querySelector("pre")?.textContent).toBe(lines.slice(0, 50).join("\n"));
+    // Closed and followed by more text, it is rendered for good, as one block.
+    md.update(`${upTo(50)}\n\`\`\`\n\nAfter.`);
+    expect(el.querySelectorAll(".md-lines")).toHaveLength(0);
+    expect(blocksHtml(el)).toBe(full(`${upTo(50)}\n\`\`\`\n\nAfter.`));
+  });
 
   it("keeps blocks once rendered: a finished message costs one render of its last tail", () => {
     // Enough blocks for more than one box.
@@ -122,6 +155,20 @@ describe("stable prefix", () => {
     const text = "a\n\nb\n\n```\nx\n\ny\n```\n\nc\n\nd";
     const first = stablePrefixLength(text.slice(0, 8));
     expect(stablePrefixLength(text, first)).toBe(stablePrefixLength(text));
+  });
+
+  it("finds a tail that is one open code fence, and where its code starts", () => {
+    expect(openFenceBody("```ts\nconst a = 1;\n")).toBe("```ts\n".length);
+    expect(openFenceBody("~~~ `info` with backticks\nx")).toBe("~~~ `info` with backticks\n".length);
+    expect(openFenceBody("````\n```\nstill open")).toBe(5);
+    expect(openFenceBody("```ts\nx\n```\n")).toBe(-1); // closed
+    expect(openFenceBody("```ts\nx\n```")).toBe(-1); // closed by its last line, the text ending there
+    expect(openFenceBody("```ts\nx\n``")).toBe("```ts\n".length); // not yet
+    expect(openFenceBody("```ts")).toBe(-1); // its opening line may still grow
+    expect(openFenceBody("``` a`b\nx")).toBe(-1); // a backtick in the info string: not a fence
+    expect(openFenceBody(" ```\nx")).toBe(-1); // indented: left to a render
+    expect(openFenceBody("para\n```\nx")).toBe(-1);
+    expect(openFenceBody("```\r\nx")).toBe(-1);
   });
 
   it("finds link reference definitions", () => {

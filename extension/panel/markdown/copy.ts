@@ -21,9 +21,10 @@ export function onCopyClick(event: MouseEvent): void {
   if (!(target instanceof Element)) return;
   const button = target.closest<HTMLButtonElement>("button[data-copy]");
   if (!button || !(event.currentTarget as Node).contains(button)) return;
-  const code = button.parentElement?.querySelector("pre code") ?? button.parentElement?.querySelector("pre");
-  if (!code) return;
-  navigator.clipboard.writeText(code.textContent ?? "").then(
+  // The <pre>'s text, not its <code>'s: a block still being written holds its code in several (live-code.ts).
+  const pre = button.parentElement?.querySelector("pre");
+  if (!pre) return;
+  navigator.clipboard.writeText(pre.textContent ?? "").then(
     () => show(button, "Copied"),
     () => show(button, "Copy failed"),
   );

@@ -3,7 +3,8 @@
  * that can no longer change (stable-prefix.ts) is rendered once, appended, and its closed code
  * blocks highlighted; only the tail after it is rendered again on each update. When the message is
  * finished only its last tail is rendered, so a long answer never pays for a full render at the end
- * of the stream. Anything else (a text that is not the previous one extended, a link reference
+ * of the stream. A tail that is one code fence still open only grows at its end: it is kept in the
+ * DOM and only its new code goes in (live-code.ts). Anything else (a text that is not the previous one extended, a link reference
  * definition) renders the whole text again.
  *
  * Rendered parts are grouped in boxes of a few blocks, which get `content-visibility: auto`
@@ -13,8 +14,9 @@
  * a new box out, and its text would be missing from `innerText` there.
  */
 import { highlightWithin } from "./highlight";
+import { LiveCodeBlock } from "./live-code";
 import { renderMarkdownFragment } from "./render";
-import { hasLinkDefinition, stablePrefixLength } from "./stable-prefix";
+import { hasLinkDefinition, openFenceBody, stablePrefixLength } from "./stable-prefix";
 
 /**
  * Blocks per box: small enough that a box is cheap to lay out, large enough to keep boxes few: each
@@ -31,6 +33,8 @@ export class IncrementalMarkdown {
   private finished = false;
   private box: HTMLElement | null = null;
   private readonly tail: HTMLElement;
+  /** The tail when it is an open code fence, and where in the text that fence starts. */
+  private live: { block: LiveCodeBlock; at: number } | null = null;
   /** Marks each box skippable once it has a layout and is out of view (skipping it then changes nothing drawn). */
   private readonly offscreen: IntersectionObserver | null;
 
@@ -81,7 +85,7 @@ export class IncrementalMarkdown {
     this.shown = text;
     const cut = stablePrefixLength(text, this.stableLength);
     if (cut > this.stableLength) this.settle(text.slice(this.stableLength, cut), cut);
-    this.tail.replaceChildren(renderMarkdownFragment(text.slice(this.stableLength)));
+    this.showTail(text.slice(this.stableLength));
   }
 
   /** Shows `text` as final: everything rendered for good, code highlighted. */
@@ -90,8 +94,25 @@ export class IncrementalMarkdown {
     if (this.finished || !this.extends(text) || hasLinkDefinition(text)) this.reset();
     this.shown = text;
     this.finished = true;
+    this.live = null;
     this.tail.replaceChildren();
     if (text.length > this.stableLength) this.settle(text.slice(this.stableLength), text.length);
+  }
+
+  /** Renders the tail again, or adds to the open code fence it is. */
+  private showTail(tail: string): void {
+    const body = openFenceBody(tail);
+    if (body < 0) {
+      this.live = null;
+      this.tail.replaceChildren(renderMarkdownFragment(tail));
+      return;
+    }
+    const opening = tail.slice(0, body);
+    if (this.live?.at !== this.stableLength || this.live.block.opening !== opening) {
+      this.live = { block: new LiveCodeBlock(opening, this.root.ownerDocument), at: this.stableLength };
+      this.tail.replaceChildren(this.live.block.element);
+    }
+    this.live.block.show(tail.slice(body));
   }
 
   /** Whether `text` is what is shown with more appended after its stable part. */
@@ -100,6 +121,7 @@ export class IncrementalMarkdown {
   }
 
   private reset(): void {
+    this.live = null;
     this.offscreen?.disconnect();
     this.root.replaceChildren(this.tail);
     this.box = null;

@@ -49,8 +49,7 @@ export function stablePrefixLength(text: string, from = 0): number {
     }
     if (!complete) break; // the last line may still grow: its own kind is not known yet
     if (fence !== null) {
-      const close = FENCE.exec(line);
-      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) fence = null;
+      if (closesFence(line, fence)) fence = null;
     } else if (rawEnd !== null) {
       if (rawEnd.test(line)) rawEnd = null;
     } else if (line.trim() === "") {
@@ -74,4 +73,33 @@ export function stablePrefixLength(text: string, from = 0): number {
 /** Whether the text defines a link reference, which links anywhere in it may use. */
 export function hasLinkDefinition(text: string): boolean {
   return LINK_DEFINITION.test(text);
+}
+
+/** Whether `line` closes a fence opened by `fence` (its backticks or tildes). */
+function closesFence(line: string, fence: string): boolean {
+  const close = FENCE.exec(line);
+  return close !== null && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1];
+}
+
+/** A fence opening line at the left margin; backtick fences take no backtick in their info string. */
+const OPENING_FENCE = /^(?:`{3,}[^`\n]*|~{3,}[^\n]*)\n/;
+
+/**
+ * Where the code starts when `tail` is one code fence still open: an opening line at the left
+ * margin, then lines none of which closes it. -1 otherwise. Such a tail only grows at its end,
+ * which lets it be shown without rendering its code again (live-code.ts). A carriage return falls
+ * back to a render, which normalises line endings.
+ */
+export function openFenceBody(tail: string): number {
+  const open = OPENING_FENCE.exec(tail);
+  if (!open || tail.includes("\r")) return -1;
+  const fence = FENCE.exec(open[0])![1]!;
+  for (let at = open[0].length; at < tail.length; ) {
+    const nl = tail.indexOf("\n", at);
+    // The last line closes it too (the text ends there), until it grows into something else.
+    if (closesFence(tail.slice(at, nl < 0 ? tail.length : nl), fence)) return -1;
+    if (nl < 0) break;
+    at = nl + 1;
+  }
+  return open[0].length;
 }

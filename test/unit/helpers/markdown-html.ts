@@ -8,10 +8,19 @@ export function fullRender(text: string): HTMLElement {
   return el;
 }
 
-/** The blocks without the boxes that hold them (incremental.ts) and without highlighting, as HTML. */
+/**
+ * The blocks without the boxes that hold them (incremental.ts), an open fence's code in one piece
+ * and without highlighting, as HTML.
+ */
 export function blocksHtml(root: Element): string {
   const copy = root.cloneNode(true) as Element;
   for (const box of copy.querySelectorAll(".md-box, .md-tail")) box.replaceWith(...box.childNodes);
+  // An open fence shown in groups of lines (live-code.ts): one <code> with all of them, as rendered whole.
+  for (const pre of copy.querySelectorAll("pre:has(> .md-lines)")) {
+    const code = pre.querySelector("code")!;
+    code.textContent = pre.textContent;
+    pre.replaceChildren(code);
+  }
   for (const code of copy.querySelectorAll("code[data-highlighted]")) {
     code.replaceChildren(code.textContent ?? "");
     code.removeAttribute("data-highlighted");
