@@ -207,7 +207,7 @@ describe("chat", () => {
     await expectInViewport(agentBubbles(page).last().getByRole("heading", { name: "Markdown rendering check" }).first());
   });
 
-  it("writes a long code block line by line, as tall while open as once closed", async () => {
+  it("writes a long code block line by line, as tall while open as once closed, then highlights it off the main thread", async () => {
     harness = await launchExtension({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" } });
     const page = await harness.openPanel();
     await waitForReady(page);
@@ -236,6 +236,10 @@ describe("chat", () => {
     expect(whenClosed.lines).toBeGreaterThan(whileOpen.lines);
     expect(Math.abs(whileOpen.each - whenClosed.each)).toBeLessThan(0.01);
     expect((await closed.textContent())?.startsWith('import { readFile, writeFile } from "node:fs/promises";\n')).toBe(true);
+    // Closed, it is highlighted, by the worker (a worker that fails is terminated, and the page highlights).
+    await closed.locator(".hljs-keyword").first().waitFor({ timeout: LONG });
+    expect(await closed.locator("code").getAttribute("class")).toBe("language-typescript hljs");
+    expect(page.workers().filter((w) => w.url().includes("/highlight-worker"))).toHaveLength(1);
   });
 
   it("keeps the newest content in view: after a long answer, a reload, History and the user's own send", async () => {
