@@ -27,7 +27,11 @@ export interface LineSplitterOptions {
 }
 
 const NEWLINE = 0x0a;
-/** The holding buffer's first size; it doubles as a line needs, up to about streamAbove + one read. */
+/**
+ * The holding buffer's first size. Past it, it grows at once to streamAbove + this, what a line
+ * about to be streamed needs, rather than doubling there: each size it passed through stayed
+ * allocated until V8 collected it (BENCHMARKS.md, "Host memory, the 1 MiB peak").
+ */
 const MIN_HOLD_BYTES = 64 * 1024;
 
 export class LineSplitter {
@@ -117,7 +121,7 @@ export class LineSplitter {
     const need = this.start + this.size + piece.length;
     let held = this.held;
     if (!held || held.length < need) {
-      let length = held?.length ?? MIN_HOLD_BYTES;
+      let length = held ? Math.max(held.length, this.streamAbove + MIN_HOLD_BYTES) : MIN_HOLD_BYTES;
       while (length < this.size + piece.length) length *= 2;
       const grown = Buffer.allocUnsafeSlow(length);
       held?.copy(grown, 0, this.start, this.start + this.size);

@@ -19,6 +19,7 @@ import { AgentSupervisor } from "./agent/supervisor";
 import type { ByteSource } from "./browser-input";
 import { BrowserOutbox } from "./browser-outbox";
 import { BrowserTools } from "./browser-tools";
+import { ChunkGate } from "./chunk-gate";
 import { clip, echo } from "./clip";
 import { type LoadedConfig, profileNamed } from "./config";
 import { diagnose } from "./diagnose";
@@ -63,7 +64,19 @@ export class Relay {
   private readonly pacer = new MemoryPacer();
   /** Everything for the browser goes through it, in order; agent lines read together leave as one message. */
   private readonly toBrowser = new BrowserOutbox((frame, done) => this.write(frame, done));
+  /** Agent reads wait here while a chunk frame is on its way to the browser (chunk-gate.ts). */
+  private readonly gate = new ChunkGate(
+    (work) => this.toBrowser.read(work),
+    (e) => this.fromAgent(e),
+    (held) => {
+      this.agentHeld = held;
+      this.agentFlow();
+    },
+  );
+  /** The agent's output is paused while the browser's pipe is full or agent reads wait at the gate. */
   private outputBlocked = false;
+  private agentHeld = false;
+  private agentPaused = false;
   private closing: Promise<void> | undefined;
   private readonly browserTools: BrowserTools;
 
@@ -264,9 +277,7 @@ export class Relay {
 
   /** One read of the agent's stdout: its verbatim lines leave together once all of it is handled (browser-outbox.ts). */
   private fromAgentRead(events: LineEvent[]): void {
-    this.toBrowser.read(() => {
-      for (const e of events) this.fromAgent(e);
-    });
+    this.gate.push(events);
   }
 
   private fromAgent(e: LineEvent): void {
@@ -278,8 +289,15 @@ export class Relay {
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
     // Browser tools may call this later (a held answer), after the read: the line then goes alone.
     const forward = () => {
-      // Chunk frames are the outbound's pooled buffers: they go back once written.
-      for (const frame of step.frames) this.send(frame, () => this.outbound.release(frame));
+      // Chunk frames are the outbound's pooled buffers: they go back once written, and the next part
+      // waits until then.
+      for (const frame of step.frames) {
+        const written = this.gate.chunkSent();
+        this.send(frame, () => {
+          this.outbound.release(frame);
+          written();
+        });
+      }
       if (step.action === "send") this.toBrowser.line(step.line);
     };
     if (step.action === "drop" && step.reason !== "blank line") {
@@ -331,13 +349,21 @@ export class Relay {
     if (!out.write(frame, done && (() => done())) && !this.outputBlocked) {
       // The browser is slower than the agent: stop reading the agent until the pipe drains.
       this.outputBlocked = true;
-      this.supervisor.pauseOutput();
+      this.agentFlow();
       out.once("drain", () => {
         this.outputBlocked = false;
-        this.supervisor.resumeOutput();
+        this.agentFlow();
       });
     }
     return true;
+  }
+
+  private agentFlow(): void {
+    const pause = this.outputBlocked || this.agentHeld;
+    if (pause === this.agentPaused) return;
+    this.agentPaused = pause;
+    if (pause) this.supervisor.pauseOutput();
+    else this.supervisor.resumeOutput();
   }
 }
 

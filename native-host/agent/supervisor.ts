@@ -52,6 +52,9 @@ export class AgentSupervisor {
   private lastStatus: AgentStatus;
   /** Kills the agent's group if the host dies without stopping it (reaper.ts). */
   private readonly reaper = new Reaper();
+  private outputPaused = false;
+  /** Feeds the splitter what the current agent's output delivered while paused. */
+  private feedWaiting: (() => void) | undefined;
 
   constructor(private readonly o: SupervisorOptions) {
     this.profileName = o.config.defaultProfile;
@@ -128,12 +131,19 @@ export class AgentSupervisor {
     else cb();
   }
 
+  /**
+   * Stops reading the agent's output. Until `resumeOutput`, no read reaches the line splitter: the
+   * relay may still hold parts of the last read, which are views of the splitter's buffer (lines.ts).
+   */
   pauseOutput(): void {
-    this.process?.stdout.pause();
+    this.outputPaused = true;
+    this.current?.stdout.pause();
   }
 
   resumeOutput(): void {
-    this.process?.stdout.resume();
+    this.outputPaused = false;
+    this.current?.stdout.resume();
+    this.feedWaiting?.();
   }
 
   private emit(status: AgentStatus): void {
@@ -250,14 +260,24 @@ export class AgentSupervisor {
     const splitter = new LineSplitter();
     const tail = new StderrTail();
     const live = () => generation === this.generation && this.current === agent;
+    // A read or the end that comes while output is paused (a stream may still deliver what it had)
+    // waits, copied: the read buffer is reused (stdout-socket.ts). `null` is the end.
+    const waiting: Array<Buffer | null> = [];
+    const feed = (chunk: Buffer | null) => events.lines(chunk ? splitter.push(chunk) : splitter.end());
+    this.feedWaiting = () => {
+      while (!this.outputPaused && live() && waiting.length > 0) feed(waiting.shift()!);
+    };
     agent.stdout.onData((chunk) => {
       if (!live()) return;
-      events.lines(splitter.push(chunk));
+      if (this.outputPaused || waiting.length > 0) waiting.push(Buffer.from(chunk));
+      else feed(chunk);
     });
+    if (this.outputPaused) agent.stdout.pause();
     const stdoutClosed = new Promise<void>((resolve) => agent.stdout.onClose(resolve));
     agent.stdout.onEnd(() => {
       if (!live()) return;
-      events.lines(splitter.end());
+      if (this.outputPaused || waiting.length > 0) waiting.push(null);
+      else feed(null);
     });
     agent.child.stderr.on("data", (chunk: Buffer) => {
       for (const line of tail.push(chunk)) log.info(`agent stderr: ${line}`);
