@@ -67,6 +67,41 @@ describe("Firefox: chat", () => {
     expect((await texts(page, AGENT_BUBBLES))[0]).toBe(stopped);
   });
 
+  it("writes a long code block in groups of lines, as tall while open as once closed, then highlights it", async () => {
+    harness = await launchFirefox();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "code 400 10");
+    // Each line's height in the agent's last code block, from its height, padding and lines; and its groups (live-code.ts).
+    const block = () =>
+      page.evaluate(() => {
+        const pre = [...document.querySelectorAll<HTMLElement>(".message--agent pre")].at(-1);
+        if (!pre) return null;
+        const style = getComputedStyle(pre);
+        const lines = (pre.textContent ?? "").split("\n").length;
+        const height = pre.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+        return {
+          groups: pre.querySelectorAll(".md-lines").length,
+          lines,
+          each: height / lines,
+          keywords: pre.querySelectorAll(".hljs-keyword").length,
+        };
+      });
+    await expect
+      .poll(async () => (await block())?.groups ?? 0, { timeout: LONG, message: "the open block never grew in groups" })
+      .toBeGreaterThan(1);
+    const open = (await block())!;
+    await waitForText(page, AGENT_BUBBLES, "That is the file.");
+    await waitForTurnEnd(page);
+    await expect
+      .poll(async () => (await block())?.keywords ?? 0, { timeout: LONG, message: "the closed block was never highlighted" })
+      .toBeGreaterThan(0);
+    const closed = (await block())!;
+    expect(closed.groups).toBe(0);
+    expect(closed.lines).toBeGreaterThan(open.lines);
+    expect(Math.abs(open.each - closed.each)).toBeLessThan(0.01);
+  });
+
   it("asks before running a tool, and answers the agent with the option the user chose", async () => {
     harness = await launchFirefox({ captureAgentStdout: true });
     const page = await harness.openPanel();
