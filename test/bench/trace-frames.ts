@@ -64,9 +64,10 @@ export function panelMainThread(events: TraceEvent[]): Thread | undefined {
  * (https://w3c.github.io/long-animation-frames/): the tasks that ran from the end of one rendering
  * update through the next, each frame closed by the task that rendered. A gap of more than
  * `idleMs` between tasks also closes a frame: the thread sat idle, so no frame was waiting on the
- * tasks before it. Only top-level tasks count (a task nested in another is inside its time).
+ * tasks before it. Only top-level tasks count (a task nested in another is inside its time). Tasks
+ * that ended before `fromUs` (the trace's clock) are left out: work of the bench's before the stream.
  */
-export function animationFrames(events: TraceEvent[], thread: Thread, idleMs = 16.7): FrameCost[] {
+export function animationFrames(events: TraceEvent[], thread: Thread, idleMs = 16.7, fromUs = -Infinity): FrameCost[] {
   const on = events
     .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === "X")
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -87,7 +88,8 @@ export function animationFrames(events: TraceEvent[], thread: Thread, idleMs = 1
       if (RENDERING.has(e.name)) task.renders = true;
       continue;
     }
-    if (e.name !== "RunTask") continue;
+    // A task left out ended before `fromUs`, and so did every task nested in it.
+    if (e.name !== "RunTask" || end < fromUs) continue;
     closeTask();
     if (frame && e.ts - frame.end > idleMs * 1000) {
       frames.push({ start: frame.start, wallMs: (frame.end - frame.start) / 1000, cpuMs: frame.cpu / 1000 });
@@ -110,11 +112,16 @@ export function animationFrames(events: TraceEvent[], thread: Thread, idleMs = 1
  * event dispatched on the thread, which the trace records as an EventDispatch starting just before.
  */
 export function pageClockOffset(events: TraceEvent[], thread: Thread, eventType: string, pageNow: number): number {
+  return firstDispatch(events, thread, eventType) / 1000 - pageNow;
+}
+
+/** When the first `eventType` event was dispatched on the thread, in the trace's clock (µs). */
+export function firstDispatch(events: TraceEvent[], thread: Thread, eventType: string): number {
   const dispatch = events
     .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === "EventDispatch" && e.args?.data?.type === eventType)
     .sort((a, b) => a.ts - b.ts)[0];
   if (!dispatch) throw new Error(`the trace has no ${eventType} event dispatched on the panel's main thread`);
-  return dispatch.ts / 1000 - pageNow;
+  return dispatch.ts;
 }
 
 /** The thread's CPU time in ms in the top-level tasks that started within [fromMs, toMs) of the trace's clock. */

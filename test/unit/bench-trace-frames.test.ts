@@ -44,6 +44,22 @@ describe("the panel bench's trace reading", () => {
     expect(panelMainThread([threadName("ServiceWorker thread", WORKER)])).toBeUndefined();
   });
 
+  it("leaves out the tasks that ended before a given time, and what ran inside them", () => {
+    const events = [
+      // The bench's own script, then the task that took the key, in one frame.
+      x("RunTask", 0, 8, 7),
+      x("RunTask", 2, 3, 3),
+      x("EvaluateScript", 0.5, 7, 7),
+      x("RunTask", 9, 4, 2),
+      x("EventDispatch", 9.5, 1, 1, PANEL, "keydown"),
+      x("RunTask", 14, 3, 2),
+      x("PrePaint", 15, 1, 1),
+    ];
+    expect(animationFrames(events, PANEL).map((f) => f.cpuMs)).toEqual([11]);
+    expect(animationFrames(events, PANEL, 16.7, 9500).map((f) => f.cpuMs)).toEqual([4]);
+    expect(animationFrames(events, PANEL, 16.7, 9500)[0]!.start).toBe(9000);
+  });
+
   it("closes a frame at the task that rendered, summing the CPU of every task since the last one", () => {
     const events = [
       // Frame 1: a message task and a timer task, then the rendering task.
