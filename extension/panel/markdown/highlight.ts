@@ -41,6 +41,8 @@ interface Job {
 /** The worker: undefined until the first block, null where none runs. */
 let worker: Worker | null | undefined;
 const jobs = new Map<number, Job>();
+/** Blocks already sent: a box is looked through again as blocks are added to it. */
+const sent = new WeakSet<Element>();
 let nextId = 0;
 
 function startWorker(): Worker | null {
@@ -102,6 +104,8 @@ export async function highlightWithin(root: HTMLElement): Promise<void> {
   const w = startWorker();
   if (!w) return highlightHere(codes);
   for (const code of codes) {
+    if (sent.has(code)) continue;
+    sent.add(code);
     const id = nextId++;
     const job = { code, text: code.textContent ?? "" };
     jobs.set(id, job);
