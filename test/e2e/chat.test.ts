@@ -240,6 +240,7 @@ describe("chat", () => {
     await closed.locator(".hljs-keyword").first().waitFor({ timeout: LONG });
     expect(await closed.locator("code").getAttribute("class")).toBe("language-typescript hljs");
     expect(page.workers().filter((w) => w.url().includes("/highlight-worker"))).toHaveLength(1);
+    await screenshot(page, "code-block-highlighted");
   });
 
   it("keeps the newest content in view: after a long answer, a reload, History and the user's own send", async () => {
