@@ -10,7 +10,8 @@
  *  b. reopening a 2,000-message session from History: click → last message on screen with the
  *     composer usable (the session/load, the snapshot the panel gets, the first render of the list);
  *  c. a long code block written at a fast model's pace (the scripted agent's `code N MS`: one fence
- *     that stays open until the last chunk), measured as (a) measures, the product only.
+ *     that stays open until the last chunk), measured as (a) measures, the product only;
+ *  d. the same for one long list (`list N MS`).
  *
  * Needs `npx wxt build && npx wxt build --mode bench && npm run build:host && npm run build:fixtures`
  * (panel-run.ts does them).
@@ -56,7 +57,7 @@ interface FrameStats {
 interface StreamRun {
   /** "versus": the PANEL_BENCH_VERSUS build of the product. */
   mode: "product" | "versus" | "full-render";
-  /** The scripted agent's scenario: `stream` (mixed markdown) or `code` (one long fence). */
+  /** The scripted agent's scenario: `stream` (mixed markdown), `code` (one long fence) or `list` (one long list). */
   source: StreamSource;
   chunks: number;
   /** From the prompt's Enter to the last chunk on screen and Send back. */
@@ -98,7 +99,8 @@ export interface PanelBenchResult {
   chunkDelayMs: number;
   priorMessages: number;
   stream: StreamRun[];
-  code: StreamRun[];
+  /** Parts c and d: one long block each, code and list. */
+  blocks: StreamRun[];
   replay: ReplayRun[];
   replayMessages: number;
   browser: string;
@@ -114,16 +116,17 @@ const REPLAY_MESSAGES = 2_000;
 const REPLAY_RUNS = 5;
 const STREAM_ROUNDS = Number(process.env.PANEL_BENCH_ROUNDS ?? 2);
 /**
- * Part c: about 17,000 characters (some 480 lines) of code in one fence, 5 ms apart: about 1,100
- * characters a second, a fast model's pace, where the open fence is the message's tail for the whole stream.
+ * Parts c and d: about 16,500 characters (some 450 lines of code, or 250 list items) in one block,
+ * 5 ms apart: about 1,100 characters a second, a fast model's pace, where the block is the message's
+ * tail for the whole stream.
  */
-const CODE_CHUNKS = 3_000;
-const CODE_DELAY_MS = 5;
+const BLOCK_CHUNKS = 3_000;
+const BLOCK_DELAY_MS = 5;
 const LONG = 600_000;
 
 /**
  * Switches for working on the panel's speed (`npm run bench:panel` runs the panel part alone):
- *  PANEL_BENCH_PARTS=stream,code,replay  the parts to run (all three by default);
+ *  PANEL_BENCH_PARTS=stream,code,list,replay  the parts to run (all by default);
  *  PANEL_BENCH_BASELINE=0           no full re-render rounds (they take minutes);
  *  PANEL_BENCH_CHUNKS=N, PANEL_BENCH_CHUNK_DELAY_MS=MS
  *                                   another stream: N chunks, MS ms apart (10: about a fast model's
@@ -137,7 +140,7 @@ const LONG = 600_000;
  *  PANEL_BENCH_TRACE=<dir>          a performance trace (open in Chrome DevTools) of each product stream
  *                                   run, and the panel main thread's CPU time per kind of work printed.
  */
-const PARTS = new Set((process.env.PANEL_BENCH_PARTS ?? "stream,code,replay").split(","));
+const PARTS = new Set((process.env.PANEL_BENCH_PARTS ?? "stream,code,list,replay").split(","));
 const WITH_BASELINE = process.env.PANEL_BENCH_BASELINE !== "0";
 const VERSUS = process.env.PANEL_BENCH_VERSUS;
 const VERSUS_HOST = process.env.PANEL_BENCH_VERSUS_HOST;
@@ -148,6 +151,7 @@ const TRACE_DIR = process.env.PANEL_BENCH_TRACE;
 export const panelBenchIsFull =
   PARTS.has("stream") &&
   PARTS.has("code") &&
+  PARTS.has("list") &&
   PARTS.has("replay") &&
   WITH_BASELINE &&
   !VERSUS &&
@@ -162,11 +166,12 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
     if (VERSUS) stream.push(await streamRun("versus", MARKDOWN_STREAM, VERSUS));
     if (WITH_BASELINE) stream.push(await streamRun("full-render", MARKDOWN_STREAM, options.baselineDir ?? BASELINE_EXTENSION_DIR));
   }
-  const code: StreamRun[] = [];
-  for (let round = 0; PARTS.has("code") && round < STREAM_ROUNDS; round++) {
-    code.push(await streamRun("product", CODE_STREAM, options.extensionDir));
-    if (VERSUS) code.push(await streamRun("versus", CODE_STREAM, VERSUS));
-  }
+  const blocks: StreamRun[] = [];
+  for (const spec of [CODE_STREAM, LIST_STREAM])
+    for (let round = 0; PARTS.has(spec.source) && round < STREAM_ROUNDS; round++) {
+      blocks.push(await streamRun("product", spec, options.extensionDir));
+      if (VERSUS) blocks.push(await streamRun("versus", spec, VERSUS));
+    }
   const replay: ReplayRun[] = [];
   let browser = "";
   if (PARTS.has("replay")) {
@@ -180,7 +185,7 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
     chunkDelayMs: CHUNK_DELAY_MS,
     priorMessages: PRIOR_TURNS * 2,
     stream,
-    code,
+    blocks,
     replay,
     replayMessages: REPLAY_MESSAGES,
     browser,
@@ -189,7 +194,7 @@ export async function runPanelBench(options: { extensionDir?: string; baselineDi
 
 // ---- (a) streaming ------------------------------------------------------------------------------
 
-type StreamSource = "stream" | "code";
+type StreamSource = "stream" | "code" | "list";
 
 interface StreamSpec {
   source: StreamSource;
@@ -198,7 +203,8 @@ interface StreamSpec {
 }
 
 const MARKDOWN_STREAM: StreamSpec = { source: "stream", chunks: STREAM_CHUNKS, delayMs: CHUNK_DELAY_MS };
-const CODE_STREAM: StreamSpec = { source: "code", chunks: CODE_CHUNKS, delayMs: CODE_DELAY_MS };
+const CODE_STREAM: StreamSpec = { source: "code", chunks: BLOCK_CHUNKS, delayMs: BLOCK_DELAY_MS };
+const LIST_STREAM: StreamSpec = { source: "list", chunks: BLOCK_CHUNKS, delayMs: BLOCK_DELAY_MS };
 
 async function streamRun(mode: StreamRun["mode"], { source, chunks, delayMs }: StreamSpec, extensionDir?: string): Promise<StreamRun> {
   const h = await launchExtension({
@@ -232,7 +238,7 @@ async function streamRun(mode: StreamRun["mode"], { source, chunks, delayMs }: S
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
-    // The scripted agent's `stream N MS` or `code N MS`: N chunks of 3-8 characters, MS ms apart.
+    // The scripted agent's `stream N MS`, `code N MS` or `list N MS`: N chunks of 3-8 characters, MS ms apart.
     await composer.press("Enter");
     // Polled often, so the CPU time read next ends soon after the last frame counted (a 500 ms
     // poll counted up to half a second of the page after the stream against the stream's frames).
@@ -725,22 +731,37 @@ ${replayRows}
 
 Median ${f(median(ours).toInteractiveMs, 0)} ms (session/load through host and background, one snapshot to the panel, first render of the list).
 `;
-  const codePart =
-    r.code.length === 0
+  const blockPart = (source: StreamSource, heading: string, about: string) => {
+    const runs = r.blocks.filter((b) => b.source === source);
+    return runs.length === 0
       ? ""
       : `
-### c. A long code block at a fast model's pace: ${r.code[0]!.chunks} chunks ${CODE_DELAY_MS} ms apart, one fence open until the last
+### ${heading}: ${runs[0]!.chunks} chunks ${BLOCK_DELAY_MS} ms apart
 
 | panel | chunks | Enter → last chunk on screen | → first chunk | display frames (interval) | frames > 50 ms | longest of those | CPU of each frame over 50 ms (trace) | heaviest frame's CPU (trace, at most) | long tasks | main thread, wall (CDP TaskDuration) | main thread, CPU (CDP ThreadTime) | script / layout / style |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|
-${streamRows(r.code)}
+${streamRows(runs)}
 
-The scripted agent's \`code N MS\`: an opening line, then a TypeScript module cycled in chunks of 3-8 characters inside
-one \`\`\`typescript fence (about ${Math.round((r.code[0]!.chunks * 5.5) / 37)} lines), closed by the last chunk. No goal of its own: the
-open fence is the message's tail for the whole stream, so this is where an update's cost grows with what it shows.
+${about}
 `;
+  };
+  const blocksPart =
+    blockPart(
+      "code",
+      "c. A long code block at a fast model's pace",
+      `The scripted agent's \`code N MS\`: an opening line, then a TypeScript module cycled in chunks of 3-8 characters inside
+one \`\`\`typescript fence (about 450 lines), closed by the last chunk. No goal of its own: the open fence is the
+message's tail for the whole stream (extension/panel/markdown/live-code.ts).`,
+    ) +
+    blockPart(
+      "list",
+      "d. A long list at a fast model's pace",
+      `The scripted agent's \`list N MS\`: one tight list (about 250 items with bold, code and links) in chunks of 3-8
+characters, then a paragraph. No goal of its own: the list is the message's tail for the whole stream, rendered again
+on each update and put in place keeping what did not change (extension/panel/markdown/morph.ts).`,
+    );
   return `## Side panel (measured ${date} on ${machine}; ${r.browser}, headless, 380×600)
 
 ${goals.join("\n")}
-${streamPart}${replayPart}${codePart}`;
+${streamPart}${replayPart}${blocksPart}`;
 }

@@ -99,6 +99,18 @@ describe("incremental markdown", () => {
     expect(blocksHtml(el)).toBe(full(`${upTo(50)}\n\`\`\`\n\nAfter.`));
   });
 
+  it("keeps a growing list's earlier items on screen as they were", () => {
+    const el = document.createElement("div");
+    const md = new IncrementalMarkdown(el);
+    const items = Array.from({ length: 30 }, (_, i) => `- item **${i}** with \`code\``);
+    md.update(`Steps:\n\n${items.slice(0, 10).join("\n")}`);
+    const first = el.querySelector("li");
+    for (let n = 11; n <= 30; n++) md.update(`Steps:\n\n${items.slice(0, n).join("\n")}`);
+    expect(el.querySelectorAll("li")).toHaveLength(30);
+    expect(el.querySelector("li")).toBe(first);
+    expect(blocksHtml(el)).toBe(full(`Steps:\n\n${items.join("\n")}`));
+  });
+
   it("keeps blocks once rendered: a finished message costs one render of its last tail", () => {
     // Enough blocks for more than one box.
     const text = `${Array(8).fill(MARKDOWN_REPLY).join("\n\n")}\n\nlast words`;

@@ -4,7 +4,8 @@
  * blocks highlighted; only the tail after it is rendered again on each update. When the message is
  * finished only its last tail is rendered, so a long answer never pays for a full render at the end
  * of the stream. A tail that is one code fence still open only grows at its end: it is kept in the
- * DOM and only its new code goes in (live-code.ts). Anything else (a text that is not the previous one extended, a link reference
+ * DOM and only its new code goes in (live-code.ts); any other tail keeps the nodes that render the
+ * same as in the last update (morph.ts). Anything else (a text that is not the previous one extended, a link reference
  * definition) renders the whole text again.
  *
  * Rendered parts are grouped in boxes of a few blocks, which get `content-visibility: auto`
@@ -15,6 +16,7 @@
  */
 import { highlightWithin } from "./highlight";
 import { LiveCodeBlock } from "./live-code";
+import { morphChildren } from "./morph";
 import { renderMarkdownFragment } from "./render";
 import { hasLinkDefinition, openFenceBody, stablePrefixLength } from "./stable-prefix";
 
@@ -103,8 +105,10 @@ export class IncrementalMarkdown {
   private showTail(tail: string): void {
     const body = openFenceBody(tail);
     if (body < 0) {
+      // What is the same as in the last update (a long list's or table's earlier items) stays on screen as it is.
+      if (this.live) this.tail.replaceChildren();
       this.live = null;
-      this.tail.replaceChildren(renderMarkdownFragment(tail));
+      morphChildren(this.tail, renderMarkdownFragment(tail));
       return;
     }
     const opening = tail.slice(0, body);
