@@ -243,6 +243,23 @@ describe("chat", () => {
     await screenshot(page, "code-block-highlighted");
   });
 
+  it("keeps a growing list's earlier items on screen as they were while it streams", async () => {
+    harness = await launchExtension();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "list 400 10");
+    const items = agentBubbles(page).last().locator("li");
+    await expect.poll(() => items.count(), { timeout: LONG }).toBeGreaterThan(3);
+    const first = await items.first().elementHandle();
+    const count = await items.count();
+    await expect.poll(() => items.count(), { timeout: LONG }).toBeGreaterThan(count + 3);
+    expect(await first!.evaluate((el) => el.isConnected && el.parentElement!.firstElementChild === el)).toBe(true);
+    await waitForText(agentBubbles(page), "That is the list.");
+    await waitForTurnEnd(page);
+    expect(await agentBubbles(page).last().locator("ul").count()).toBe(1);
+    expect(await items.first().innerText()).toBe("Step 1: read the inventory file and check each row");
+  });
+
   it("keeps the newest content in view: after a long answer, a reload, History and the user's own send", async () => {
     harness = await launchExtension();
     const page = await harness.openPanel();
