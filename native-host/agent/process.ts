@@ -7,7 +7,8 @@
 import { type ChildProcessByStdio, execFile, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { type AgentOutput, type StdoutSocket, stdoutSocket } from "./stdout-socket";
+import type { ByteSource } from "../browser-input";
+import { type StdoutSocket, stdoutSocket } from "./stdout-socket";
 
 export interface SpawnSpec {
   file: string;
@@ -36,7 +37,7 @@ export interface GroupWatcher {
 export class AgentProcess {
   readonly child: ChildProcessByStdio<Writable, Readable | null, Readable>;
   /** The agent's stdout: each chunk is valid only during its callback. */
-  readonly stdout: AgentOutput;
+  readonly stdout: ByteSource;
   readonly exited: Promise<ExitInfo>;
   private exitInfo: ExitInfo | undefined;
   private stopping: Promise<ExitInfo> | undefined;
@@ -139,12 +140,11 @@ export class AgentProcess {
   }
 }
 
-/** Node's own pipe as AgentOutput (its chunks are their own: nothing reuses them). */
-function streamOutput(stream: Readable): AgentOutput {
+/** Node's own pipe as a ByteSource (its chunks are their own: nothing reuses them). */
+function streamOutput(stream: Readable): ByteSource {
   return {
     onData: (cb) => void stream.on("data", (chunk: Buffer) => cb(chunk)),
     onEnd: (cb) => void stream.on("end", cb),
-    onClose: (cb) => void stream.once("close", cb),
     pause: () => void stream.pause(),
     resume: () => void stream.resume(),
   };

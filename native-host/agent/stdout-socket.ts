@@ -22,13 +22,11 @@ const MAX_SOCKET_PATH = 100;
 /** Making the pair takes about a millisecond; past this, the agent gets Node's pipe. */
 const PAIR_MS = 2000;
 
-export type AgentOutput = ByteSource & { onClose(cb: () => void): void };
-
 export interface StdoutSocket {
   /** For spawn's stdio[1]; the host closes its own copy once the child has one (`childStarted`). */
   readonly childEnd: net.Socket;
   /** The host's end: reads into one reused buffer, each chunk valid only during its callback. */
-  readonly source: AgentOutput;
+  readonly source: ByteSource;
   /** Closes the host's copy of the child's end, so the host sees EOF when the child's stdout closes. */
   childStarted(): void;
   /** Closes both ends (no child got them). */
@@ -106,7 +104,6 @@ async function pair(server: net.Server, file: string): Promise<StdoutSocket> {
         host.resume();
       },
       onEnd: (cb) => void ended.push(cb),
-      onClose: (cb) => void host.once("close", cb),
       pause: () => void host.pause(),
       resume: () => void host.resume(),
     },

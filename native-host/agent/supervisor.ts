@@ -14,7 +14,8 @@ import type { PlatformInfo } from "../paths";
 import { checkVersion } from "./check-version";
 import { agentPath, discoverAgent } from "./discover";
 import { agentEnvironment } from "./environment";
-import { AgentProcess } from "./process";
+import { ExitReport } from "./exit-report";
+import { AgentProcess, type ExitInfo } from "./process";
 import { Reaper } from "./reaper";
 import { StderrTail } from "./stderr-tail";
 
@@ -40,9 +41,6 @@ export interface SupervisorOptions {
   stopGraceMs?: number;
 }
 
-/** After the agent exits, how long its stdout may still deliver lines before the exit is reported. */
-const STDOUT_DRAIN_MS = 250;
-
 export class AgentSupervisor {
   private current: AgentProcess | undefined;
   private generation = 0;
@@ -55,6 +53,8 @@ export class AgentSupervisor {
   private outputPaused = false;
   /** Feeds the splitter what the current agent's output delivered while paused. */
   private feedWaiting: (() => void) | undefined;
+  /** Told when the current agent's output pauses and resumes: its exit is reported once the output is through. */
+  private exitReport: ExitReport | undefined;
 
   constructor(private readonly o: SupervisorOptions) {
     this.profileName = o.config.defaultProfile;
@@ -138,12 +138,15 @@ export class AgentSupervisor {
   pauseOutput(): void {
     this.outputPaused = true;
     this.current?.stdout.pause();
+    this.exitReport?.outputPaused(true);
   }
 
   resumeOutput(): void {
     this.outputPaused = false;
     this.current?.stdout.resume();
     this.feedWaiting?.();
+    // What was fed may have paused it again.
+    this.exitReport?.outputPaused(this.outputPaused);
   }
 
   private emit(status: AgentStatus): void {
@@ -263,7 +266,16 @@ export class AgentSupervisor {
     // A read or the end that comes while output is paused (a stream may still deliver what it had)
     // waits, copied: the read buffer is reused (stdout-socket.ts). `null` is the end.
     const waiting: Array<Buffer | null> = [];
-    const feed = (chunk: Buffer | null) => events.lines(chunk ? splitter.push(chunk) : splitter.end());
+    let exit: ExitInfo = { code: null, signal: null };
+    const report = new ExitReport(() => {
+      if (live()) this.reportExit(agent, exit, profile, file, tail);
+    });
+    report.outputPaused(this.outputPaused);
+    this.exitReport = report;
+    const feed = (chunk: Buffer | null) => {
+      events.lines(chunk ? splitter.push(chunk) : splitter.end());
+      if (!chunk) report.outputEnded();
+    };
     this.feedWaiting = () => {
       while (!this.outputPaused && live() && waiting.length > 0) feed(waiting.shift()!);
     };
@@ -273,7 +285,6 @@ export class AgentSupervisor {
       else feed(chunk);
     });
     if (this.outputPaused) agent.stdout.pause();
-    const stdoutClosed = new Promise<void>((resolve) => agent.stdout.onClose(resolve));
     agent.stdout.onEnd(() => {
       if (!live()) return;
       if (this.outputPaused || waiting.length > 0) waiting.push(null);
@@ -282,28 +293,33 @@ export class AgentSupervisor {
     agent.child.stderr.on("data", (chunk: Buffer) => {
       for (const line of tail.push(chunk)) log.info(`agent stderr: ${line}`);
     });
-    void agent.exited.then(async ({ code, signal }) => {
+    void agent.exited.then((info) => {
+      const { code, signal } = info;
+      exit = info;
       if (agent.spawnError) log.error(`agent ${profile} could not start: ${agent.spawnError.message}`);
       else log.info(`agent ${profile} (pid ${agent.pid}) exited: code ${code} signal ${signal}`);
       if (!live()) return;
       // Mop up whatever the agent left in its process group.
       void agent.stop();
-      // 'exit' can come before the last lines are read: let stdout finish (bounded, a grandchild may hold it).
-      await Promise.race([stdoutClosed, delay(STDOUT_DRAIN_MS)]);
-      if (!live()) return;
-      if (agent.spawnError) {
-        const e = agent.spawnError as NodeJS.ErrnoException;
-        this.emit({
-          state: "failed",
-          profile,
-          command: file,
-          message: `${file} could not be started: ${e.code ?? e.message}`,
-          fix: e.code === "EACCES" ? `Make ${file} executable (chmod +x).` : `Check ${file} in a terminal.`,
-        });
-        return;
-      }
-      this.emit({ state: "exited", profile, command: file, code, signal, stderrTail: tail.tail() });
+      // 'exit' can come before the last lines are read, and they may wait for the browser: the status
+      // goes out behind them (exit-report.ts).
+      report.agentExited();
     });
+  }
+
+  private reportExit(agent: AgentProcess, { code, signal }: ExitInfo, profile: string, file: string, tail: StderrTail): void {
+    if (agent.spawnError) {
+      const e = agent.spawnError as NodeJS.ErrnoException;
+      this.emit({
+        state: "failed",
+        profile,
+        command: file,
+        message: `${file} could not be started: ${e.code ?? e.message}`,
+        fix: e.code === "EACCES" ? `Make ${file} executable (chmod +x).` : `Check ${file} in a terminal.`,
+      });
+      return;
+    }
+    this.emit({ state: "exited", profile, command: file, code, signal, stderrTail: tail.tail() });
   }
 }
 
@@ -313,8 +329,4 @@ function notFoundFix(profile: string, command: string, configFile: string, refus
     return `${prefix}Install the goose CLI (${GOOSE_INSTALL_URL}), then press Restart. If it is installed somewhere unusual, set profiles.goose.command in ${configFile} to its absolute path.`;
   }
   return `${prefix}Install ${command}, or set profiles.${profile}.command in ${configFile} to its absolute path.`;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
