@@ -5,8 +5,8 @@
  * finished only its last tail is rendered, so a long answer never pays for a full render at the end
  * of the stream. A tail that is one code fence still open only grows at its end: it is kept in the
  * DOM and only its new code goes in (live-code.ts); any other tail keeps the nodes that render the
- * same as in the last update (morph.ts). Anything else (a text that is not the previous one extended, a link reference
- * definition) renders the whole text again.
+ * same as in the last update (morph.ts). Anything else (a text that is not the previous one
+ * extended, a link reference definition) renders the whole text again.
  *
  * Rendered parts are grouped in boxes of a few blocks, which get `content-visibility: auto`
  * (markdown.css) once laid out and out of view: the browser then skips style, layout and paint of
@@ -105,7 +105,7 @@ export class IncrementalMarkdown {
   private showTail(tail: string): void {
     const body = openFenceBody(tail);
     if (body < 0) {
-      // What is the same as in the last update (a long list's or table's earlier items) stays on screen as it is.
+      // An open fence's groups of lines are not what a render makes: the morph starts from nothing then.
       if (this.live) this.tail.replaceChildren();
       this.live = null;
       morphChildren(this.tail, renderMarkdownFragment(tail));
