@@ -11,7 +11,7 @@
  * path; all of them are written, since a key costs nothing and brand detection on Windows is unreliable.
  */
 
-import type { PlatformInfo } from "../native-host/paths";
+import type { PlatformInfo } from "../native-host/setup/paths";
 import { HOST_NAME } from "../shared/extension-ids";
 import { nonEmpty, pathLib } from "./layout";
 

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PlatformInfo } from "../native-host/paths";
+import type { PlatformInfo } from "../native-host/setup/paths";
 import { type CliCommand, parseArgs, USAGE, UsageError } from "./args";
 import { doctor } from "./doctor";
 import { install } from "./install";

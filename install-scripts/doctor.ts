@@ -8,17 +8,17 @@ import fs from "node:fs";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent, pathDirs } from "../native-host/agent/discover";
 import { compareVersions, parseVersion } from "../native-host/agent/version";
-import { type HostConfig, type LoadedConfig, loadConfig } from "../native-host/config";
-import { describeUnsafe, findUnsafePath } from "../native-host/file-safety";
-import { isDirectory as isDir, isExecutableFile } from "../native-host/fs-checks";
-import { configFile, type PlatformInfo } from "../native-host/paths";
+import { type HostConfig, type LoadedConfig, loadConfig } from "../native-host/setup/config";
+import { describeUnsafe, findUnsafePath } from "../native-host/setup/file-safety";
+import { isDirectory as isDir, isExecutableFile } from "../native-host/setup/fs-checks";
+import { NODE_FLAGS, parseLauncher } from "../native-host/setup/launcher";
+import { configFile, type PlatformInfo } from "../native-host/setup/paths";
 import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../shared/goose";
 import { applyActions, readReceipt, recordReceipt } from "./apply";
 import type { CliCommand } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { browserPresence } from "./facts";
-import { NODE_FLAGS, parseLauncher } from "./launcher";
 import { type InstallLayout, installLayout } from "./layout";
 import { type LiveResult, liveCheck, minimalEnv } from "./live-check";
 import { inspectManifest, judgeManifest } from "./manifest-check";
@@ -411,7 +411,7 @@ function foundWhere(file: string, command: string, browserLike: PlatformInfo, re
   return "in a usual install location";
 }
 
-/** The host refuses a config or agent command that others could change (native-host/file-safety.ts): say so here too. */
+/** The host refuses a config or agent command that others could change (native-host/setup/file-safety.ts): say so here too. */
 function checkFileSafety(p: PlatformInfo, config: HostConfig, file: string): Finding[] {
   if (p.platform === "win32") return [];
   const browserLike: PlatformInfo = { ...p, env: minimalEnv(p) };

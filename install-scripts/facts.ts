@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent } from "../native-host/agent/discover";
-import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/config";
-import { isDirectory as isDir, isExecutableFile } from "../native-host/fs-checks";
-import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/paths";
+import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/setup/config";
+import { isDirectory as isDir, isExecutableFile } from "../native-host/setup/fs-checks";
+import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/setup/paths";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";

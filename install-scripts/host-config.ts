@@ -1,5 +1,5 @@
 /**
- * What the installer changes in the host config (native-host/config.ts). Pure. The file belongs to
+ * What the installer changes in the host config (native-host/setup/config.ts). Pure. The file belongs to
  * the user: everything already in it is kept, and only what is missing or installer-owned is set:
  *  - profiles.goose.command: goose's absolute path, unless the user already points at a working one;
  *  - path: the login-shell PATH, followed by any dirs of the previous value it lacks (user additions);

@@ -7,9 +7,9 @@
  * Pure: the platform, home and environment are parameters.
  */
 import path from "node:path";
-import { APP_DIR, type PlatformInfo } from "../native-host/paths";
+import { launcherFileName } from "../native-host/setup/launcher";
+import { APP_DIR, type PlatformInfo } from "../native-host/setup/paths";
 import { HOST_NAME } from "../shared/extension-ids";
-import { launcherFileName } from "./launcher";
 
 export interface InstallLayout {
   dataDir: string;

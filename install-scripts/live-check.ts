@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { FrameDecoder, frameJson } from "../native-host/frames";
-import type { PlatformInfo } from "../native-host/paths";
+import type { PlatformInfo } from "../native-host/setup/paths";
+import { FrameDecoder, frameJson } from "../native-host/wire/frames";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../shared/extension-ids";
 import {
   type AgentStatus,

@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import type { PlatformInfo } from "../native-host/paths";
+import type { PlatformInfo } from "../native-host/setup/paths";
 
 export const PATH_MARKER = "__GOOSE_BROWSER_PATH__";
 /** Works in sh, bash, zsh and fish (fish joins a quoted "$PATH" with colons). */

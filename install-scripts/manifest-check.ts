@@ -3,7 +3,7 @@
  * (judgeManifest), with each problem named by the error the browser would show and how to fix it.
  */
 import fs from "node:fs";
-import { isExecutableFile } from "../native-host/fs-checks";
+import { isExecutableFile } from "../native-host/setup/fs-checks";
 import { chromeOrigin, GECKO_ADDON_ID, HOST_NAME } from "../shared/extension-ids";
 import type { Family } from "./browsers";
 import { isRecord } from "./host-config";

@@ -6,14 +6,14 @@
 
 import type { VersionCheck } from "../native-host/agent/check-version";
 import type { Discovery } from "../native-host/agent/discover";
-import { type AgentProfile, parseConfig } from "../native-host/config";
-import type { PlatformInfo } from "../native-host/paths";
+import { type AgentProfile, parseConfig } from "../native-host/setup/config";
+import { launcherScript } from "../native-host/setup/launcher";
+import type { PlatformInfo } from "../native-host/setup/paths";
 import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../shared/goose";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, type SandboxedBrowser, selectTargets } from "./browsers";
 import { configText, mergeHostConfig, type RawConfig } from "./host-config";
-import { launcherScript } from "./launcher";
 import type { InstallLayout } from "./layout";
 import type { LoginPath } from "./login-shell";
 import { chromiumManifest, firefoxManifest, manifestText } from "./manifest";

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { PlatformInfo } from "../native-host/paths";
+import type { PlatformInfo } from "../native-host/setup/paths";
 import { HOST_NAME } from "../shared/extension-ids";
 import { isRecord } from "./host-config";
 import { type Finding, info, ok, problem, warn } from "./report";

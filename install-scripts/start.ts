@@ -2,7 +2,7 @@
  * `npm start`: after `npm run build`, registers the freshly built host for a dedicated Chromium
  * profile (so nothing in the user's own browser profiles changes), launches Chromium with the
  * extension loaded and, once the extension's service worker is up, opens the goose panel in a tab.
- * The host uses the user's host config (see native-host/paths.ts), so it finds the real goose;
+ * The host uses the user's host config (see native-host/setup/paths.ts), so it finds the real goose;
  * without goose the panel says how to install it.
  *   npm start -- --headless   run without a window (servers, CI smoke checks)
  */
@@ -12,10 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { configFile } from "../native-host/paths";
+import { launcherFileName } from "../native-host/setup/launcher";
+import { configFile } from "../native-host/setup/paths";
 import { DEV_EXTENSION_ID } from "../shared/extension-ids";
 import { DevToolsPipe } from "./devtools-pipe";
-import { launcherFileName } from "./launcher";
 import { chromiumManifest, writeManifest } from "./manifest";
 import { launchSummary, PANEL_URL, planStart, whereToLook } from "./start-plan";
 

@@ -4,8 +4,8 @@
  * and stays unless --purge, which also removes the host's logs.
  */
 import fs from "node:fs";
-import { loadConfig } from "../native-host/config";
-import { configDir, configFile, type PlatformInfo, stateDir } from "../native-host/paths";
+import { loadConfig } from "../native-host/setup/config";
+import { configDir, configFile, type PlatformInfo, stateDir } from "../native-host/setup/paths";
 import { HOST_NAME } from "../shared/extension-ids";
 import { readReceipt } from "./apply";
 import type { CliCommand } from "./args";

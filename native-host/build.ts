@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { build, type Plugin } from "esbuild";
-import { launcherFileName, launcherScript } from "../install-scripts/launcher";
+import { launcherFileName, launcherScript } from "./setup/launcher";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const HOST_OUT_DIR = path.join(root, "dist", "native-host");

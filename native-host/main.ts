@@ -5,13 +5,13 @@
  * the host exits, and a host killed outright is covered by the reaper (agent/reaper.ts).
  */
 import os from "node:os";
-import { stdinSource } from "./browser-input";
-import { isAllowedCaller, parseCaller } from "./caller";
-import { loadConfig } from "./config";
-import { Logger } from "./log";
-import { configFile, type PlatformInfo } from "./paths";
-import { Relay } from "./relay";
-import { HOST_VERSION } from "./version";
+import { Relay } from "./relay/relay";
+import { isAllowedCaller, parseCaller } from "./setup/caller";
+import { loadConfig } from "./setup/config";
+import { Logger } from "./setup/log";
+import { configFile, type PlatformInfo } from "./setup/paths";
+import { HOST_VERSION } from "./setup/version";
+import { stdinSource } from "./wire/browser-input";
 
 function main(): void {
   const platform: PlatformInfo = { platform: process.platform, home: os.homedir(), env: process.env };

@@ -1,7 +1,7 @@
 /**
  * Reassembly of the chunk envelope (shared/host-protocol.ts) for agent lines over Chrome's 1 MiB
  * host→browser cap. The host cuts a line's bytes (never a string: no split surrogates, no
- * JSON-escaping blow-up; native-host/outbound.ts); this collects the pieces of one id in order and
+ * JSON-escaping blow-up; native-host/wire/outbound.ts); this collects the pieces of one id in order and
  * hands back the line's text for the caller to parse. No Node or browser-only APIs, so tests and
  * benches use it too.
  */

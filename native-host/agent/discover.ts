@@ -4,7 +4,7 @@
  * `isExecutable`, so every OS's search order is testable anywhere.
  */
 import path from "node:path";
-import type { PlatformInfo } from "../paths";
+import type { PlatformInfo } from "../setup/paths";
 
 export type Discovery =
   | { found: string; searched: string[]; refused?: undefined }

@@ -1,7 +1,7 @@
 /**
  * The environment the agent (and its version command) runs in: the host's, minus what the launcher
  * set for the host alone. On Linux the launcher runs the host with one malloc arena for all its threads
- * (glibc's GLIBC_TUNABLES, install-scripts/launcher.ts): V8's compiler thread otherwise keeps the memory
+ * (glibc's GLIBC_TUNABLES, native-host/setup/launcher.ts): V8's compiler thread otherwise keeps the memory
  * it freed in an arena of its own, about 2 MB of the host's peak (BENCHMARKS.md). The launcher saves the
  * user's own value in SAVED_GLIBC_TUNABLES; the agent, and whatever it starts, get that value back, or
  * none, never the host's.

@@ -7,7 +7,7 @@
 import { type ChildProcessByStdio, execFile, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
-import type { ByteSource } from "../browser-input";
+import type { ByteSource } from "../wire/browser-input";
 import { type StdoutSocket, stdoutSocket } from "./stdout-socket";
 
 export interface SpawnSpec {

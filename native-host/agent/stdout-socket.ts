@@ -14,7 +14,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { ByteSource } from "../browser-input";
+import type { ByteSource } from "../wire/browser-input";
 
 const READ_BYTES = 64 * 1024;
 /** sun_path holds 108 bytes on Linux, 104 on macOS; past that, the agent gets Node's pipe. */

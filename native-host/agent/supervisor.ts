@@ -5,12 +5,12 @@
  */
 import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../../shared/goose";
 import type { AgentStatus } from "../../shared/host-protocol";
-import { type HostConfig, profileNamed } from "../config";
-import { describeUnsafe, findUnsafePath, type UnsafePath } from "../file-safety";
-import { isDirectory, isExecutableFile } from "../fs-checks";
-import { type LineEvent, LineSplitter } from "../lines";
-import type { Logger } from "../log";
-import type { PlatformInfo } from "../paths";
+import { type HostConfig, profileNamed } from "../setup/config";
+import { describeUnsafe, findUnsafePath, type UnsafePath } from "../setup/file-safety";
+import { isDirectory, isExecutableFile } from "../setup/fs-checks";
+import type { Logger } from "../setup/log";
+import type { PlatformInfo } from "../setup/paths";
+import { type LineEvent, LineSplitter } from "../wire/lines";
 import { checkVersion } from "./check-version";
 import { agentPath, discoverAgent } from "./discover";
 import { agentEnvironment } from "./environment";

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ACTING_TOOLS, BROWSER_TOOL_DESCRIPTIONS, BROWSER_TOOL_INPUTS, BROWSER_TOOL_NAMES } from "../../shared/browser-tools";
-import { HOST_VERSION } from "../version";
+import { HOST_VERSION } from "../setup/version";
 import type { ToolOutcome } from "./forwarder";
 
 export type CallTool = (tool: string, args: unknown) => Promise<ToolOutcome>;

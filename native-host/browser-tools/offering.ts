@@ -15,7 +15,7 @@
  * No I/O of its own: it writes to the agent and forwards to the extension through callbacks.
  */
 import type { JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
-import { HOST_REQUEST_PREFIX } from "../policy";
+import { HOST_REQUEST_PREFIX } from "../jsonrpc/policy";
 import type { Clock } from "./forwarder";
 import type { Endpoint } from "./server";
 import { SESSION_HEADER } from "./server";

@@ -7,7 +7,7 @@
 //    payload and a newline;
 //  - agent → browser: each line becomes one frame of its bytes; a line over the host's verbatim limit
 //    leaves as the host's chunk frames instead, cut where the host cuts them (shared/host-protocol.ts,
-//    native-host/lines.ts, native-host/outbound.ts), so the bench client sees the same frames.
+//    native-host/wire/lines.ts, native-host/wire/outbound.ts), so the bench client sees the same frames.
 // Nothing is checked, parsed or refused, and no line is batched: what is left is what any Node process
 // relaying these bytes pays. Of the forms tried, this one was the fastest (BENCHMARKS.md): writing each
 // frame's bytes on to the agent as they arrived, in the read buffers node allocates, was slower than
@@ -113,7 +113,7 @@ function take(n) {
   return all.subarray(0, n);
 }
 
-/** One chunk frame, byte for byte as native-host/outbound.ts's chunkFrame makes it. */
+/** One chunk frame, byte for byte as native-host/wire/outbound.ts's chunkFrame makes it. */
 function chunk(piece, last) {
   const head = `{"host":{"type":"chunk","id":"c${ids}","index":${parts++},"last":${last},"data":"`;
   const data = piece.toString("base64");

@@ -2,14 +2,14 @@
  * The host bench's floor (test/bench/bare-relay.mjs) must put the same frames on the wire as the host
  * does for the same agent lines, or comparing the host with it would compare different work: here it
  * runs on pipes with the echo agent, and what it writes back is checked byte for byte against the
- * host's own line splitter and chunk framing (native-host/lines.ts, native-host/outbound.ts).
+ * host's own line splitter and chunk framing (native-host/wire/lines.ts, native-host/wire/outbound.ts).
  */
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { NODE_FLAGS } from "../../install-scripts/launcher";
-import { frameBytes } from "../../native-host/frames";
-import { LineSplitter } from "../../native-host/lines";
-import { AgentOutbound } from "../../native-host/outbound";
+import { NODE_FLAGS } from "../../native-host/setup/launcher";
+import { frameBytes } from "../../native-host/wire/frames";
+import { LineSplitter } from "../../native-host/wire/lines";
+import { AgentOutbound } from "../../native-host/wire/outbound";
 import { MAX_VERBATIM_BYTES } from "../../shared/host-protocol";
 import { type Chain, spawnChain } from "../pipes";
 

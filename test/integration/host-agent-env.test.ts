@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { shQuote } from "../../install-scripts/launcher";
+import { shQuote } from "../../native-host/setup/launcher";
 import { FAKE_GOOSE, HostUnderTest, stopChecked } from "./host-harness";
 
 let host: HostUnderTest | undefined;

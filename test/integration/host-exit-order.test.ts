@@ -4,7 +4,7 @@
  * answer for the request the agent never answered (native-host/agent/exit-report.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { FrameDecoder } from "../../native-host/frames";
+import { FrameDecoder } from "../../native-host/wire/frames";
 import { type HostEvent, isHostEnvelope } from "../../shared/host-protocol";
 import { HostUnderTest, isAlive, stopChecked, waitUntil } from "./host-harness";
 

@@ -9,7 +9,7 @@ import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
-import { FrameDecoder, frameJson } from "../../native-host/frames";
+import { FrameDecoder, frameJson } from "../../native-host/wire/frames";
 import { ChunkReassembler } from "../../shared/chunks";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import {

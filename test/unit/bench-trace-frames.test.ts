@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  animationFrames,
-  cpuWithin,
-  pageClockOffset,
-  panelMainThread,
-  selfCpuByEvent,
-  type TraceEvent,
-} from "../../test/bench/trace-frames";
+import { animationFrames, cpuWithin, pageClockOffset, panelMainThread, selfCpuByEvent, type TraceEvent } from "../bench/trace-frames";
 
 const PANEL = { pid: 10, tid: 11 };
 const WORKER = { pid: 10, tid: 12 };

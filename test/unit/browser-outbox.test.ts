@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BrowserOutbox } from "../../native-host/browser-outbox";
-import { FrameDecoder, frameJson } from "../../native-host/frames";
+import { BrowserOutbox } from "../../native-host/wire/browser-outbox";
+import { FrameDecoder, frameJson } from "../../native-host/wire/frames";
 
 /** An outbox whose frames are decoded as the browser would; `wire` lists each native message's value. */
 function outbox(limit?: number) {

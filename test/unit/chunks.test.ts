@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkFrame } from "../../native-host/outbound";
+import { chunkFrame } from "../../native-host/wire/outbound";
 import { base64ToBytes, ChunkReassembler } from "../../shared/chunks";
 import { CHUNK_PIECE_BYTES, type HostChunk } from "../../shared/host-protocol";
 import { chunksOf } from "./helpers/chunks";

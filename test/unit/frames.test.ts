@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FrameDecoder, frameJson } from "../../native-host/frames";
+import { FrameDecoder, frameJson } from "../../native-host/wire/frames";
 
 function frame(value: unknown): Buffer {
   return frameJson(value);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { base64Length, writeBase64 } from "../../native-host/base64";
+import { base64Length, writeBase64 } from "../../native-host/wire/base64";
 
 describe("writeBase64", () => {
   it("writes what Buffer's base64 encoder makes, padding included, for every remainder and every byte value", () => {

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { launcherScript, shQuote } from "../../install-scripts/launcher";
 import { agentEnvironment } from "../../native-host/agent/environment";
-import { isAllowedCaller, parseCaller } from "../../native-host/caller";
+import { isAllowedCaller, parseCaller } from "../../native-host/setup/caller";
+import { launcherScript, shQuote } from "../../native-host/setup/launcher";
 import { DEV_EXTENSION_ID, DEV_EXTENSION_KEY, GECKO_ADDON_ID } from "../../shared/extension-ids";
 
 describe("caller check", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ChunkGate } from "../../native-host/chunk-gate";
-import type { LineEvent } from "../../native-host/lines";
+import { ChunkGate } from "../../native-host/wire/chunk-gate";
+import type { LineEvent } from "../../native-host/wire/lines";
 
 const part = (index: number, last = false): LineEvent => ({ kind: "part", bytes: Buffer.from(`p${index}`), index, last });
 const line = (text: string): LineEvent => ({ kind: "line", bytes: Buffer.from(text) });

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, parseConfig, profileNamed } from "../../native-host/config";
-import { configFile, defaultLogFile, type PlatformInfo } from "../../native-host/paths";
+import { loadConfig, parseConfig, profileNamed } from "../../native-host/setup/config";
+import { configFile, defaultLogFile, type PlatformInfo } from "../../native-host/setup/paths";
 
 const linux: PlatformInfo = { platform: "linux", home: "/home/me", env: {} };
 const mac: PlatformInfo = { platform: "darwin", home: "/Users/me", env: {} };

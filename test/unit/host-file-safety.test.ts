@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { describeUnsafe, findUnsafePath } from "../../native-host/file-safety";
+import { describeUnsafe, findUnsafePath } from "../../native-host/setup/file-safety";
 
 let dir: string;
 const made: string[] = [];

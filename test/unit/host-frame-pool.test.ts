@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FramePool, POOLED_FRAME_BYTES } from "../../native-host/frame-pool";
-import { FrameDecoder, frameBytes, frameJson, payloadBuffer } from "../../native-host/frames";
+import { FramePool, POOLED_FRAME_BYTES } from "../../native-host/wire/frame-pool";
+import { FrameDecoder, frameBytes, frameJson, payloadBuffer } from "../../native-host/wire/frames";
 
 describe("pooled frame decoding", () => {
   it("copies each frame out of a read buffer that is reused for the next read", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH, memberText, scanJson } from "../../native-host/json-scan";
-import { readHead, readMember } from "../../native-host/message-head";
-import { PendingRequests } from "../../native-host/pending-requests";
-import { asOneLine, withParamsMember } from "../../native-host/raw-message";
-import { idKey, requestIdText } from "../../native-host/rpc-id";
-import { rpcErrorFrame } from "../../native-host/rpc-reply";
+import { MAX_JSON_DEPTH, memberText, scanJson } from "../../native-host/jsonrpc/json-scan";
+import { readHead, readMember } from "../../native-host/jsonrpc/message-head";
+import { PendingRequests } from "../../native-host/jsonrpc/pending-requests";
+import { asOneLine, withParamsMember } from "../../native-host/jsonrpc/raw-message";
+import { idKey, requestIdText } from "../../native-host/jsonrpc/rpc-id";
+import { rpcErrorFrame } from "../../native-host/jsonrpc/rpc-reply";
 import { seededRandom } from "../helpers/seeded-random";
 
 const scan = (text: string) => scanJson(Buffer.from(text));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryPacer } from "../../native-host/memory-pacer";
+import { MemoryPacer } from "../../native-host/wire/memory-pacer";
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -42,6 +42,6 @@ describe("host start-up", () => {
     expect(bundled.some((k) => k.includes("node_modules/zod/"))).toBe(true);
     expect(bundled.some((k) => k.includes("node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
     expect(atStart.filter((k) => /node_modules\/(zod|@modelcontextprotocol)\//.test(k))).toEqual([]);
-    expect(atStart).toContain(main.replace("main.ts", "config.ts"));
+    expect(atStart).toContain(main.replace("main.ts", "setup/config.ts"));
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type ConfigInputs, chooseGooseCommand, configText, mergeHostConfig } from "../../install-scripts/host-config";
 import { cleanPath, LOGIN_SHELL_SCRIPT, PATH_MARKER, parseMarkedPath } from "../../install-scripts/login-shell";
 import { chooseNodePath } from "../../install-scripts/node-path";
-import { parseConfig } from "../../native-host/config";
+import { parseConfig } from "../../native-host/setup/config";
 
 const inputs = (o: Partial<ConfigInputs> = {}): ConfigInputs => ({
   platform: "linux",

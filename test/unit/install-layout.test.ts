@@ -1,10 +1,10 @@
 /** Where the installer writes, per OS: data dir, browser manifest dirs, registry keys, launcher, manifests. */
 import { describe, expect, it } from "vitest";
 import { browserTargets, sandboxedCandidates, selectTargets } from "../../install-scripts/browsers";
-import { launcherScript, parseLauncher } from "../../install-scripts/launcher";
 import { installLayout } from "../../install-scripts/layout";
 import { chromiumManifest, firefoxManifest, manifestText } from "../../install-scripts/manifest";
-import type { PlatformInfo } from "../../native-host/paths";
+import { launcherScript, parseLauncher } from "../../native-host/setup/launcher";
+import type { PlatformInfo } from "../../native-host/setup/paths";
 
 const linux: PlatformInfo = { platform: "linux", home: "/home/me", env: {} };
 const mac: PlatformInfo = { platform: "darwin", home: "/Users/me", env: {} };

@@ -6,7 +6,7 @@ import { installLayout } from "../../install-scripts/layout";
 import { type InstallFacts, planInstall } from "../../install-scripts/plan";
 import { MemoryRegistry, parseRegQueryDefault } from "../../install-scripts/registry";
 import { removeRegistryKeys } from "../../install-scripts/uninstall";
-import type { PlatformInfo } from "../../native-host/paths";
+import type { PlatformInfo } from "../../native-host/setup/paths";
 
 const win: PlatformInfo = {
   platform: "win32",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LineBatch } from "../../native-host/line-batch";
+import { LineBatch } from "../../native-host/wire/line-batch";
 import { MAX_VERBATIM_BYTES } from "../../shared/host-protocol";
 
 const payload = (frame: Buffer | undefined) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type LineEvent, LineSplitter } from "../../native-host/lines";
+import { type LineEvent, LineSplitter } from "../../native-host/wire/lines";
 
 const text = (events: LineEvent[]) =>
   events.map((e) =>

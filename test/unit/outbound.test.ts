@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { FramePool } from "../../native-host/frame-pool";
-import { FrameDecoder, frameBytes } from "../../native-host/frames";
-import { LineSplitter } from "../../native-host/lines";
-import { AgentOutbound, type OutboundStep } from "../../native-host/outbound";
+import { FramePool } from "../../native-host/wire/frame-pool";
+import { FrameDecoder, frameBytes } from "../../native-host/wire/frames";
+import { LineSplitter } from "../../native-host/wire/lines";
+import { AgentOutbound, type OutboundStep } from "../../native-host/wire/outbound";
 import { ChunkReassembler } from "../../shared/chunks";
 import { CHROME_MAX_HOST_MESSAGE_BYTES, type HostChunk, isJsonRpc } from "../../shared/host-protocol";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFromExtension } from "../../native-host/policy";
+import { checkFromExtension } from "../../native-host/jsonrpc/policy";
 
 describe("checkFromExtension", () => {
   it("forwards ACP requests, notifications and responses without touching ids", () => {

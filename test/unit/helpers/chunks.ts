@@ -1,5 +1,5 @@
-import { FrameDecoder } from "../../../native-host/frames";
-import { chunkFrame } from "../../../native-host/outbound";
+import { FrameDecoder } from "../../../native-host/wire/frames";
+import { chunkFrame } from "../../../native-host/wire/outbound";
 import { CHUNK_PIECE_BYTES, type HostChunk } from "../../../shared/host-protocol";
 
 /** The host's chunk frames for `bytes`, decoded back into the envelopes the extension receives. */

@@ -10,13 +10,13 @@
  * reports one that is not JSON-RPC.
  */
 import { isUtf8 } from "node:buffer";
-import { type HostChunk, type JsonRpcId, MAX_CHUNKED_LINE_BYTES } from "../shared/host-protocol";
+import { type HostChunk, type JsonRpcId, MAX_CHUNKED_LINE_BYTES } from "../../shared/host-protocol";
+import { type JsonScan, scanJson } from "../jsonrpc/json-scan";
+import { readHead } from "../jsonrpc/message-head";
+import { isForwardableFromAgent } from "../jsonrpc/policy";
 import { base64Length, writeBase64 } from "./base64";
 import { FramePool } from "./frame-pool";
-import { type JsonScan, scanJson } from "./json-scan";
 import type { LineEvent } from "./lines";
-import { readHead } from "./message-head";
-import { isForwardableFromAgent } from "./policy";
 
 /** What the host knows about a forwarded agent message: unknown (undefined) for a chunked line. */
 interface AgentMessageHead {

@@ -8,7 +8,7 @@
  * unwrapped, as before. The array never passes `limit` bytes; a line that would take it over
  * starts the next one.
  */
-import { MAX_VERBATIM_BYTES } from "../shared/host-protocol";
+import { MAX_VERBATIM_BYTES } from "../../shared/host-protocol";
 import { frameBytes } from "./frames";
 
 const OPEN = 0x5b; // [

@@ -3,7 +3,7 @@
  * as the exact text the request carried, never parsed and re-printed: 12345678901234567890123 must not
  * come back as 1.2345678901234568e+22.
  */
-import { frameBytes } from "./frames";
+import { frameBytes } from "../wire/frames";
 
 /** JSON-RPC's "internal error": the host could not get an answer from the agent. */
 export const INTERNAL_ERROR = -32603;

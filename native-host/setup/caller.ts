@@ -3,7 +3,7 @@
  * `--parent-window=<hwnd>`); Firefox passes the manifest path and the add-on id. The browser already
  * checked its manifest's allow-list; checking again here guards against a tampered or stale manifest.
  */
-import { CHROMIUM_EXTENSION_IDS, GECKO_ADDON_ID } from "../shared/extension-ids";
+import { CHROMIUM_EXTENSION_IDS, GECKO_ADDON_ID } from "../../shared/extension-ids";
 
 export type Caller = { browser: "chromium"; id: string } | { browser: "firefox"; id: string } | { browser: "unknown"; args: string[] };
 

@@ -5,10 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { HostDiagnostics, ProfileDiagnosis } from "../shared/host-protocol";
-import { checkVersion } from "./agent/check-version";
-import { agentPath, discoverAgent } from "./agent/discover";
-import { agentEnvironment } from "./agent/environment";
+import type { HostDiagnostics, ProfileDiagnosis } from "../../shared/host-protocol";
+import { checkVersion } from "../agent/check-version";
+import { agentPath, discoverAgent } from "../agent/discover";
+import { agentEnvironment } from "../agent/environment";
 import { type HostConfig, profileNamed } from "./config";
 import { isExecutableFile } from "./fs-checks";
 import type { PlatformInfo } from "./paths";

@@ -4,9 +4,9 @@
  * a line still open at the end of a read are copied into one holding buffer, which the splitter keeps
  * and reuses. A line that stays within `streamAbove` bytes is handed over whole, in a buffer of its
  * own. A longer line is handed over in `pieceBytes` parts as its bytes arrive, so the host never holds
- * more than about `streamAbove` + one read of it (see native-host/outbound.ts for the chunk envelope).
+ * more than about `streamAbove` + one read of it (see native-host/wire/outbound.ts for the chunk envelope).
  */
-import { CHUNK_PIECE_BYTES, MAX_CHUNKED_LINE_BYTES, MAX_VERBATIM_BYTES } from "../shared/host-protocol";
+import { CHUNK_PIECE_BYTES, MAX_CHUNKED_LINE_BYTES, MAX_VERBATIM_BYTES } from "../../shared/host-protocol";
 import { payloadBuffer } from "./frames";
 
 export type LineEvent =

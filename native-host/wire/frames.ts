@@ -13,11 +13,11 @@
  * JavaScript value only if someone asks for `value` (host commands, tests).
  */
 import { isUtf8 } from "node:buffer";
-import { type HostErrorCode, MAX_INCOMING_FRAME_BYTES } from "../shared/host-protocol";
-import { clip } from "./clip";
+import { type HostErrorCode, MAX_INCOMING_FRAME_BYTES } from "../../shared/host-protocol";
+import { clip } from "../jsonrpc/clip";
+import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "../jsonrpc/json-scan";
+import { requestIdText } from "../jsonrpc/rpc-id";
 import type { FramePool } from "./frame-pool";
-import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "./json-scan";
-import { requestIdText } from "./rpc-id";
 
 export type FrameEvent =
   | CheckedFrame

@@ -41,7 +41,7 @@ export class MemoryPacer {
   }
 }
 
-/** V8's `gc`, which the launcher's `--expose-gc` provides (install-scripts/launcher.ts); undefined without it. */
+/** V8's `gc`, which the launcher's `--expose-gc` provides (native-host/setup/launcher.ts); undefined without it. */
 function collector(): Collect | undefined {
   const gc: unknown = (globalThis as { gc?: unknown }).gc;
   if (typeof gc !== "function") return undefined;

@@ -1,7 +1,7 @@
 /**
  * The small launcher browsers start: it runs node by absolute path (browsers start hosts with a
  * minimal PATH, so `#!/usr/bin/env node` fails) and prints nothing (stdout is the frame channel).
- * `--expose-gc` lets the host pace collections while large messages stream (native-host/memory-pacer.ts).
+ * `--expose-gc` lets the host pace collections while large messages stream (native-host/wire/memory-pacer.ts).
  * `--max-semi-space-size=2` (MB) keeps V8's young generation small: the host's dead read and frame
  * buffers live outside V8's heap and are freed only when V8 collects, which a young generation
  * allowed to grow to its 16 MB default does seldom; measured, it lowered the peak after 1 MiB round
@@ -9,7 +9,7 @@
  * `--min-semi-space-size=2` starts it at that size instead of growing to it: start-up then fits in
  * it without a collection, which lowered the idle peak by 0.5 MB (BENCHMARKS.md).
  */
-import { HOST_GLIBC_TUNABLES, SAVED_GLIBC_TUNABLES } from "../native-host/agent/environment";
+import { HOST_GLIBC_TUNABLES, SAVED_GLIBC_TUNABLES } from "../agent/environment";
 
 export const NODE_FLAGS = ["--expose-gc", "--max-semi-space-size=2", "--min-semi-space-size=2"] as const;
 

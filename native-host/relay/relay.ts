@@ -14,30 +14,30 @@ import {
   hostMessage,
   isHostEnvelope,
   type JsonRpcMessage,
-} from "../shared/host-protocol";
-import { AgentSupervisor } from "./agent/supervisor";
-import type { ByteSource } from "./browser-input";
-import { BrowserOutbox } from "./browser-outbox";
-import { BrowserTools } from "./browser-tools";
-import { ChunkGate } from "./chunk-gate";
-import { clip, echo } from "./clip";
-import { type LoadedConfig, profileNamed } from "./config";
-import { diagnose } from "./diagnose";
-import { FramePool, POOLED_FRAME_BYTES } from "./frame-pool";
-import { type CheckedFrame, FrameDecoder, frameJson } from "./frames";
-import { isDirectory } from "./fs-checks";
-import type { LineEvent } from "./lines";
-import type { Logger } from "./log";
-import { MemoryPacer } from "./memory-pacer";
-import { readHead, readMember } from "./message-head";
-import { AgentOutbound } from "./outbound";
-import type { PlatformInfo } from "./paths";
-import { PendingRequests } from "./pending-requests";
-import { checkFromExtension, PARAMS_READ_FOR } from "./policy";
-import { asOneLine, withParamsMember } from "./raw-message";
-import { requestIdText } from "./rpc-id";
-import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "./rpc-reply";
-import { HOST_VERSION } from "./version";
+} from "../../shared/host-protocol";
+import { AgentSupervisor } from "../agent/supervisor";
+import { BrowserTools } from "../browser-tools";
+import { clip, echo } from "../jsonrpc/clip";
+import { readHead, readMember } from "../jsonrpc/message-head";
+import { PendingRequests } from "../jsonrpc/pending-requests";
+import { checkFromExtension, PARAMS_READ_FOR } from "../jsonrpc/policy";
+import { asOneLine, withParamsMember } from "../jsonrpc/raw-message";
+import { requestIdText } from "../jsonrpc/rpc-id";
+import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "../jsonrpc/rpc-reply";
+import { type LoadedConfig, profileNamed } from "../setup/config";
+import { diagnose } from "../setup/diagnose";
+import { isDirectory } from "../setup/fs-checks";
+import type { Logger } from "../setup/log";
+import type { PlatformInfo } from "../setup/paths";
+import { HOST_VERSION } from "../setup/version";
+import type { ByteSource } from "../wire/browser-input";
+import { BrowserOutbox } from "../wire/browser-outbox";
+import { ChunkGate } from "../wire/chunk-gate";
+import { FramePool, POOLED_FRAME_BYTES } from "../wire/frame-pool";
+import { type CheckedFrame, FrameDecoder, frameJson } from "../wire/frames";
+import type { LineEvent } from "../wire/lines";
+import { MemoryPacer } from "../wire/memory-pacer";
+import { AgentOutbound } from "../wire/outbound";
 
 export interface RelayOptions {
   input: ByteSource;
