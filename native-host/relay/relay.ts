@@ -1,32 +1,28 @@
 /**
- * Wires the stages together: browser frames → policy → agent stdin, and agent lines → frames →
- * browser, with host commands and statuses on the side. Back-pressure both ways: when one side
- * cannot keep up, reading from the other side pauses.
+ * The host's two routes, wired once, each read top to bottom in one method:
+ *   browser → agent (`fromBrowser`): stdin, frames (wire/frames.ts), then a host command
+ *     (host-commands.ts) or a JSON-RPC message through the policy (for-agent.ts) to the agent's stdin;
+ *   agent → browser (`fromAgent`): the agent's lines (wire/lines.ts) through the chunk gate, verbatim
+ *     or chunked (wire/outbound.ts), past browser tools, into the browser outbox (wire/browser-outbox.ts)
+ *     and onto stdout (browser-writer.ts).
+ * Statuses, refusals and host answers join the agent → browser route at the outbox, so everything
+ * reaches the browser in the order it was sent. Back-pressure both ways: when one side cannot keep up,
+ * reading from the other side pauses.
  */
-
-import path from "node:path";
 import type { Writable } from "node:stream";
 import {
-  CHROME_MAX_HOST_MESSAGE_BYTES,
   HOST_PROTOCOL_VERSION,
   type HostCommand,
   type HostErrorCode,
+  type HostHello,
   hostMessage,
-  isHostEnvelope,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
 import { AgentSupervisor } from "../agent/supervisor";
 import { BrowserTools } from "../browser-tools";
-import { clip, echo } from "../jsonrpc/clip";
-import { readHead, readMember } from "../jsonrpc/message-head";
 import { PendingRequests } from "../jsonrpc/pending-requests";
-import { checkFromExtension, PARAMS_READ_FOR } from "../jsonrpc/policy";
-import { asOneLine, withParamsMember } from "../jsonrpc/raw-message";
-import { requestIdText } from "../jsonrpc/rpc-id";
 import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "../jsonrpc/rpc-reply";
-import { type LoadedConfig, profileNamed } from "../setup/config";
-import { diagnose } from "../setup/diagnose";
-import { isDirectory } from "../setup/fs-checks";
+import type { LoadedConfig } from "../setup/config";
 import type { Logger } from "../setup/log";
 import type { PlatformInfo } from "../setup/paths";
 import { HOST_VERSION } from "../setup/version";
@@ -38,6 +34,9 @@ import { type CheckedFrame, FrameDecoder, frameJson } from "../wire/frames";
 import type { LineEvent } from "../wire/lines";
 import { MemoryPacer } from "../wire/memory-pacer";
 import { AgentOutbound } from "../wire/outbound";
+import { BrowserWriter } from "./browser-writer";
+import { describe, forAgent, type RefusalReply } from "./for-agent";
+import { hostCommandIn, hostCommands } from "./host-commands";
 
 export interface RelayOptions {
   input: ByteSource;
@@ -47,7 +46,6 @@ export interface RelayOptions {
   log: Logger;
   /** The host bundle's own path, for diagnostics. */
   hostPath: string;
-  stopGraceMs?: number;
 }
 
 export class Relay {
@@ -57,31 +55,29 @@ export class Relay {
    */
   private readonly pool = new FramePool();
   private readonly decoder = new FrameDecoder(undefined, undefined, this.pool);
-  private readonly supervisor: AgentSupervisor;
-  /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
-  private readonly pending = new PendingRequests();
   private readonly outbound = new AgentOutbound(this.pool);
   private readonly pacer = new MemoryPacer();
-  /** Everything for the browser goes through it, in order; agent lines read together leave as one message. */
-  private readonly toBrowser = new BrowserOutbox((frame, done) => this.write(frame, done));
-  /** Agent reads wait here while a chunk frame is on its way to the browser (chunk-gate.ts). */
-  private readonly gate = new ChunkGate(
-    (work) => this.toBrowser.read(work),
-    (e) => this.fromAgent(e),
-    (held) => {
-      this.agentHeld = held;
-      this.agentFlow();
-    },
-  );
-  /** The agent's output is paused while the browser's pipe is full or agent reads wait at the gate. */
-  private outputBlocked = false;
-  private agentHeld = false;
-  private agentPaused = false;
-  private closing: Promise<void> | undefined;
+  /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
+  private readonly pending = new PendingRequests();
+  private readonly supervisor: AgentSupervisor;
   private readonly browserTools: BrowserTools;
+  private readonly command: (cmd: HostCommand) => void;
+  private readonly writer: BrowserWriter;
+  /** Everything for the browser goes through it, in order; agent lines read together leave as one message. */
+  private readonly toBrowser: BrowserOutbox;
+  /** Agent reads wait here while a chunk frame is on its way to the browser (wire/chunk-gate.ts). */
+  private readonly gate: ChunkGate;
+  private closing: Promise<void> | undefined;
 
   constructor(private readonly o: RelayOptions) {
     const { config, file, error } = o.loaded;
+    this.writer = new BrowserWriter(o.output, o.log, (paused) => (paused ? this.supervisor.pauseOutput() : this.supervisor.resumeOutput()));
+    this.toBrowser = new BrowserOutbox((frame, done) => this.writer.write(frame, done));
+    this.gate = new ChunkGate(
+      (work) => this.toBrowser.read(work),
+      (e) => this.fromAgent(e),
+      (held) => this.writer.gate(held),
+    );
     this.browserTools = new BrowserTools({
       log: o.log,
       env: o.platform.env,
@@ -103,40 +99,30 @@ export class Relay {
           if (status.state !== "running") this.answerPending();
           this.browserTools.agentStatus(status);
         },
-        lines: (events) => this.fromAgentRead(events),
+        // One read of the agent's stdout: its verbatim lines leave together once all of it is handled.
+        lines: (events) => this.gate.push(events),
       },
-      ...(o.stopGraceMs !== undefined ? { stopGraceMs: o.stopGraceMs } : {}),
+    });
+    this.command = hostCommands({
+      config,
+      platform: o.platform,
+      startAgent: (profile, cwd) => void this.supervisor.start(profile, cwd),
+      restartAgent: (profile, cwd) => void this.supervisor.restart(profile, cwd),
+      browserTools: this.browserTools,
+      send: (message) => this.send(frameJson(hostMessage(message))),
+      refuse: (code, message) => this.refuse(code, message),
     });
   }
 
   /** Sends the hello and starts reading frames. */
   start(): void {
-    const { config } = this.o.loaded;
-    this.send(
-      frameJson(
-        hostMessage({
-          type: "hello",
-          hostVersion: HOST_VERSION,
-          protocolVersion: HOST_PROTOCOL_VERSION,
-          profiles: Object.keys(config.profiles),
-          defaultProfile: config.defaultProfile,
-          cwd: config.cwd,
-          platform: this.o.platform.platform,
-          logFile: config.logFile,
-          configFile: this.o.loaded.file,
-          ...(this.o.loaded.error ? { configError: this.o.loaded.error } : {}),
-          nodeVersion: process.version,
-          hostPath: this.o.hostPath,
-          browserTools: true,
-        }),
-      ),
-    );
+    this.send(frameJson(hostMessage(this.hello())));
     this.o.input.onData((chunk) => {
       for (const e of this.decoder.push(chunk)) {
         if (e.kind === "message") {
           // Pooled frames are used again, not left for V8 to collect.
           if (e.bytes > POOLED_FRAME_BYTES) this.pacer.note(e.bytes);
-          this.fromExtension(e);
+          this.fromBrowser(e);
         } else this.refuse(e.code, e.message, e.requestId === undefined ? undefined : { id: e.requestId, code: INVALID_REQUEST });
       }
     });
@@ -153,10 +139,7 @@ export class Relay {
       // Tool calls in flight get their error while the agent can still read it.
       await this.browserTools.close();
       await this.supervisor.shutdown();
-      await new Promise<void>((resolve) => {
-        if (this.o.output.writableEnded || this.o.output.destroyed) return resolve();
-        this.o.output.write(Buffer.alloc(0), () => resolve());
-      });
+      await this.writer.flushed();
     })();
     return this.closing;
   }
@@ -166,47 +149,32 @@ export class Relay {
     this.supervisor.killNow();
   }
 
-  private fromExtension(frame: CheckedFrame): void {
+  /** The route of one checked frame from the browser. */
+  private fromBrowser(frame: CheckedFrame): void {
+    // True when the frame's own buffer went to the agent's stdin: the write releases it.
     let lent = false;
     try {
-      lent = this.forwardFromExtension(frame);
+      const command = hostCommandIn(frame);
+      if (command) {
+        this.o.log.info(`command from extension: ${command.type}`);
+        this.command(command);
+      } else lent = this.toAgent(frame);
     } finally {
       if (!lent) frame.release();
     }
   }
 
-  /** True when the frame's own buffer went to the agent's stdin: the write releases it. */
-  private forwardFromExtension(frame: CheckedFrame): boolean {
-    const { raw, scan } = frame;
-    // A host command is small and read in full; a JSON-RPC message only as far as the policy needs.
-    if (scan.members.has("host") && !scan.members.has("jsonrpc")) {
-      const value = frame.value;
-      if (isHostEnvelope(value)) {
-        this.command(value.host as HostCommand);
-        return false;
-      }
-    }
-    const head = readHead(raw, scan);
-    if (head && typeof head.method === "string" && PARAMS_READ_FOR.has(head.method)) head.params = readMember(raw, scan, "params");
-    const decision = checkFromExtension(head);
-    // A request's id as the exact text it came with: host-made answers echo it byte for byte.
-    const requestId = requestIdText(raw, scan);
-    if (decision.action === "refuse") {
-      const { reply } = decision;
-      this.refuse(decision.code, decision.reason, reply && requestId !== undefined ? { id: requestId, ...reply } : undefined);
+  private toAgent(frame: CheckedFrame): boolean {
+    // Only the host's own browser-tools server, when the user turned the tools on; otherwise none.
+    const next = forAgent(frame.raw, frame.scan, () => this.browserTools.mcpServers());
+    if (next.action === "refuse") {
+      this.refuse(next.code, next.reason, next.reply);
       return false;
     }
-    const message = decision.message;
-    let bytes = raw;
-    if (decision.replaceMcpServers !== undefined) {
-      // Spliced into the original bytes: everything else, the id included, goes on as it came.
-      // Only the host's own browser-tools server, when the user turned the tools on; otherwise none.
-      bytes = withParamsMember(raw, scan, "mcpServers", JSON.stringify(this.browserTools.mcpServers())) ?? raw;
-      if (decision.replaceMcpServers > 0) {
-        this.o.log.warn(`${message.method}: ${decision.replaceMcpServers} mcpServers from the extension were removed (host policy)`);
-      }
+    const { message, line, requestId, replacedMcpServers } = next;
+    if (replacedMcpServers) {
+      this.o.log.warn(`${message.method}: ${replacedMcpServers} mcpServers from the extension were removed (host policy)`);
     }
-    const line = asOneLine(bytes);
     if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8"))}`);
     this.browserTools.fromExtension(message);
     if (!this.supervisor.process) {
@@ -218,7 +186,7 @@ export class Relay {
       return false;
     }
     if (requestId !== undefined) this.pending.add(requestId);
-    const lent = line === raw;
+    const lent = line === frame.raw;
     if (!this.supervisor.writeLine(line, lent ? () => frame.release() : undefined)) {
       this.o.input.pause();
       this.supervisor.onceDrain(() => this.o.input.resume());
@@ -226,60 +194,7 @@ export class Relay {
     return lent;
   }
 
-  /** Answers every request the agent never will (it exited, or was stopped or replaced). */
-  private answerPending(): void {
-    if (this.pending.size === 0) return;
-    const ids = this.pending.takeAll();
-    this.o.log.warn(`the agent left ${ids.length} request(s) unanswered; answering them with an error`);
-    for (const id of ids) this.send(rpcErrorFrame(id, INTERNAL_ERROR, "The agent exited before answering"));
-  }
-
-  private command(cmd: HostCommand): void {
-    this.o.log.info(`command from extension: ${cmd.type}`);
-    if (cmd.type === "diagnose") {
-      void diagnose(this.o.loaded.config, this.o.platform).then((d) => this.send(frameJson(hostMessage(d))));
-      return;
-    }
-    if (cmd.type === "browser_tools" || cmd.type === "tool_result") {
-      this.browserTools.command(cmd);
-      return;
-    }
-    if (cmd.type !== "start" && cmd.type !== "restart") {
-      this.refuse("unknown_command", `unknown host command ${echo((cmd as { type: unknown }).type)}`);
-      return;
-    }
-    const config = this.o.loaded.config;
-    if (cmd.profile !== undefined && !profileNamed(config, cmd.profile)) {
-      this.refuse(
-        "unknown_profile",
-        `no agent profile named ${echo(cmd.profile)}; configured: ${clip(Object.keys(config.profiles).join(", "))}`,
-      );
-      return;
-    }
-    if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {
-      this.refuse("invalid_cwd", `the working folder ${echo(cmd.cwd)} is not an existing absolute folder`);
-      return;
-    }
-    if (cmd.type === "start") {
-      if (cmd.protocolVersion !== HOST_PROTOCOL_VERSION) {
-        const newer = typeof cmd.protocolVersion === "number" && cmd.protocolVersion > HOST_PROTOCOL_VERSION;
-        this.refuse(
-          "protocol_mismatch",
-          `the extension speaks host protocol ${echo(cmd.protocolVersion)}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${newer ? "host" : "extension"}`,
-        );
-        return;
-      }
-      void this.supervisor.start(cmd.profile, cmd.cwd);
-      return;
-    }
-    void this.supervisor.restart(cmd.profile, cmd.cwd);
-  }
-
-  /** One read of the agent's stdout: its verbatim lines leave together once all of it is handled (browser-outbox.ts). */
-  private fromAgentRead(events: LineEvent[]): void {
-    this.gate.push(events);
-  }
-
+  /** The route of one event of an agent read, in order, once the chunk gate lets it through. */
   private fromAgent(e: LineEvent): void {
     const step = this.outbound.accept(e);
     // Only whole lines: a chunked line leaves nothing to collect (its parts are cut from the splitter's
@@ -317,8 +232,16 @@ export class Relay {
     this.browserTools.fromAgent(message, forward);
   }
 
-  /** Reports a refusal to the extension, and answers the refused request (`reply.id` is its id's exact text). */
-  private refuse(code: HostErrorCode, message: string, reply?: { id: string; code: number; message?: string }): void {
+  /** Answers every request the agent never will (it exited, or was stopped or replaced). */
+  private answerPending(): void {
+    if (this.pending.size === 0) return;
+    const ids = this.pending.takeAll();
+    this.o.log.warn(`the agent left ${ids.length} request(s) unanswered; answering them with an error`);
+    for (const id of ids) this.send(rpcErrorFrame(id, INTERNAL_ERROR, "The agent exited before answering"));
+  }
+
+  /** Reports a refusal to the extension, and answers the refused request. */
+  private refuse(code: HostErrorCode, message: string, reply?: RefusalReply): void {
     this.o.log.warn(`refused (${code}): ${message}`);
     this.send(frameJson(hostMessage({ type: "error", code, message })));
     if (reply) this.send(rpcErrorFrame(reply.id, reply.code, reply.message ?? message));
@@ -329,45 +252,22 @@ export class Relay {
     return this.toBrowser.frame(frame, done);
   }
 
-  /**
-   * The one way onto the wire: nothing over the browser's per-message limit is ever written. False
-   * when the port is closed. `done` runs once nothing reads `frame` any more.
-   */
-  private write(frame: Buffer, done?: () => void): boolean {
-    const out = this.o.output;
-    if (out.destroyed || out.writableEnded) {
-      done?.();
-      return false;
-    }
-    if (frame.length - 4 > CHROME_MAX_HOST_MESSAGE_BYTES) {
-      const message = `the host withheld a ${frame.length - 4}-byte message: the browser closes the port on any over ${CHROME_MAX_HOST_MESSAGE_BYTES}`;
-      this.o.log.error(message);
-      done?.();
-      return this.write(frameJson(hostMessage({ type: "error", code: "message_too_large", message })));
-    }
-    // The callback runs when the write completes or fails.
-    if (!out.write(frame, done && (() => done())) && !this.outputBlocked) {
-      // The browser is slower than the agent: stop reading the agent until the pipe drains.
-      this.outputBlocked = true;
-      this.agentFlow();
-      out.once("drain", () => {
-        this.outputBlocked = false;
-        this.agentFlow();
-      });
-    }
-    return true;
+  private hello(): HostHello {
+    const { config, file, error } = this.o.loaded;
+    return {
+      type: "hello",
+      hostVersion: HOST_VERSION,
+      protocolVersion: HOST_PROTOCOL_VERSION,
+      profiles: Object.keys(config.profiles),
+      defaultProfile: config.defaultProfile,
+      cwd: config.cwd,
+      platform: this.o.platform.platform,
+      logFile: config.logFile,
+      configFile: file,
+      ...(error ? { configError: error } : {}),
+      nodeVersion: process.version,
+      hostPath: this.o.hostPath,
+      browserTools: true,
+    };
   }
-
-  private agentFlow(): void {
-    const pause = this.outputBlocked || this.agentHeld;
-    if (pause === this.agentPaused) return;
-    this.agentPaused = pause;
-    if (pause) this.supervisor.pauseOutput();
-    else this.supervisor.resumeOutput();
-  }
-}
-
-function describe(m: JsonRpcMessage): string {
-  if (m.method !== undefined) return m.id !== undefined ? `request ${echo(m.method)} #${echo(m.id)}` : `notification ${echo(m.method)}`;
-  return `response #${echo(m.id)}`;
 }

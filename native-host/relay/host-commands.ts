@@ -1,0 +1,87 @@
+/**
+ * The extension's host commands (shared/host-protocol.ts `HostCommand`), one route per type. The table
+ * is checked by the compiler to cover every type, so a new command cannot be forgotten here; a type
+ * it does not name (an older or newer extension) is refused.
+ */
+import path from "node:path";
+import { HOST_PROTOCOL_VERSION, type HostCommand, type HostErrorCode, isHostEnvelope } from "../../shared/host-protocol";
+import type { BrowserTools } from "../browser-tools";
+import { clip, echo } from "../jsonrpc/clip";
+import { type HostConfig, profileNamed } from "../setup/config";
+import { diagnose } from "../setup/diagnose";
+import { isDirectory } from "../setup/fs-checks";
+import type { PlatformInfo } from "../setup/paths";
+import { HOST_VERSION } from "../setup/version";
+import type { CheckedFrame } from "../wire/frames";
+
+export interface HostCommandOptions {
+  config: HostConfig;
+  platform: PlatformInfo;
+  startAgent(profile?: string, cwd?: string): void;
+  restartAgent(profile?: string, cwd?: string): void;
+  browserTools: Pick<BrowserTools, "command">;
+  /** A host message for the extension. */
+  send(message: { type: string }): void;
+  refuse(code: HostErrorCode, message: string): void;
+}
+
+type Routes = { [K in HostCommand["type"]]: (cmd: Extract<HostCommand, { type: K }>) => void };
+
+/** The host command a frame holds (`{"host": …}` and no `jsonrpc`), else undefined: the frame is JSON-RPC. */
+export function hostCommandIn(frame: CheckedFrame): HostCommand | undefined {
+  // Only a host command is read in full; a JSON-RPC message only as far as the policy needs.
+  if (!frame.scan.members.has("host") || frame.scan.members.has("jsonrpc")) return undefined;
+  const value = frame.value;
+  return isHostEnvelope(value) ? (value.host as HostCommand) : undefined;
+}
+
+/** Returns the dispatcher of host commands. */
+export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void {
+  /** The profile and folder a start or restart names, if any, must exist. */
+  const agentChoiceOk = (cmd: { profile?: unknown; cwd?: unknown }): boolean => {
+    if (cmd.profile !== undefined && !profileNamed(o.config, cmd.profile)) {
+      o.refuse(
+        "unknown_profile",
+        `no agent profile named ${echo(cmd.profile)}; configured: ${clip(Object.keys(o.config.profiles).join(", "))}`,
+      );
+      return false;
+    }
+    if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {
+      o.refuse("invalid_cwd", `the working folder ${echo(cmd.cwd)} is not an existing absolute folder`);
+      return false;
+    }
+    return true;
+  };
+
+  const routes: Routes = {
+    start: (cmd) => {
+      if (!agentChoiceOk(cmd)) return;
+      if (cmd.protocolVersion !== HOST_PROTOCOL_VERSION) {
+        const newer = typeof cmd.protocolVersion === "number" && cmd.protocolVersion > HOST_PROTOCOL_VERSION;
+        o.refuse(
+          "protocol_mismatch",
+          `the extension speaks host protocol ${echo(cmd.protocolVersion)}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${newer ? "host" : "extension"}`,
+        );
+        return;
+      }
+      o.startAgent(cmd.profile, cmd.cwd);
+    },
+    restart: (cmd) => {
+      if (agentChoiceOk(cmd)) o.restartAgent(cmd.profile, cmd.cwd);
+    },
+    diagnose: () => void diagnose(o.config, o.platform).then(o.send),
+    browser_tools: (cmd) => o.browserTools.command(cmd),
+    tool_result: (cmd) => o.browserTools.command(cmd),
+  };
+
+  return (cmd) => {
+    // The type came from the extension: only the table's own keys, never an inherited "toString".
+    const type: unknown = cmd.type;
+    if (typeof type !== "string" || !Object.hasOwn(routes, type)) {
+      o.refuse("unknown_command", `unknown host command ${echo(type)}`);
+      return;
+    }
+    // TypeScript cannot correlate the table's key and argument types; the mapped type checked them.
+    (routes[type as HostCommand["type"]] as (cmd: HostCommand) => void)(cmd);
+  };
+}
