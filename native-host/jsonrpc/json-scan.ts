@@ -214,7 +214,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
         if (first >= 0) {
           // Top-level keys become strings anyway: they key `members`.
           const text = depth === 1 ? keyText(bytes, i, close) : undefined;
-          if (!keys.add(bytes, i, close, stringEscaped, first, depth, text)) duplicateKey ??= text ?? keyText(bytes, i, close);
+          if (!keys.add(bytes, i, close, stringEscaped, first, depth, text)) duplicateKey ??= keyValue(bytes, i, close);
           if (depth === 1) topKey = text;
         }
       } else startsTopValue(i);
@@ -293,7 +293,7 @@ export function scanJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonScan {
     ...(error !== undefined ? { error } : {}),
     depth: deepest,
     members,
-    ...(duplicateKey !== undefined ? { duplicateKey: fromLatin1(duplicateKey) } : {}),
+    ...(duplicateKey !== undefined ? { duplicateKey } : {}),
   };
 }
 
@@ -463,15 +463,40 @@ function keyText(bytes: Buffer, open: number, close: number): string {
   const raw = bytes.toString("latin1", open + 1, close);
   if (!raw.includes("\\")) return raw;
   try {
-    const decoded = JSON.parse(`"${bytes.toString("utf8", open + 1, close)}"`) as string;
-    return Buffer.from(decoded, "utf8").toString("latin1");
+    return utf8Bytes(JSON.parse(`"${bytes.toString("utf8", open + 1, close)}"`) as string);
   } catch {
     return raw;
   }
 }
 
-function fromLatin1(key: string): string {
-  return Buffer.from(key, "latin1").toString("utf8");
+/**
+ * A decoded key's UTF-8 bytes, one char per byte. A lone surrogate (`"\ud800"`, which JSON.parse
+ * keeps as it is) gets the three bytes UTF-8 would give it were it allowed (WTF-8,
+ * https://simonsapin.github.io/wtf-8/): Buffer's UTF-8 encoder makes every one U+FFFD, which would
+ * make `"\ud800"` and `"\udbff"` one key. Valid UTF-8 never holds those bytes, so no unescaped
+ * key can equal them either.
+ */
+function utf8Bytes(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const c = char.codePointAt(0)!;
+    if (c < 0x80) out += char;
+    else if (c < 0x800) out += String.fromCharCode(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+    else if (c < 0x10000) out += String.fromCharCode(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    else out += String.fromCharCode(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+  }
+  return out;
+}
+
+/** A key as JSON.parse reads it: to report it. */
+function keyValue(bytes: Buffer, open: number, close: number): string {
+  const raw = bytes.toString("utf8", open + 1, close);
+  if (!raw.includes("\\")) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
 }
 
 function isSpace(c: number): boolean {

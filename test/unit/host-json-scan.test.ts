@@ -57,6 +57,10 @@ describe("scanJson", () => {
     expect(scan(`${deep}{"z":1,"z":2}${"}".repeat(40)}`).duplicateKey).toBe("z");
     const distinct = scan(`${deep}{"z":1,"y":2}${"}".repeat(40)}`);
     expect([distinct.valid, distinct.duplicateKey]).toEqual([true, undefined]);
+    // Lone surrogates are keys of their own, as JSON.parse keeps them (never one replacement character).
+    const lone = scan('{"\\ud800":1,"\\udbff":2,"\\udc00":3,"\\ud83e":4,"\\ud83e\\udebf":5}');
+    expect([lone.valid, lone.duplicateKey]).toEqual([true, undefined]);
+    expect(scan('{"\\ud800":1,"\\uD800":2}').duplicateKey).toBe("\ud800");
     // After a grammar error keys are still compared (as decoded text).
     expect(scan('{"a":1,"a":2,,}').duplicateKey).toBe("a");
   });
@@ -73,6 +77,11 @@ describe("scanJson", () => {
       e: ["e"],
       "🪿": ["🪿", "\\ud83e\\udebf"],
       'q"': ['q\\"', "q\\u0022"],
+      // Lone surrogates: JSON.parse keeps each as its own key, and none is the pair above.
+      "\ud800": ["\\ud800", "\\uD800"],
+      "\udbff": ["\\udbff"],
+      "\udc00": ["\\udc00", "\\uDC00"],
+      "\ud83e": ["\\ud83e"],
     };
     const names = Object.keys(spellings);
     for (let round = 0; round < 3000; round++) {
