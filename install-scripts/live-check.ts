@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import type { PlatformInfo } from "../native-host/setup/paths";
+import { FramePool } from "../native-host/wire/frame-pool";
 import { FrameDecoder, frameJson } from "../native-host/wire/frames";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../shared/extension-ids";
 import {
@@ -94,7 +95,7 @@ export async function liveCheck(launcher: string, p: PlatformInfo, timeoutMs = L
 }
 
 class LiveSession {
-  private readonly decoder = new FrameDecoder(CHROME_MAX_HOST_MESSAGE_BYTES);
+  private readonly decoder = new FrameDecoder(new FramePool(), CHROME_MAX_HOST_MESSAGE_BYTES);
   private readonly events: Array<{ host?: HostEvent; rpc?: JsonRpcMessage }> = [];
   private stderr = "";
   private stdoutError: string | undefined;

@@ -43,13 +43,12 @@ export class AgentProcess {
   private stopping: Promise<ExitInfo> | undefined;
 
   /** Starts the agent, its stdout a socket read into one reused buffer where the host can make one (stdout-socket.ts). */
-  static async start(spec: SpawnSpec, graceMs?: number, watcher?: GroupWatcher): Promise<AgentProcess> {
-    return new AgentProcess(spec, graceMs, watcher, await stdoutSocket());
+  static async start(spec: SpawnSpec, watcher?: GroupWatcher): Promise<AgentProcess> {
+    return new AgentProcess(spec, watcher, await stdoutSocket());
   }
 
   constructor(
     spec: SpawnSpec,
-    private readonly graceMs = STOP_GRACE_MS,
     private readonly watcher?: GroupWatcher,
     socket?: StdoutSocket,
   ) {
@@ -127,10 +126,10 @@ export class AgentProcess {
     if (pid === undefined) return this.exited;
     if (!this.exitInfo) {
       if (process.platform === "win32") {
-        await Promise.race([this.exited, delay(this.graceMs)]);
+        await Promise.race([this.exited, delay(STOP_GRACE_MS)]);
       } else {
         signalGroup(pid, "SIGTERM");
-        await Promise.race([this.exited, delay(this.graceMs)]);
+        await Promise.race([this.exited, delay(STOP_GRACE_MS)]);
       }
     }
     // The leader may be gone while others in its group ignore SIGTERM: kill the whole tree.

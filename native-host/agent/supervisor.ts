@@ -6,7 +6,7 @@
 import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../../shared/goose";
 import type { AgentStatus } from "../../shared/host-protocol";
 import { type HostConfig, profileNamed } from "../setup/config";
-import { describeUnsafe, findUnsafePath, type UnsafePath } from "../setup/file-safety";
+import { describeUnsafe, findUnsafePath } from "../setup/file-safety";
 import { isDirectory, isExecutableFile } from "../setup/fs-checks";
 import type { Logger } from "../setup/log";
 import type { PlatformInfo } from "../setup/paths";
@@ -35,10 +35,6 @@ export interface SupervisorOptions {
   platform: PlatformInfo;
   log: Logger;
   events: SupervisorEvents;
-  isExecutable?: (file: string) => boolean;
-  /** Who else could change a file the host trusts (file-safety.ts); replaceable in tests. */
-  findUnsafe?: (file: string) => UnsafePath | undefined;
-  stopGraceMs?: number;
 }
 
 export class AgentSupervisor {
@@ -167,8 +163,7 @@ export class AgentSupervisor {
     if (this.o.configError) {
       return this.emit({ state: "failed", profile: profileName, message: this.o.configError, fix: `Fix or delete ${this.o.configFile}.` });
     }
-    const findUnsafe = this.o.findUnsafe ?? findUnsafePath;
-    const unsafeConfig = findUnsafe(this.o.configFile);
+    const unsafeConfig = findUnsafePath(this.o.configFile);
     if (unsafeConfig) {
       log.error(`unsafe config: ${unsafeConfig.path} is ${unsafeConfig.problem}`);
       return this.emit({ state: "failed", profile: profileName, ...describeUnsafe(unsafeConfig, this.o.configFile) });
@@ -182,7 +177,7 @@ export class AgentSupervisor {
       });
     }
     this.emit({ state: "discovering", profile: profileName });
-    const found = discoverAgent(profile.command, platform, config.path, this.o.isExecutable ?? isExecutableFile);
+    const found = discoverAgent(profile.command, platform, config.path, isExecutableFile);
     if (!found.found) {
       log.warn(`agent ${profileName}: ${profile.command} not found (searched ${found.searched.join(", ")})`);
       return this.emit({
@@ -194,7 +189,7 @@ export class AgentSupervisor {
       });
     }
     const file = found.found;
-    const unsafeCommand = findUnsafe(file);
+    const unsafeCommand = findUnsafePath(file);
     if (unsafeCommand) {
       log.error(`unsafe agent command: ${unsafeCommand.path} is ${unsafeCommand.problem}`);
       return this.emit({ state: "failed", profile: profileName, command: file, ...describeUnsafe(unsafeCommand, file) });
@@ -236,7 +231,7 @@ export class AgentSupervisor {
     }
     this.emit({ state: "starting", profile: profileName, command: file, ...(version.version ? { version: version.version } : {}) });
     log.info(`starting agent ${profileName}: ${file} ${profile.args.join(" ")} in ${cwd}`);
-    const agent = await AgentProcess.start({ file, args: profile.args, cwd, env }, this.o.stopGraceMs, this.reaper);
+    const agent = await AgentProcess.start({ file, args: profile.args, cwd, env }, this.reaper);
     if (generation !== this.generation) {
       // Replaced or shut down while its stdout was being set up: stopped, and its output read to the end and dropped.
       agent.stdout.resume();

@@ -9,8 +9,9 @@ export function clip(text: string, max = MAX_ECHO_CHARS): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A value as JSON for an error message, cut to `max` characters (the value may be anything a frame held). */
-export function echo(value: unknown, max = MAX_ECHO_CHARS): string {
+/** A value as JSON for an error message, cut to MAX_ECHO_CHARS characters (the value may be anything a frame held). */
+export function echo(value: unknown): string {
+  const max = MAX_ECHO_CHARS;
   if (typeof value === "string") return clip(JSON.stringify(value.length > max ? value.slice(0, max + 1) : value), max + 2);
   let text: string | undefined;
   try {

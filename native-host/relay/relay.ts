@@ -54,7 +54,7 @@ export class Relay {
    * completes, mostly before the answer to it needs chunk frames, which then use the same buffers.
    */
   private readonly pool = new FramePool();
-  private readonly decoder = new FrameDecoder(undefined, undefined, this.pool);
+  private readonly decoder = new FrameDecoder(this.pool);
   private readonly outbound = new AgentOutbound(this.pool);
   private readonly pacer = new MemoryPacer();
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */

@@ -15,7 +15,6 @@ export class Logger {
   constructor(
     readonly file: string | undefined,
     readonly debugEnabled: boolean,
-    private readonly toStderr = true,
   ) {
     if (file) this.open(file);
   }
@@ -45,7 +44,7 @@ export class Logger {
 
   private write(level: Level, msg: string): void {
     const line = `${new Date().toISOString()} [${process.pid}] ${level} ${msg}\n`;
-    if (this.toStderr) process.stderr.write(line);
+    process.stderr.write(line);
     if (this.fd !== undefined) {
       try {
         fs.writeSync(this.fd, line);

@@ -17,8 +17,6 @@ const MAX_FREE = 4;
 export class FramePool {
   private readonly free: Buffer[] = [];
 
-  constructor(private readonly maxFree = MAX_FREE) {}
-
   /**
    * A buffer of at least `bytes` bytes, or undefined above POOLED_FRAME_BYTES. At most
    * POOLED_FRAME_BYTES is ever allocated from a frame's claimed length.
@@ -38,7 +36,7 @@ export class FramePool {
 
   /** Takes a buffer back; it must no longer be read or written by anyone. */
   give(buffer: Buffer): void {
-    if (this.free.length < this.maxFree) {
+    if (this.free.length < MAX_FREE) {
       this.free.push(buffer);
       return;
     }

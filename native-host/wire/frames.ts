@@ -2,9 +2,9 @@
  * Chrome native-messaging frames: a 4-byte little-endian length, then that many bytes of UTF-8 JSON.
  * The decoder is incremental and byte-level: a frame may be split anywhere across reads, a read may
  * hold many frames, and nothing is allocated from the claimed length alone (pieces are kept until the
- * frame is complete, then joined once). With a FramePool (the host's own decoder), each frame is
- * copied into a pooled buffer as it arrives instead, so the reads may reuse one buffer too, and the
- * frame's buffer is the pool's again once the relay releases it (frame-pool.ts).
+ * frame is complete, then joined once). A frame up to POOLED_FRAME_BYTES is copied into a pooled
+ * buffer as it arrives instead, and the frame's buffer is the pool's again once the relay releases it
+ * (frame-pool.ts). Either way nothing refers to a read once `push` returns, so reads may reuse one buffer.
  *
  * Each payload is checked without being parsed: `isUtf8`, then one scan (json-scan.ts) that checks the
  * JSON grammar, refuses nesting deeper than MAX_JSON_DEPTH and any object holding a key twice (so
@@ -19,15 +19,15 @@ import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "../jsonrpc/json-scan";
 import { requestIdText } from "../jsonrpc/rpc-id";
 import type { FramePool } from "./frame-pool";
 
-export type FrameEvent =
-  | CheckedFrame
-  | {
-      kind: "error";
-      code: HostErrorCode;
-      message: string;
-      /** When the refused frame was a JSON-RPC request: its id's exact text, to answer it. */
-      requestId?: string;
-    };
+interface RefusedFrame {
+  kind: "error";
+  code: HostErrorCode;
+  message: string;
+  /** When the refused frame was a JSON-RPC request: its id's exact text, to answer it. */
+  requestId?: string;
+}
+
+export type FrameEvent = CheckedFrame | RefusedFrame;
 
 const HEADER_BYTES = 4;
 
@@ -46,8 +46,8 @@ export class CheckedFrame {
     /** Valid until `release()`. */
     readonly raw: Buffer,
     readonly scan: JsonScan,
-    private readonly pool?: FramePool,
-    private lent?: Buffer,
+    /** The pooled buffer `raw` lies in, if it got one. */
+    private lent?: { pool: FramePool; buffer: Buffer },
   ) {}
 
   get value(): unknown {
@@ -55,12 +55,12 @@ export class CheckedFrame {
     return this.parsed.value;
   }
 
-  /** Hands a pooled buffer back: nothing may read `raw` afterwards. Harmless to call twice, or without a pool. */
+  /** Hands a pooled buffer back: nothing may read `raw` afterwards. Harmless to call twice, or for a frame without one. */
   release(): void {
     const lent = this.lent;
     if (!lent) return;
     this.lent = undefined;
-    this.pool?.give(lent);
+    lent.pool.give(lent.buffer);
   }
 }
 
@@ -77,16 +77,11 @@ export class FrameDecoder {
   private skipping = 0;
 
   constructor(
+    private readonly pool: FramePool,
     private readonly maxBytes: number = MAX_INCOMING_FRAME_BYTES,
-    private readonly maxDepth: number = MAX_JSON_DEPTH,
-    /** Given: frames are copied out of each read (which may then reuse its buffer), into pooled buffers. */
-    private readonly pool?: FramePool,
   ) {}
 
-  /**
-   * Feeds one read; returns the frames (or per-frame errors) it completed. With a pool, nothing
-   * refers to `chunk` once this returns.
-   */
+  /** Feeds one read; returns the frames (or per-frame errors) it completed. Nothing refers to `chunk` once this returns. */
   push(chunk: Buffer): FrameEvent[] {
     const events: FrameEvent[] = [];
     let offset = 0;
@@ -120,12 +115,12 @@ export class FrameDecoder {
           continue;
         }
         this.expected = length;
-        this.target = this.pool?.take(length);
+        this.target = this.pool.take(length);
         continue;
       }
       const n = Math.min(this.expected - this.received, chunk.length - offset);
       if (this.target) chunk.copy(this.target, this.received, offset, offset + n);
-      else this.pieces.push(this.pool ? Buffer.from(chunk.subarray(offset, offset + n)) : chunk.subarray(offset, offset + n));
+      else this.pieces.push(Buffer.from(chunk.subarray(offset, offset + n)));
       this.received += n;
       offset += n;
       if (this.received === this.expected) events.push(this.finishFrame());
@@ -137,7 +132,7 @@ export class FrameDecoder {
   end(): FrameEvent[] {
     if (this.expected < 0 && this.headerFilled === 0) return [];
     const detail = this.expected < 0 ? `${this.headerFilled} of 4 header bytes` : `${this.received} of ${this.expected} bytes`;
-    if (this.target) this.pool?.give(this.target);
+    if (this.target) this.pool.give(this.target);
     this.reset();
     return [{ kind: "error", code: "frame_truncated", message: `input ended inside a frame (${detail})` }];
   }
@@ -147,21 +142,23 @@ export class FrameDecoder {
     const bytes = this.received;
     const payload = target ? target.subarray(0, bytes) : this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, bytes);
     this.reset();
-    const event = this.check(payload, bytes);
-    if (event.kind === "message") return target ? new CheckedFrame(bytes, payload, event.scan, this.pool, target) : event;
+    const checked = this.check(payload, bytes);
+    if (!("kind" in checked)) return new CheckedFrame(bytes, payload, checked, target && { pool: this.pool, buffer: target });
     // A refused frame's event holds only strings made from it.
-    if (target) this.pool?.give(target);
-    return event;
+    if (target) this.pool.give(target);
+    return checked;
   }
 
-  private check(payload: Buffer, bytes: number): FrameEvent {
+  /** The payload's scan, or why it is refused. */
+  private check(payload: Buffer, bytes: number): JsonScan | RefusedFrame {
     if (!isUtf8(payload)) return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
-    const scan = scanJson(payload, this.maxDepth);
-    const refuse = (code: HostErrorCode, message: string): FrameEvent => {
+    const scan = scanJson(payload);
+    const refuse = (code: HostErrorCode, message: string): RefusedFrame => {
       const requestId = requestIdText(payload, scan);
       return { kind: "error", code, message, ...(requestId !== undefined ? { requestId } : {}) };
     };
-    if (scan.depth > this.maxDepth) return refuse("too_deep", `frame of ${bytes} bytes nests ${scan.depth} deep (limit ${this.maxDepth})`);
+    if (scan.depth > MAX_JSON_DEPTH)
+      return refuse("too_deep", `frame of ${bytes} bytes nests ${scan.depth} deep (limit ${MAX_JSON_DEPTH})`);
     if (!scan.valid) {
       return { kind: "error", code: "invalid_json", message: `frame of ${bytes} bytes is not JSON: ${clip(scan.error ?? "invalid")}` };
     }
@@ -171,7 +168,7 @@ export class FrameDecoder {
         `frame of ${bytes} bytes holds the key ${clip(JSON.stringify(scan.duplicateKey))} twice in one object`,
       );
     }
-    return new CheckedFrame(bytes, payload, scan);
+    return scan;
   }
 
   private reset(): void {

@@ -15,7 +15,7 @@ import { type JsonScan, scanJson } from "../jsonrpc/json-scan";
 import { readHead } from "../jsonrpc/message-head";
 import { isForwardableFromAgent } from "../jsonrpc/policy";
 import { base64Length, writeBase64 } from "./base64";
-import { FramePool } from "./frame-pool";
+import type { FramePool } from "./frame-pool";
 import type { LineEvent } from "./lines";
 
 /** What the host knows about a forwarded agent message: unknown (undefined) for a chunked line. */
@@ -49,7 +49,7 @@ export class AgentOutbound {
   private skipping = false;
 
   /** Chunk frames are lent from `pool` and come back once written (`release`). */
-  constructor(private readonly pool = new FramePool()) {}
+  constructor(private readonly pool: FramePool) {}
 
   accept(e: LineEvent): OutboundStep {
     if (e.kind === "line") return this.whole(e.bytes);

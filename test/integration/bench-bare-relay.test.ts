@@ -7,6 +7,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { NODE_FLAGS } from "../../native-host/setup/launcher";
+import { FramePool } from "../../native-host/wire/frame-pool";
 import { frameBytes } from "../../native-host/wire/frames";
 import { LineSplitter } from "../../native-host/wire/lines";
 import { AgentOutbound } from "../../native-host/wire/outbound";
@@ -19,7 +20,7 @@ const MiB = 1024 * 1024;
 
 /** The frames the host sends for agent lines, each line read alone (so none is batched); chunk ids count on across calls. */
 function hostFraming(): (lines: Buffer[]) => Buffer {
-  const outbound = new AgentOutbound();
+  const outbound = new AgentOutbound(new FramePool());
   return (lines) => {
     const frames: Buffer[] = [];
     for (const line of lines) {

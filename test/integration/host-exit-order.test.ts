@@ -4,6 +4,7 @@
  * answer for the request the agent never answered (native-host/agent/exit-report.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { FramePool } from "../../native-host/wire/frame-pool";
 import { FrameDecoder } from "../../native-host/wire/frames";
 import { type HostEvent, isHostEnvelope } from "../../shared/host-protocol";
 import { HostUnderTest, isAlive, stopChecked, waitUntil } from "./host-harness";
@@ -35,7 +36,7 @@ describe("the agent's last lines", () => {
     // The browser: it stops reading at the first chunk frame of each long line, for SLOW_MS; at the
     // last one until the agent has exited, and SLOW_MS more. By then the host holds the rest of that
     // line and the lines after it (the next chunk frame waits for this one: chunk-gate.ts).
-    const frames = new FrameDecoder();
+    const frames = new FrameDecoder(new FramePool());
     let longLines = 0;
     h.stdout.on("data", (chunk: Buffer) => {
       for (const e of frames.push(chunk)) {

@@ -9,6 +9,7 @@ import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
+import { FramePool } from "../../native-host/wire/frame-pool";
 import { FrameDecoder, frameJson } from "../../native-host/wire/frames";
 import { ChunkReassembler } from "../../shared/chunks";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
@@ -65,7 +66,7 @@ export class HostUnderTest {
   readonly pidFile: string;
   private nextId = 1000;
   // Chrome kills the port on a frame over 1 MiB: treat one as a stdout error.
-  private readonly decoder = new FrameDecoder(CHROME_MAX_HOST_MESSAGE_BYTES);
+  private readonly decoder = new FrameDecoder(new FramePool(), CHROME_MAX_HOST_MESSAGE_BYTES);
   private readonly chunks = new ChunkReassembler();
   private listeners: Array<() => void> = [];
   /** The frame of the first piece of the chunked message being received. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { BrowserOutbox } from "../../native-host/wire/browser-outbox";
+import { FramePool } from "../../native-host/wire/frame-pool";
 import { FrameDecoder, frameJson } from "../../native-host/wire/frames";
 
 /** An outbox whose frames are decoded as the browser would; `wire` lists each native message's value. */
 function outbox(limit?: number) {
   const wire: unknown[] = [];
-  const decoder = new FrameDecoder();
+  const decoder = new FrameDecoder(new FramePool());
   const box = new BrowserOutbox((frame) => {
     for (const e of decoder.push(frame)) {
       if (e.kind !== "message") throw new Error(e.message);

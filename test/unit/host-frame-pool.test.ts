@@ -5,7 +5,7 @@ import { FrameDecoder, frameBytes, frameJson, payloadBuffer } from "../../native
 describe("pooled frame decoding", () => {
   it("copies each frame out of a read buffer that is reused for the next read", () => {
     const pool = new FramePool();
-    const d = new FrameDecoder(undefined, undefined, pool);
+    const d = new FrameDecoder(pool);
     const bytes = frameJson({ jsonrpc: "2.0", method: "m", params: { text: "héllo".repeat(50) } });
     const read = Buffer.alloc(7);
     const got = [];
@@ -19,7 +19,7 @@ describe("pooled frame decoding", () => {
   });
 
   it("copies a frame too large for the pool out of the reused read buffer as well", () => {
-    const d = new FrameDecoder(undefined, undefined, new FramePool());
+    const d = new FrameDecoder(new FramePool());
     const bytes = frameJson({ jsonrpc: "2.0", method: "m", params: { text: "ab".repeat(POOLED_FRAME_BYTES) } });
     const read = Buffer.alloc(64 * 1024);
     const got = [];
@@ -34,7 +34,7 @@ describe("pooled frame decoding", () => {
 
   it("uses a released frame's buffer for the next frame, and takes back a refused frame's at once", () => {
     const pool = new FramePool();
-    const d = new FrameDecoder(undefined, undefined, pool);
+    const d = new FrameDecoder(pool);
     const [first] = d.push(frameJson({ a: 1 }));
     expect(pool.size).toBe(0);
     if (first?.kind !== "message") throw new Error("expected a message");

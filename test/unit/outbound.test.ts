@@ -8,12 +8,12 @@ import { CHROME_MAX_HOST_MESSAGE_BYTES, type HostChunk, isJsonRpc } from "../../
 
 const MiB = 1024 * 1024;
 const line = (text: string | Buffer) =>
-  new AgentOutbound().accept({ kind: "line", bytes: Buffer.isBuffer(text) ? text : Buffer.from(text) });
+  new AgentOutbound(new FramePool()).accept({ kind: "line", bytes: Buffer.isBuffer(text) ? text : Buffer.from(text) });
 
 /** Runs agent stdout through the host's splitter and encoder, and the frames through the extension's reassembly. */
 function relay(stdout: Buffer, read = 65536, splitter = new LineSplitter()) {
-  const outbound = new AgentOutbound();
-  const decoder = new FrameDecoder(CHROME_MAX_HOST_MESSAGE_BYTES);
+  const outbound = new AgentOutbound(new FramePool());
+  const decoder = new FrameDecoder(new FramePool(), CHROME_MAX_HOST_MESSAGE_BYTES);
   const reassembler = new ChunkReassembler();
   const steps: OutboundStep[] = [];
   const delivered: string[] = [];
@@ -163,7 +163,7 @@ describe("AgentOutbound, long lines", () => {
   });
 
   it("abandons an open chunked line when a new agent's output starts (restart mid-line)", () => {
-    const out = new AgentOutbound();
+    const out = new AgentOutbound(new FramePool());
     const first = out.accept({ kind: "part", bytes: Buffer.from('{"jsonrpc":'), index: 0, last: false });
     expect(first).toMatchObject({ action: "chunk", id: "c1" });
     const next = out.accept({ kind: "line", bytes: Buffer.from('{"jsonrpc":"2.0","method":"m"}') });
@@ -181,7 +181,7 @@ describe("AgentOutbound's chunk frames", () => {
   const frameOf = (step: OutboundStep) => step.frames[0]!;
 
   it("lends each frame a pooled buffer that a later frame uses again once released, and never while lent", () => {
-    const outbound = new AgentOutbound();
+    const outbound = new AgentOutbound(new FramePool());
     const [a, b, c] = parts(3).map((p) => frameOf(outbound.accept({ ...p, bytes: Buffer.from(`{${"x".repeat(599)}`) })));
     // Three frames in flight at once: three buffers.
     expect(new Set([a!.buffer, b!.buffer, c!.buffer]).size).toBe(3);

@@ -1,10 +1,11 @@
+import { FramePool } from "../../../native-host/wire/frame-pool";
 import { FrameDecoder } from "../../../native-host/wire/frames";
 import { chunkFrame } from "../../../native-host/wire/outbound";
 import { CHUNK_PIECE_BYTES, type HostChunk } from "../../../shared/host-protocol";
 
 /** The host's chunk frames for `bytes`, decoded back into the envelopes the extension receives. */
 export function chunksOf(bytes: Uint8Array, id: string, pieceBytes = CHUNK_PIECE_BYTES): HostChunk[] {
-  const d = new FrameDecoder();
+  const d = new FrameDecoder(new FramePool());
   const all = Buffer.from(bytes);
   const count = Math.max(1, Math.ceil(all.length / pieceBytes));
   const chunks: HostChunk[] = [];
