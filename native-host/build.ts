@@ -30,9 +30,7 @@ export async function buildHost(): Promise<{ bundle: string; launcher: string }>
     entryPoints: [path.join(root, "native-host", "main.ts")],
     outfile: HOST_BUNDLE,
     sourcemap: "linked",
-    // Not minified: whitespace and syntax minifying saved 2 MB at idle but, measured alternating,
-    // raised the peak after 1 MiB round trips from about 80 to 120-133 MB; measured again with the
-    // browser-tools part as text, a minified build peaked 4.1 MB higher at idle (BENCHMARKS.md).
+    // Not minified: a minified build peaked higher, at idle and after 1 MiB round trips (BENCHMARKS.md).
     plugins: [embedToolsPart(asciiOnly(part.outputFiles[0]!.text))],
   });
   fs.mkdirSync(HOST_OUT_DIR, { recursive: true });
@@ -45,18 +43,14 @@ export async function buildHost(): Promise<{ bundle: string; launcher: string }>
 }
 
 const TOOLS_PART = path.join(root, "native-host", "browser-tools", "tools-part.ts");
-/** Under 16 KiB a piece, so V8's scanner never holds a long literal at once (one piece cost 2.3 MB). */
+/** Under 16 KiB a piece, so V8's scanner never holds a long literal at once (BENCHMARKS.md). */
 const PIECE_CHARS = 16 * 1024;
 
 /**
- * Puts the browser-tools part (tools-part.ts: the MCP SDK, zod, ajv, 1.4 MB bundled on its own) into
- * the host bundle as text, compiled with node:vm when the host first imports it. As code, V8 parsed
- * it at every start even though it runs only once tools are used, and parsing 1.4 MB of functions
- * cost 5 MB of the host's idle memory; scanning string literals inside a function that has not run
- * costs little more than their characters in the source (BENCHMARKS.md). The text is brotli-packed
- * and base64 (about 0.38 MB instead of 1.4 MB of source), because V8 keeps the whole source of the
- * bundle in memory: 1.2 MB less at idle, and room under the 60 MB peak after 1 MiB round trips. One
- * file still.
+ * Puts the browser-tools part (tools-part.ts: the MCP SDK, zod) into the host bundle as brotli-packed
+ * text, compiled with node:vm when the host first imports it: as code, V8 would parse it at every
+ * start, and V8 keeps the bundle's whole source, so packed text costs least at idle (BENCHMARKS.md).
+ * One file still.
  */
 function embedToolsPart(code: string): Plugin {
   const packed = zlib
@@ -84,11 +78,9 @@ function embedToolsPart(code: string): Plugin {
 }
 
 /**
- * The bundle with every non-ASCII character written as a `\u` escape. esbuild escapes them in
- * strings but keeps comments as they are, and one character above U+00FF anywhere makes V8 hold the
- * whole 1.6 MB source as a two-byte string: 1.7 MB more at every start (BENCHMARKS.md). The ones
- * left are in comments, where the escape changes nothing (in a string or a regular expression it
- * would mean the same character).
+ * The bundle with every non-ASCII character written as a `\u` escape: one anywhere makes V8 hold the
+ * whole source as a two-byte string (BENCHMARKS.md). esbuild escapes them in strings already; the ones
+ * left are in comments, where the escape changes nothing.
  */
 function asciiOnly(source: string): string {
   return source.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

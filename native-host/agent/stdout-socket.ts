@@ -1,14 +1,9 @@
 /**
- * The agent's stdout as a socket the host reads into one reused buffer. Node gives a child's 'pipe'
- * stdio a fresh 64 KiB buffer per read, which lives until V8 collects it: 16 of them for every 1 MiB
- * the agent writes, the largest share of the host's memory churn under large messages
- * (BENCHMARKS.md). `onread` (https://nodejs.org/api/net.html#new-netsocketoptions) reads into a
- * buffer of ours instead, but only on a socket the host opens itself, so on POSIX the host makes the
- * pair: a Unix socket listening in a fresh folder of its own (mkdtemp makes it mode 0700, so no other
- * user can connect), one connection from the host, and the accepted end given to the child as its
- * stdout (spawn's stdio takes a socket: https://nodejs.org/api/child_process.html#optionsstdio). The
- * listener and its folder are gone before the agent starts. The child sees a Unix stream socket on
- * fd 1, as it does with 'pipe' (libuv makes that a socket pair too).
+ * The agent's stdout as a Unix socket the host makes itself (POSIX), so it can be read into one reused
+ * buffer (`onread`, https://nodejs.org/api/net.html#new-netsocketoptions): Node's 'pipe' stdio
+ * allocates one per read, most of the host's memory churn under large messages (BENCHMARKS.md). The
+ * listener sits in a fresh mkdtemp folder (mode 0700: no other user can connect) and is gone before
+ * the agent starts; the child sees a Unix stream socket on fd 1, as it does with 'pipe'.
  */
 import fs from "node:fs";
 import net from "node:net";

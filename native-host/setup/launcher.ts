@@ -1,13 +1,9 @@
 /**
  * The small launcher browsers start: it runs node by absolute path (browsers start hosts with a
  * minimal PATH, so `#!/usr/bin/env node` fails) and prints nothing (stdout is the frame channel).
- * `--expose-gc` lets the host pace collections while large messages stream (native-host/wire/memory-pacer.ts).
- * `--max-semi-space-size=2` (MB) keeps V8's young generation small: the host's dead read and frame
- * buffers live outside V8's heap and are freed only when V8 collects, which a young generation
- * allowed to grow to its 16 MB default does seldom; measured, it lowered the peak after 1 MiB round
- * trips and after 20 MiB agent lines by 6-8 MB without costing throughput (BENCHMARKS.md).
- * `--min-semi-space-size=2` starts it at that size instead of growing to it: start-up then fits in
- * it without a collection, which lowered the idle peak by 0.5 MB (BENCHMARKS.md).
+ * Its node flags keep the host's memory low (BENCHMARKS.md): `--expose-gc` lets the host pace
+ * collections (wire/memory-pacer.ts), and a young generation kept small from the start has V8 free
+ * the host's dead buffers, which live outside its heap, sooner.
  */
 import { HOST_GLIBC_TUNABLES, SAVED_GLIBC_TUNABLES } from "../agent/environment";
 

@@ -1,14 +1,8 @@
 /**
- * Keeps the host's memory near its working set while large messages stream through. The buffers a
- * message passes through (the pipes' read buffers, the joined frame or line, the frame written to
- * the browser) live outside V8's heap, and V8 collects them only when its own heap needs a
- * collection or tens of MB of them have piled up. The host checks messages as bytes and allocates
- * little on its own heap, so without help its peak memory under steady 256 KiB–1 MiB traffic rose
- * by 20–50 MB. After every `everyBytes` of traffic this runs one collection: a minor (young
- * generation) one, which frees the buffers that died young, and every `majorEvery`-th a full one,
- * for the buffers that were still in flight at an earlier collection and so were moved to the old
- * generation (without it, some runs still peaked 50 MB higher). Measured: no difference in the
- * host's CPU time per message beyond run-to-run noise (BENCHMARKS.md).
+ * Keeps the host's memory near its working set while large messages stream through: their buffers
+ * live outside V8's heap, and the host allocates too little on it for V8 to collect often. After every
+ * `everyBytes` of traffic this runs a minor collection, and every `majorEvery`-th a full one for the
+ * buffers moved to the old generation while still in flight; it costs no measurable CPU (BENCHMARKS.md).
  */
 const MiB = 1024 * 1024;
 
