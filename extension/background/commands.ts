@@ -3,10 +3,10 @@
  * any, attached; pressed while a panel is open it closes it where the browser can.
  */
 
-import { deliverContext } from "../context/pending";
 import { readSelection } from "../context/read-tab";
 import { QUICK_PROMPT } from "../context/shortcut";
 import { platform } from "../platform";
+import { deliverContext } from "../storage/pending-context";
 
 export interface CommandDeps {
   panelsOpen(): number;

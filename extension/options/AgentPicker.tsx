@@ -4,7 +4,7 @@
  * make the host run a program it was not configured with.
  */
 import { useEffect, useState } from "preact/hooks";
-import { agentChoiceItem } from "../background/agent-choice";
+import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/store";
 

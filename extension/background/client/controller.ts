@@ -7,7 +7,7 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { AppEvent, AppState } from "../../state/app";
-import type { MetaStorage } from "../session-meta";
+import type { MetaStorage } from "../../storage/session-meta";
 import type { Store } from "../store";
 import { AgentLifecycle } from "./agent-lifecycle";
 import type { ClientContext } from "./context";
