@@ -8,7 +8,7 @@
  * anything else, which then goes through the SDK as before.
  * Shapes: https://agentclientprotocol.com/protocol/prompt-turn#3-agent-reports-output
  */
-import type { SessionNotification } from "@agentclientprotocol/sdk";
+import type { SessionNotification } from "./schema";
 
 const TEXT_CHUNKS = new Set(["user_message_chunk", "agent_message_chunk", "agent_thought_chunk"]);
 

@@ -2,8 +2,9 @@
  * The message box. Enter sends, Shift+Enter adds a line (Enter while an input method is composing
  * is left alone); while a turn runs, Send becomes Stop. Typing `/` offers the agent's commands.
  */
-import type { AvailableCommand } from "@agentclientprotocol/sdk";
+
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { AvailableCommand } from "../acp/schema";
 import { sentenceStart } from "../state/agent-name";
 import { buildPrompt } from "../state/page-context";
 import { agentName } from "../view/agent-label";

@@ -5,9 +5,10 @@
  * session offered (storage/session-defaults.ts): a pick there is applied to the session the
  * first prompt creates.
  */
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { SessionConfigOption, SessionModeState } from "../acp/schema";
 import { previewSettings, type SessionDefaults, sessionDefaultsItem, type WantedSetting, withWanted } from "../storage/session-defaults";
 import { send } from "../view/background-link";
 import { active, activeSessionId, agent, opening } from "../view/store";

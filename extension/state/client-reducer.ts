@@ -4,6 +4,8 @@
  * random ids, no Map/Set (state crosses structured clone). It returns the same object when an event
  * changes nothing (the store skips the broadcast then) and copies only what changes.
  */
+
+import { GOOSE_UPDATE_COMMAND } from "../../shared/goose";
 import type {
   ContentBlock,
   SessionConfigOption,
@@ -12,8 +14,7 @@ import type {
   StopReason,
   ToolCall,
   ToolCallUpdate,
-} from "@agentclientprotocol/sdk";
-import { GOOSE_UPDATE_COMMAND } from "../../shared/goose";
+} from "../acp/schema";
 import { agentInfoName } from "./agent-name";
 import type {
   AgentState,

@@ -20,7 +20,7 @@ import type {
   ToolCallLocation,
   ToolCallUpdate,
   ToolKind,
-} from "@agentclientprotocol/sdk";
+} from "../acp/schema";
 import type { EntryList } from "./entry-list";
 import type { ToolCallMap } from "./tool-call-map";
 

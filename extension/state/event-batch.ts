@@ -4,7 +4,7 @@
  * which the reducer turns into exactly the state the separate chunks would give
  * (test/unit/event-batch.test.ts checks that against the reducer).
  */
-import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk";
+import type { ContentBlock, SessionUpdate } from "../acp/schema";
 import type { AppEvent } from "./app";
 
 type ChunkUpdate = Extract<SessionUpdate, { sessionUpdate: "agent_message_chunk" | "agent_thought_chunk" | "user_message_chunk" }>;

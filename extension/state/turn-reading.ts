@@ -5,7 +5,7 @@
  * message ids; Claude replays its interruption marker as a user message). These pure rules give one
  * reading; client-reducer.ts applies them.
  */
-import type { ContentBlock, PermissionOption } from "@agentclientprotocol/sdk";
+import type { ContentBlock, PermissionOption } from "../acp/schema";
 import type { Entry, PermissionRequestState, SessionState, ToolStatus, UserEntry } from "./client-state";
 import { type EntryList, entryAt, entryCount } from "./entry-list";
 

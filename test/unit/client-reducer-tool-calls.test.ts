@@ -3,8 +3,9 @@
  * changes: the same cards at every step, every earlier version unchanged, odd ids kept as keys; and
  * through the reducer, a tool update reads a few buckets' worth of cards instead of every card.
  */
-import type { SessionUpdate } from "@agentclientprotocol/sdk";
+
 import { describe, expect, it } from "vitest";
+import type { SessionUpdate } from "../../extension/acp/schema";
 import { initialClientState, reduceClient } from "../../extension/state/client-reducer";
 import type { ClientEvent, ClientState, ToolCallState } from "../../extension/state/client-state";
 import {

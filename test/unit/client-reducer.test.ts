@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import type {
   AgentCapabilities,
   ContentBlock,
@@ -5,8 +6,7 @@ import type {
   SessionConfigOption,
   SessionModeState,
   SessionUpdate,
-} from "@agentclientprotocol/sdk";
-import { describe, expect, it } from "vitest";
+} from "../../extension/acp/schema";
 import {
   activeSession,
   canListSessions,

@@ -4,9 +4,10 @@
  * changed and not its length, it always matches the state whatever the batches, and the per-entry
  * and per-tool signals follow the shown session instead of piling up across session switches.
  */
-import type { SessionUpdate } from "@agentclientprotocol/sdk";
+
 import { effect } from "@preact/signals";
 import { describe, expect, it } from "vitest";
+import type { SessionUpdate } from "../../extension/acp/schema";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import { activeSession } from "../../extension/state/client-reducer";
 import type { AgentTextEntry, ClientEvent, Entry } from "../../extension/state/client-state";

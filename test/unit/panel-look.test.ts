@@ -6,8 +6,8 @@
 // First: installs the fake browser the storage module reads when it loads.
 import "./helpers/fake-browser";
 
-import type { SessionConfigOption } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
+import type { SessionConfigOption } from "../../extension/acp/schema";
 import { homeRelative, relativeTime } from "../../extension/panel/history-groups";
 import { toolKind } from "../../extension/panel/tool/tool-kind";
 import { commandOf, relativePath, relativeText, toolView, visibleInput } from "../../extension/panel/tool/tool-view";

@@ -3,9 +3,10 @@
  * open session whenever a new agent is ready) and runs the user's commands on it as jobs. Each job
  * turns the agent's answers into client events; the reducer alone decides what they mean.
  */
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+
 import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
+import type { ContentBlock } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
 import type { MetaStorage } from "../../storage/session-meta";
 import type { Store } from "../store";
