@@ -1,7 +1,7 @@
 /** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer. */
 import { useState } from "preact/hooks";
 import { sentenceStart } from "../state/agent-name";
-import { activeSession } from "../state/client-reducer";
+import { activeSession } from "../state/client-reducer/selectors";
 import type { UiError } from "../state/client-state";
 import { activeMode, agentName } from "../view/agent-label";
 import { requestRestart, send } from "../view/background-link";

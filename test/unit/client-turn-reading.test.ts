@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from "vitest";
 import type { ContentBlock, Implementation, PermissionOption, SessionUpdate, StopReason, ToolCallUpdate } from "../../extension/acp/schema";
-import { initialClientState, reduceClient } from "../../extension/state/client-reducer";
+import { reduceClient } from "../../extension/state/client-reducer";
+import { initialClientState } from "../../extension/state/client-reducer/initial-state";
 import type { ClientEvent, ClientState, SessionState } from "../../extension/state/client-state";
 import { entryArray } from "../../extension/state/entry-list";
 import { toolCallList, toolCallOf } from "../../extension/state/tool-call-map";

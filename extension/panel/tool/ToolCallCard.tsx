@@ -3,7 +3,7 @@
  * the files it touches; while the agent waits, the permission request sits inside the card.
  */
 import { useComputed } from "@preact/signals";
-import { activeSession } from "../../state/client-reducer";
+import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
 import { active, appState, toolCallSignal } from "../../view/store";
 import { Icon } from "../icons";
