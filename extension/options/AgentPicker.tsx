@@ -6,7 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
-import { connection } from "../view/store";
+import { connection } from "../view/state-signals";
 
 export function AgentPicker() {
   const c = connection.value;

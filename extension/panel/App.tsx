@@ -6,8 +6,18 @@ import type { UiError } from "../state/client-state";
 import { activeMode, agentName } from "../view/agent-label";
 import { requestRestart, send } from "../view/background-link";
 import { ShortcutTip } from "../view/ShortcutTip";
+import {
+  active,
+  activeSessionId,
+  agent,
+  appState,
+  backgroundLinked,
+  connection,
+  entryIds,
+  lastError,
+  opening,
+} from "../view/state-signals";
 import { describeConnection, type StatusView } from "../view/status-text";
-import { active, activeSessionId, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "../view/store";
 import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
 import { Composer } from "./Composer";

@@ -9,7 +9,7 @@ import { sentenceStart } from "../state/agent-name";
 import { buildPrompt } from "../state/page-context";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent, opening } from "../view/store";
+import { active, activeSessionId, agent, opening } from "../view/state-signals";
 import { attachError, attachments, attachPage, attachScreenshot, clearDraft, draftText, focusComposer } from "./attachments";
 import { Chips } from "./Chips";
 import { activeHint } from "./slash";

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { SessionConfigOption, SessionModeState } from "../acp/schema";
 import { previewSettings, type SessionDefaults, sessionDefaultsItem, type WantedSetting, withWanted } from "../storage/session-defaults";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent, opening } from "../view/store";
+import { active, activeSessionId, agent, opening } from "../view/state-signals";
 import { Icon } from "./icons";
 
 const PRIMARY = new Set(["mode", "model"]);

@@ -6,7 +6,7 @@ import type { SessionState } from "../state/client-state";
 import { findEntry } from "../state/entry-list";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
-import { activeSessionId, agent, history, sessions } from "../view/store";
+import { activeSessionId, agent, history, sessions } from "../view/state-signals";
 import { groupHistory, homeRelative, relativeTime, sessionTitle } from "./history-groups";
 import { Icon } from "./icons";
 

@@ -7,7 +7,7 @@ import { useComputed } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ContentBlock } from "../acp/schema";
 import type { AgentTextEntry, Entry } from "../state/client-state";
-import { active, entryIds, entrySignal } from "../view/store";
+import { active, entryIds, entrySignal } from "../view/state-signals";
 import { WorkingIndicator } from "./AgentWork";
 import { inlineImageSrc } from "./inline-image";
 import { LiveMarkdown } from "./markdown/Markdown";

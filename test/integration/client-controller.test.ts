@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClientController } from "../../extension/background/client/controller";
 import { commandRouter } from "../../extension/background/command-router";
-import { createStore } from "../../extension/background/store";
+import { createStore } from "../../extension/background/observable-store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { SessionState } from "../../extension/state/client-state";
 import { entryArray, entryAt, entryCount, lastEntry } from "../../extension/state/entry-list";

@@ -10,7 +10,7 @@ import { ACP_PROTOCOL_VERSION } from "../../acp/client-info";
 import type { InitializeResponse } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
 import type { UiError } from "../../state/client-state";
-import type { Store } from "../store";
+import type { Store } from "../observable-store";
 import type { ClientContext } from "./context";
 import { toUiError } from "./ui-error";
 

@@ -9,7 +9,7 @@ import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
 import type { MetaStorage } from "../../storage/session-meta";
-import type { Store } from "../store";
+import type { Store } from "../observable-store";
 import { AgentLifecycle } from "./agent-lifecycle";
 import type { ClientContext } from "./context";
 import { refreshHistory } from "./history";

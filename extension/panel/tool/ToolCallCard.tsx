@@ -5,7 +5,7 @@
 import { useComputed } from "@preact/signals";
 import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
-import { active, appState, toolCallSignal } from "../../view/store";
+import { active, appState, toolCallSignal } from "../../view/state-signals";
 import { Icon } from "../icons";
 import { ApprovalBar } from "./ApprovalBar";
 import { BrowserToolTarget } from "./BrowserToolTarget";

@@ -8,9 +8,10 @@
  * has a case for every event (the compiler checks, through `unknownEvent`).
  */
 import type { ClientEvent, ClientState } from "../client-state";
-import { agentFailed, agentInitializing, agentOffline, agentReady, agentUnsupported } from "./agent-lifecycle";
-import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history";
+import { agentFailed, agentInitializing, agentOffline, agentReady, agentUnsupported } from "./agent-phase";
+import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
 import { permissionRequested, permissionResolved } from "./permissions";
+import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
 import {
   dropsReplayed,
   sessionActivated,
@@ -22,7 +23,6 @@ import {
 } from "./session-lifecycle";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
 import { updateSession } from "./structural-sharing";
-import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./turns";
 
 export function reduceClient(state: ClientState, event: ClientEvent): ClientState {
   switch (event.type) {

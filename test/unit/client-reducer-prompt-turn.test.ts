@@ -1,4 +1,4 @@
-/** Prompt turns: sent, finished, failed, stopped, and errors outside a turn (extension/state/client-reducer/turns.ts). */
+/** Prompt turns: sent, finished, failed, stopped, and errors outside a turn (extension/state/client-reducer/prompt-turn.ts). */
 import { describe, expect, it } from "vitest";
 import { reduceClient } from "../../extension/state/client-reducer";
 import { initialClientState } from "../../extension/state/client-reducer/initial-state";

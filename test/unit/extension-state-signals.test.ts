@@ -1,5 +1,5 @@
 /**
- * The pages' projection of the background's state onto signals (extension/view/store.ts): a
+ * The pages' projection of the background's state onto signals (extension/view/state-signals.ts): a
  * streamed chunk wakes only the entry it changed, the projection of a long transcript costs what
  * changed and not its length, it always matches the state whatever the batches, and the per-entry
  * and per-tool signals follow the shown session instead of piling up across session switches.
@@ -23,7 +23,7 @@ import {
   entrySignal,
   projectionSize,
   toolCallSignal,
-} from "../../extension/view/store";
+} from "../../extension/view/state-signals";
 import { randomBatches, randomEvents } from "./helpers/random-events";
 
 const client = (event: ClientEvent): AppEvent => ({ scope: "client", event });

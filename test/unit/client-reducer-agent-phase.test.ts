@@ -1,4 +1,4 @@
-/** The agent's phases and what its going away ends (extension/state/client-reducer/agent-lifecycle.ts). */
+/** The agent's phases and what its going away ends (extension/state/client-reducer/agent-phase.ts). */
 import { describe, expect, it } from "vitest";
 import type { AgentCapabilities } from "../../extension/acp/schema";
 import { initialClientState } from "../../extension/state/client-reducer/initial-state";
