@@ -9,6 +9,12 @@
  * the load response) is never missed, and only what we implement is advertised: no fs, no terminal.
  * Methods: https://agentclientprotocol.com/protocol/overview
  */
+
+import * as acp from "@agentclientprotocol/sdk";
+import type { JsonRpcMessage } from "../../shared/host-protocol";
+import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "./client-info";
+import { createJsonRpcPipe, type JsonRpcPipe } from "./jsonrpc-pipe";
+import { nextTask } from "./next-task";
 import type {
   AnyMessage,
   ClientConnection,
@@ -23,12 +29,7 @@ import type {
   SessionNotification,
   SetSessionConfigOptionRequest,
   SetSessionConfigOptionResponse,
-} from "@agentclientprotocol/sdk";
-import * as acp from "@agentclientprotocol/sdk";
-import type { JsonRpcMessage } from "../../shared/host-protocol";
-import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "./client-info";
-import { createJsonRpcPipe, type JsonRpcPipe } from "./jsonrpc-pipe";
-import { nextTask } from "./next-task";
+} from "./schema";
 import { textChunkNotification } from "./text-chunk";
 
 export interface AgentHandlers {

@@ -2,8 +2,9 @@
  * An ACP SDK `Stream` over the native port: messages the host delivers (already whole, chunks
  * reassembled) are pushed into the readable side; what the SDK writes goes to the port as-is.
  */
-import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
+
 import type { JsonRpcMessage } from "../../shared/host-protocol";
+import type { AnyMessage, Stream } from "./schema";
 
 export interface JsonRpcPipe {
   stream: Stream;

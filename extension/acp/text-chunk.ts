@@ -8,9 +8,8 @@
  * anything else, which then goes through the SDK as before.
  * Shapes: https://agentclientprotocol.com/protocol/prompt-turn#3-agent-reports-output
  */
-import type { SessionNotification } from "@agentclientprotocol/sdk";
-
-const TEXT_CHUNKS = new Set(["user_message_chunk", "agent_message_chunk", "agent_thought_chunk"]);
+import { isTextChunkKind } from "../state/client-reducer/text-chunks";
+import type { SessionNotification } from "./schema";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -22,7 +21,7 @@ export function textChunkNotification(message: unknown): SessionNotification | u
   const params = message.params;
   if (!isObject(params) || typeof params.sessionId !== "string" || !optionalObject(params._meta)) return undefined;
   const update = params.update;
-  if (!isObject(update) || typeof update.sessionUpdate !== "string" || !TEXT_CHUNKS.has(update.sessionUpdate)) return undefined;
+  if (!isObject(update) || typeof update.sessionUpdate !== "string" || !isTextChunkKind(update.sessionUpdate)) return undefined;
   const { messageId, content } = update;
   if (!(messageId === undefined || messageId === null || typeof messageId === "string") || !optionalObject(update._meta)) return undefined;
   if (!isObject(content) || content.type !== "text" || typeof content.text !== "string") return undefined;

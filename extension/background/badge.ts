@@ -6,7 +6,7 @@
 
 import { agentDisplayName, sentenceStart } from "../state/agent-name";
 import type { AppState } from "../state/app";
-import { pendingPermissionCount } from "../state/client-reducer";
+import { pendingPermissionCount } from "../state/client-reducer/selectors";
 import type { Finished } from "./attention";
 
 export interface Badge {

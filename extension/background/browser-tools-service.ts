@@ -10,7 +10,7 @@ import type { ToolOutcome } from "../browser-tools/results";
 import type { RunnerDeps } from "../browser-tools/runner";
 import type { AppEvent, AppState } from "../state/app";
 import { argsPreview, type BrowserToolsEvent, type ConsentAnswer, type ConsentRequest } from "../state/browser-tools";
-import type { Store } from "./store";
+import type { Store } from "./observable-store";
 
 interface StoredFlag {
   getValue(): Promise<boolean>;

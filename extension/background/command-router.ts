@@ -3,7 +3,7 @@
  * the agent choice) or to the ACP client. The table is checked by the compiler to cover every
  * command type, so a new command cannot be forgotten here.
  */
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { ContentBlock } from "../acp/schema";
 import type { ConsentAnswer } from "../state/browser-tools";
 import type { AgentChoice } from "../state/connection";
 import type { PanelCommand } from "../state/panel-messages";

@@ -3,11 +3,11 @@
  * selection from the page with its line breaks, and hands it to the panel as a context chip.
  */
 import browser from "webextension-polyfill";
-import { deliverContext } from "../context/pending";
 import { readSelection } from "../context/read-tab";
 import { platform } from "../platform";
 import type { PageContext } from "../state/page-context";
-import type { Settings } from "./settings";
+import { deliverContext } from "../storage/pending-context";
+import type { Settings } from "../storage/settings";
 
 const MENU_ID = "ask-goose-about-selection";
 

@@ -4,20 +4,21 @@ import { runToolCall, sharedRunnerDeps } from "../browser-tools";
 import { platform } from "../platform";
 import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
-import { agentChoiceItem } from "./agent-choice";
+import { agentChoiceItem } from "../storage/agent-choice";
+import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
+import { storedMeta } from "../storage/session-meta";
+import { settingsItem } from "../storage/settings";
 import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
 import { BrowserToolsService } from "./browser-tools-service";
 import { ClientController } from "./client/controller";
 import { commandRouter } from "./command-router";
-import { onCommand } from "./commands";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
+import { createStore, sliceStore } from "./observable-store";
 import { servePanels } from "./panel-bridge";
-import { storedMeta } from "./session-meta";
-import { browserToolsEnabledItem, settingsItem } from "./settings";
-import { createStore, sliceStore } from "./store";
+import { onShortcut } from "./shortcut";
 import { tabIndicator } from "./tab-indicator";
 
 /** The listeners of the user's gestures, as registered with the browser (for the e2e build's test hook). */
@@ -136,7 +137,7 @@ export function startBackground(): GestureListeners {
   browser.runtime.onStartup.addListener(registerContextMenu);
   const gestures: GestureListeners = {
     clickMenu: (info, tab) => onContextMenuClick(info, tab, { settings }),
-    pressCommand: (command, tab) => onCommand(command, tab, { panelsOpen: () => panelsOpen }),
+    pressCommand: (command, tab) => onShortcut(command, tab, { panelsOpen: () => panelsOpen }),
   };
   browser.contextMenus.onClicked.addListener(gestures.clickMenu);
   browser.commands.onCommand.addListener(gestures.pressCommand);

@@ -7,8 +7,8 @@ import { type HostCommand, type HostToolCall, hostMessage, type JsonRpcMessage }
 import type { AgentChoice, ConnectionEvent, ConnectionState } from "../state/connection";
 import { connectFailure, disconnectReason, type HostAllowEntry } from "./disconnect-reason";
 import { HostInbound } from "./host-inbound";
+import type { SliceStore } from "./observable-store";
 import type { MessagePort } from "./ports";
-import type { SliceStore } from "./store";
 
 export interface NativeDeps {
   connectNative(name: string): MessagePort;

@@ -11,9 +11,9 @@ import {
   PANEL_PORT_NAME,
   type PanelCommand,
 } from "../state/panel-messages";
+import type { Store } from "./observable-store";
 import { type PanelOutbox, type PanelOutboxDeps, panelOutbox } from "./panel-outbox";
 import type { MessagePort, PortEvent } from "./ports";
-import type { Store } from "./store";
 
 export interface PanelBridgeDeps {
   onConnect: PortEvent<[port: MessagePort]>;

@@ -4,9 +4,9 @@
  * make the host run a program it was not configured with.
  */
 import { useEffect, useState } from "preact/hooks";
-import { agentChoiceItem } from "../background/agent-choice";
+import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
-import { connection } from "../view/store";
+import { connection } from "../view/state-signals";
 
 export function AgentPicker() {
   const c = connection.value;

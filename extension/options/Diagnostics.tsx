@@ -2,8 +2,8 @@
 import { useState } from "preact/hooks";
 import browser from "webextension-polyfill";
 import { send } from "../view/background-link";
+import { appState, connection } from "../view/state-signals";
 import { describeConnection } from "../view/status-text";
-import { appState, connection } from "../view/store";
 import { diagnosticsReport } from "./report";
 
 export function Diagnostics() {

@@ -1,8 +1,8 @@
 /** The options page: the agent and its folder, how page context is sent, notifications, the shortcut, diagnostics. */
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
-import { DEFAULT_SETTINGS, type Settings, settingsItem } from "../background/settings";
 import { BrowserToolsCheckbox, BrowserToolsNotice } from "../panel/BrowserTools";
+import { DEFAULT_SETTINGS, type Settings, settingsItem } from "../storage/settings";
 import { ShortcutTip } from "../view/ShortcutTip";
 import { AgentPicker } from "./AgentPicker";
 import { Diagnostics } from "./Diagnostics";

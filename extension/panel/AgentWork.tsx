@@ -1,6 +1,6 @@
 /** The plan the agent is following (a checklist), that it is working right now, and how full its context is (a meter). */
 import { useEffect, useState } from "preact/hooks";
-import { active } from "../view/store";
+import { active } from "../view/state-signals";
 import { Icon } from "./icons";
 import { usageView } from "./usage";
 

@@ -1,13 +1,23 @@
 /** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer. */
 import { useState } from "preact/hooks";
 import { sentenceStart } from "../state/agent-name";
-import { activeSession } from "../state/client-reducer";
+import { activeSession } from "../state/client-reducer/selectors";
 import type { UiError } from "../state/client-state";
 import { activeMode, agentName } from "../view/agent-label";
 import { requestRestart, send } from "../view/background-link";
 import { ShortcutTip } from "../view/ShortcutTip";
+import {
+  active,
+  activeSessionId,
+  agent,
+  appState,
+  backgroundLinked,
+  connection,
+  entryIds,
+  lastError,
+  opening,
+} from "../view/state-signals";
 import { describeConnection, type StatusView } from "../view/status-text";
-import { active, activeSessionId, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "../view/store";
 import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
 import { Composer } from "./Composer";

@@ -5,7 +5,7 @@
 import browser from "webextension-polyfill";
 import type { ConsentAnswer, ConsentPrompt } from "../state/browser-tools";
 import { send } from "../view/background-link";
-import { browserTools } from "../view/store";
+import { browserTools } from "../view/state-signals";
 
 /**
  * Turning the tools on asks for the "tabs" permission first, inside the click (the browser counts only

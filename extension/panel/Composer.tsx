@@ -2,13 +2,14 @@
  * The message box. Enter sends, Shift+Enter adds a line (Enter while an input method is composing
  * is left alone); while a turn runs, Send becomes Stop. Typing `/` offers the agent's commands.
  */
-import type { AvailableCommand } from "@agentclientprotocol/sdk";
+
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { AvailableCommand } from "../acp/schema";
 import { sentenceStart } from "../state/agent-name";
 import { buildPrompt } from "../state/page-context";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent, opening } from "../view/store";
+import { active, activeSessionId, agent, opening } from "../view/state-signals";
 import { attachError, attachments, attachPage, attachScreenshot, clearDraft, draftText, focusComposer } from "./attachments";
 import { Chips } from "./Chips";
 import { activeHint } from "./slash";

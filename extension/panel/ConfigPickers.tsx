@@ -2,15 +2,16 @@
  * The session's settings as the agent offers them: config options in the agent's order (select and
  * boolean), the mode and model ones in view and the rest under "More"; the older modes API only
  * when there are no config options. Before there is a session, the settings the agent's last new
- * session offered (background/session-defaults.ts): a pick there is applied to the session the
+ * session offered (storage/session-defaults.ts): a pick there is applied to the session the
  * first prompt creates.
  */
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { previewSettings, type SessionDefaults, sessionDefaultsItem, type WantedSetting, withWanted } from "../background/session-defaults";
+import type { SessionConfigOption, SessionModeState } from "../acp/schema";
+import { previewSettings, type SessionDefaults, sessionDefaultsItem, type WantedSetting, withWanted } from "../storage/session-defaults";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent, opening } from "../view/store";
+import { active, activeSessionId, agent, opening } from "../view/state-signals";
 import { Icon } from "./icons";
 
 const PRIMARY = new Set(["mode", "model"]);

@@ -1,12 +1,12 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
 import { useState } from "preact/hooks";
 import { sentenceStart } from "../state/agent-name";
-import { canListSessions } from "../state/client-reducer";
+import { canListSessions } from "../state/client-reducer/selectors";
 import type { SessionState } from "../state/client-state";
 import { findEntry } from "../state/entry-list";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
-import { activeSessionId, agent, history, sessions } from "../view/store";
+import { activeSessionId, agent, history, sessions } from "../view/state-signals";
 import { groupHistory, homeRelative, relativeTime, sessionTitle } from "./history-groups";
 import { Icon } from "./icons";
 

@@ -2,11 +2,12 @@
  * The transcript. The list re-renders only when an entry is added; each entry subscribes to its own
  * signal, and the message being streamed re-parses its markdown at most once per frame.
  */
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+
 import { useComputed } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { ContentBlock } from "../acp/schema";
 import type { AgentTextEntry, Entry } from "../state/client-state";
-import { active, entryIds, entrySignal } from "../view/store";
+import { active, entryIds, entrySignal } from "../view/state-signals";
 import { WorkingIndicator } from "./AgentWork";
 import { inlineImageSrc } from "./inline-image";
 import { LiveMarkdown } from "./markdown/Markdown";

@@ -6,11 +6,11 @@
  */
 import { effect, signal } from "@preact/signals";
 import browser from "webextension-polyfill";
-import { isDelivery, type PendingContext, takeContexts } from "../context/pending";
 import { captureScreenshot, readPage, TabReadError } from "../context/read-tab";
 import { buildPrompt, type PageContext } from "../state/page-context";
+import { isDelivery, type PendingContext, takeContexts } from "../storage/pending-context";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent, backgroundLinked, opening } from "../view/store";
+import { active, activeSessionId, agent, backgroundLinked, opening } from "../view/state-signals";
 import { Drafts } from "./drafts";
 
 const drafts = new Drafts();

@@ -1,5 +1,5 @@
 /** A session's transcript as Markdown, for "Export". Pure. */
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { ContentBlock } from "../acp/schema";
 import type { SessionState } from "../state/client-state";
 import { entryArray } from "../state/entry-list";
 import { toolCallOf } from "../state/tool-call-map";

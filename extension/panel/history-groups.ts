@@ -1,5 +1,5 @@
 /** Groups sessions into time buckets (newest first) and filters them by a search query. Pure. */
-import type { SessionInfo } from "@agentclientprotocol/sdk";
+import type { SessionInfo } from "../acp/schema";
 
 export interface HistoryGroup {
   label: string;

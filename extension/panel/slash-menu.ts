@@ -2,7 +2,7 @@
  * The composer's slash-command menu as a state machine: which commands it offers, which one is
  * picked, what a key does, and when it closes and opens again. Pure; the composer only wires it.
  */
-import type { AvailableCommand } from "@agentclientprotocol/sdk";
+import type { AvailableCommand } from "../acp/schema";
 import { applyCommand, matchCommands, slashQuery } from "./slash";
 
 export interface SlashMenu {

@@ -1,5 +1,5 @@
 /** Slash commands in the composer: when to offer them, which match, and what choosing one writes. Pure. */
-import type { AvailableCommand } from "@agentclientprotocol/sdk";
+import type { AvailableCommand } from "../acp/schema";
 
 /** The command name being typed (without "/"), or null when the caret is not in a leading /word. */
 export function slashQuery(text: string, caret: number): string | null {

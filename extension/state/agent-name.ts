@@ -2,7 +2,7 @@
  * What the panel calls the agent and its mode. The agent may be goose, or any other ACP agent the
  * host config names (Claude's, Codex's, Gemini's adapters…), so no user-visible sentence assumes goose.
  */
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+import type { SessionConfigOption, SessionModeState } from "../acp/schema";
 import type { AgentState } from "./client-state";
 import type { ConnectionState } from "./connection";
 

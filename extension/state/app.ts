@@ -3,7 +3,8 @@
  * both the background's copy and each panel's copy through this one reducer, so they cannot drift.
  */
 import { type BrowserToolsEvent, type BrowserToolsState, initialBrowserToolsState, reduceBrowserTools } from "./browser-tools";
-import { initialClientState, reduceClient } from "./client-reducer";
+import { reduceClient } from "./client-reducer";
+import { initialClientState } from "./client-reducer/initial-state";
 import type { ClientEvent, ClientState } from "./client-state";
 import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "./connection";
 

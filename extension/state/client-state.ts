@@ -1,7 +1,7 @@
 /**
  * The ACP client's state as the UI sees it: the agent behind the host, the sessions the user has
  * open, and the history list. Plain data (structured-clone safe), so the background can send it to
- * panels as a snapshot; changed only by `reduceClient` (client-reducer.ts), in both places.
+ * panels as a snapshot; changed only by `reduceClient` (client-reducer/), in both places.
  */
 import type {
   AgentCapabilities,
@@ -20,7 +20,7 @@ import type {
   ToolCallLocation,
   ToolCallUpdate,
   ToolKind,
-} from "@agentclientprotocol/sdk";
+} from "../acp/schema";
 import type { EntryList } from "./entry-list";
 import type { ToolCallMap } from "./tool-call-map";
 
@@ -210,3 +210,6 @@ export type ClientEvent =
   | { type: "history_loaded"; items: SessionInfo[] }
   | { type: "history_failed"; error: UiError }
   | { type: "history_removed"; sessionId: string };
+
+/** One kind of client event, by its `type`: what each of the reducer's handlers takes. */
+export type ClientEventOf<T extends ClientEvent["type"]> = Extract<ClientEvent, { type: T }>;

@@ -4,10 +4,10 @@
  * which the reducer turns into exactly the state the separate chunks would give
  * (test/unit/event-batch.test.ts checks that against the reducer).
  */
-import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk";
+import type { ContentBlock } from "../acp/schema";
 import type { AppEvent } from "./app";
+import { type ChunkUpdate, isChunkUpdate } from "./client-reducer/text-chunks";
 
-type ChunkUpdate = Extract<SessionUpdate, { sessionUpdate: "agent_message_chunk" | "agent_thought_chunk" | "user_message_chunk" }>;
 type TextChunkEvent = {
   scope: "client";
   event: { type: "session_update"; sessionId: string; update: ChunkUpdate & { content: Extract<ContentBlock, { type: "text" }> } };
@@ -30,10 +30,7 @@ export function mergeChunkEvents(events: readonly AppEvent[]): AppEvent[] {
 function isTextChunk(e: AppEvent): e is TextChunkEvent {
   if (e.scope !== "client" || e.event.type !== "session_update") return false;
   const u = e.event.update;
-  return (
-    (u.sessionUpdate === "agent_message_chunk" || u.sessionUpdate === "agent_thought_chunk" || u.sessionUpdate === "user_message_chunk") &&
-    u.content.type === "text"
-  );
+  return isChunkUpdate(u) && u.content.type === "text";
 }
 
 /**

@@ -3,7 +3,7 @@
  * and how they become ACP prompt blocks. Pure. Page content is untrusted: it only ever travels as
  * prompt content, quoted and labelled with where it came from.
  */
-import type { ContentBlock, PromptCapabilities } from "@agentclientprotocol/sdk";
+import type { ContentBlock, PromptCapabilities } from "../acp/schema";
 
 export type PageContext =
   | { id: string; kind: "selection"; title: string; url: string; text: string }

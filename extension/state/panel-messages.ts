@@ -4,7 +4,7 @@
  * a session/load it sends a snapshot instead of the replay. The panel sends commands, which are the
  * user's actions.
  */
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { ContentBlock } from "../acp/schema";
 import type { AppEvent, AppState } from "./app";
 import type { ConsentAnswer } from "./browser-tools";
 

@@ -3,7 +3,7 @@
  * "ApprovedExecpolicyAmendment", "Abort", "proceed_once"); the option's kind says what it does, so the
  * words come from the kind and the agent's own name is kept for a tooltip.
  */
-import type { PermissionOption } from "@agentclientprotocol/sdk";
+import type { PermissionOption } from "../acp/schema";
 
 const LABEL: Record<PermissionOption["kind"], string> = {
   allow_once: "Allow once",

@@ -3,9 +3,9 @@
  * ways (after a Deny, Codex ends the turn `cancelled`, Claude fails the tool call, Gemini answers
  * `end_turn` with nothing after the request), and replays differ from the live view (Codex sends no
  * message ids; Claude replays its interruption marker as a user message). These pure rules give one
- * reading; client-reducer.ts applies them.
+ * reading; client-reducer/ applies them.
  */
-import type { ContentBlock, PermissionOption } from "@agentclientprotocol/sdk";
+import type { ContentBlock, PermissionOption } from "../acp/schema";
 import type { Entry, PermissionRequestState, SessionState, ToolStatus, UserEntry } from "./client-state";
 import { type EntryList, entryAt, entryCount } from "./entry-list";
 

@@ -1,6 +1,6 @@
 /** How to bring page text to goose: the context menu and the shortcut (as bound now), and where to change it. */
 import { useEffect, useState } from "preact/hooks";
-import { quickPromptShortcut } from "../context/shortcut";
+import { quickPromptShortcut } from "../context/shortcut-binding";
 import { platform } from "../platform";
 
 export function ShortcutTip() {

@@ -5,7 +5,7 @@
  */
 import browser from "webextension-polyfill";
 import { isBackgroundToPanel, PANEL_PORT_NAME, type PanelCommand } from "../state/panel-messages";
-import { applyEvents, applySnapshot, backgroundLinked } from "./store";
+import { applyEvents, applySnapshot, backgroundLinked } from "./state-signals";
 
 const RECONNECT_DELAY_MS = 200;
 

@@ -12,12 +12,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClientController } from "../../extension/background/client/controller";
 import { commandRouter } from "../../extension/background/command-router";
-import type { MetaStorage, SessionMeta } from "../../extension/background/session-meta";
-import { createStore } from "../../extension/background/store";
+import { createStore } from "../../extension/background/observable-store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { SessionState } from "../../extension/state/client-state";
 import { entryArray, entryAt, entryCount, lastEntry } from "../../extension/state/entry-list";
 import { toolCallOf } from "../../extension/state/tool-call-map";
+import type { MetaStorage, SessionMeta } from "../../extension/storage/session-meta";
 import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
 import { FAKE_GOOSE, isAlive, waitUntil } from "./host-harness";
 

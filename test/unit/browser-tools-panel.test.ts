@@ -13,7 +13,7 @@ import { BrowserToolsSwitch, ConsentCards } from "../../extension/panel/BrowserT
 import { BrowserToolTarget } from "../../extension/panel/tool/BrowserToolTarget";
 import { initialAppState } from "../../extension/state/app";
 import type { BrowserToolsState, ConsentRequest } from "../../extension/state/browser-tools";
-import { applySnapshot } from "../../extension/view/store";
+import { applySnapshot } from "../../extension/view/state-signals";
 
 const sent = vi.hoisted(() => [] as unknown[]);
 vi.mock("../../extension/view/background-link", () => ({ send: (c: unknown) => sent.push(c) }));

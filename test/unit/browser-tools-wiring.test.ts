@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { badgeFor } from "../../extension/background/badge";
 import { agentNameOf, BrowserToolsService, TABS_REFUSED } from "../../extension/background/browser-tools-service";
 import { HostInbound } from "../../extension/background/host-inbound";
-import { createStore } from "../../extension/background/store";
+import { createStore } from "../../extension/background/observable-store";
 import { tabIndicator, WORKING_TEXT } from "../../extension/background/tab-indicator";
 import type { SharedRunnerDeps } from "../../extension/browser-tools";
 import type { ToolOutcome } from "../../extension/browser-tools/results";

@@ -2,9 +2,11 @@
  * One reading of a turn whatever the agent: denials, turn endings and replays, fed with traffic
  * shaped like what Codex's, Claude's and Gemini's ACP adapters send (and goose for comparison).
  */
-import type { ContentBlock, Implementation, PermissionOption, SessionUpdate, StopReason, ToolCallUpdate } from "@agentclientprotocol/sdk";
+
 import { describe, expect, it } from "vitest";
-import { initialClientState, reduceClient } from "../../extension/state/client-reducer";
+import type { ContentBlock, Implementation, PermissionOption, SessionUpdate, StopReason, ToolCallUpdate } from "../../extension/acp/schema";
+import { reduceClient } from "../../extension/state/client-reducer";
+import { initialClientState } from "../../extension/state/client-reducer/initial-state";
 import type { ClientEvent, ClientState, SessionState } from "../../extension/state/client-state";
 import { entryArray } from "../../extension/state/entry-list";
 import { toolCallList, toolCallOf } from "../../extension/state/tool-call-map";

@@ -2,8 +2,9 @@
  * Merging chunk events before they cross the panel port (extension/state/event-batch.ts): the merged
  * batch must reduce to exactly the state the separate events give, and must actually merge.
  */
-import type { SessionUpdate } from "@agentclientprotocol/sdk";
+
 import { describe, expect, it } from "vitest";
+import type { SessionUpdate } from "../../extension/acp/schema";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import { mergeChunkEvents } from "../../extension/state/event-batch";
 import { randomBatches, randomEvents } from "./helpers/random-events";

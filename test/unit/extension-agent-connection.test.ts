@@ -4,11 +4,11 @@
  * though the caller checks nothing.
  */
 import fs from "node:fs";
-import type { AnyMessage, InitializeRequest, PromptResponse, SessionNotification } from "@agentclientprotocol/sdk";
 import * as acp from "@agentclientprotocol/sdk";
 import { describe, expect, it, vi } from "vitest";
 import { AgentConnection } from "../../extension/acp/agent-connection";
 import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "../../extension/acp/client-info";
+import type { AnyMessage, InitializeRequest, PromptResponse, SessionNotification } from "../../extension/acp/schema";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
 
 function deferred<T>() {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
-import type { PermissionOption, SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
 import { h, render } from "preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PermissionOption, SessionConfigOption, SessionModeState } from "../../extension/acp/schema";
 import { InlineCode } from "../../extension/panel/InlineCode";
 import { StatusCard } from "../../extension/panel/StatusCard";
 import { agentDisplayName, currentModeView, sentenceStart } from "../../extension/state/agent-name";

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { type ClientCommands, commandRouter, type HostCommands } from "../../extension/background/command-router";
 import { NativeConnection } from "../../extension/background/native-connection";
+import { createStore } from "../../extension/background/observable-store";
 import { servePanels } from "../../extension/background/panel-bridge";
 import type { MessagePort } from "../../extension/background/ports";
-import { createStore } from "../../extension/background/store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import { initialConnectionState, reduceConnection } from "../../extension/state/connection";
 import type { PanelCommand } from "../../extension/state/panel-messages";

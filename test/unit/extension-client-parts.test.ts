@@ -1,5 +1,5 @@
-import type { SessionConfigOption, SessionInfo } from "@agentclientprotocol/sdk";
 import { describe, expect, it, vi } from "vitest";
+import type { SessionConfigOption, SessionInfo } from "../../extension/acp/schema";
 import { currentMode, modeChangeTo } from "../../extension/background/client/approval-mode";
 import { PermissionBroker } from "../../extension/background/client/permission-broker";
 import { toUiError } from "../../extension/background/client/ui-error";

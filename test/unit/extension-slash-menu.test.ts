@@ -1,6 +1,7 @@
 /** The composer's slash-command menu (extension/panel/slash-menu.ts), driven key by key as a user would. */
-import type { AvailableCommand } from "@agentclientprotocol/sdk";
+
 import { describe, expect, it } from "vitest";
+import type { AvailableCommand } from "../../extension/acp/schema";
 import { afterInput, choose, INITIAL_MENU, type KeyResult, menuKey, offered, type SlashMenu } from "../../extension/panel/slash-menu";
 
 const commands: AvailableCommand[] = [

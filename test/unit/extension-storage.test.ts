@@ -8,12 +8,12 @@ import "./helpers/fake-browser";
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import { agentChoiceItem } from "../../extension/background/agent-choice";
-import { storedMeta } from "../../extension/background/session-meta";
-import { DEFAULT_SETTINGS, settingsItem } from "../../extension/background/settings";
-import { deliverContext, isDelivery, PENDING_PREFIX, type PendingContext, takeContexts } from "../../extension/context/pending";
 import { DRAFT_PREFIX, Drafts, NO_SESSION } from "../../extension/panel/drafts";
 import type { PageContext } from "../../extension/state/page-context";
+import { agentChoiceItem } from "../../extension/storage/agent-choice";
+import { deliverContext, isDelivery, PENDING_PREFIX, type PendingContext, takeContexts } from "../../extension/storage/pending-context";
+import { storedMeta } from "../../extension/storage/session-meta";
+import { DEFAULT_SETTINGS, settingsItem } from "../../extension/storage/settings";
 
 const selection = (id: string): PageContext => ({
   id,

@@ -6,14 +6,14 @@
 // First: installs the fake browser the storage module reads when it loads.
 import "./helpers/fake-browser";
 
-import type { SessionConfigOption } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
-import { previewSettings, type SessionDefaults, withWanted } from "../../extension/background/session-defaults";
+import type { SessionConfigOption } from "../../extension/acp/schema";
 import { homeRelative, relativeTime } from "../../extension/panel/history-groups";
 import { toolKind } from "../../extension/panel/tool/tool-kind";
 import { commandOf, relativePath, relativeText, toolView, visibleInput } from "../../extension/panel/tool/tool-view";
 import { usageView } from "../../extension/panel/usage";
 import type { ToolCallState } from "../../extension/state/client-state";
+import { previewSettings, type SessionDefaults, withWanted } from "../../extension/storage/session-defaults";
 
 const CWD = "/home/ann/project";
 

@@ -4,8 +4,8 @@
  * snapshot; and what the panel rebuilds from those messages is always the background's state.
  */
 import { describe, expect, it } from "vitest";
+import { createStore } from "../../extension/background/observable-store";
 import { PANEL_FRAME_MS, panelOutbox } from "../../extension/background/panel-outbox";
-import { createStore } from "../../extension/background/store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { ClientEvent } from "../../extension/state/client-state";
 import { entryCount } from "../../extension/state/entry-list";

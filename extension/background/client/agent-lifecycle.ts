@@ -3,13 +3,14 @@
  * link is ready), initialized, checked for our protocol version, and closed as soon as that process
  * is gone, which makes everything still waiting on it stop without a word.
  */
-import type { InitializeResponse } from "@agentclientprotocol/sdk";
+
 import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import { AgentConnection } from "../../acp/agent-connection";
 import { ACP_PROTOCOL_VERSION } from "../../acp/client-info";
+import type { InitializeResponse } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
 import type { UiError } from "../../state/client-state";
-import type { Store } from "../store";
+import type { Store } from "../observable-store";
 import type { ClientContext } from "./context";
 import { toUiError } from "./ui-error";
 

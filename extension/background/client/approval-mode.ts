@@ -3,7 +3,7 @@
  * default `auto` runs tools unasked. Prefers config options over the older modes API (the spec says
  * modes will be removed), and never touches a session that is already where the user wants it.
  */
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 
 export const DEFAULT_APPROVAL_MODE = "approve";
 

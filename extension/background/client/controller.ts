@@ -3,12 +3,13 @@
  * open session whenever a new agent is ready) and runs the user's commands on it as jobs. Each job
  * turns the agent's answers into client events; the reducer alone decides what they mean.
  */
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+
 import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
+import type { ContentBlock } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
-import type { MetaStorage } from "../session-meta";
-import type { Store } from "../store";
+import type { MetaStorage } from "../../storage/session-meta";
+import type { Store } from "../observable-store";
 import { AgentLifecycle } from "./agent-lifecycle";
 import type { ClientContext } from "./context";
 import { refreshHistory } from "./history";

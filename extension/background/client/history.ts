@@ -1,6 +1,6 @@
 /** The agent's list of past sessions (session/list), shown in the history view. */
 import type { AgentConnection } from "../../acp/agent-connection";
-import { canListSessions } from "../../state/client-reducer";
+import { canListSessions } from "../../state/client-reducer/selectors";
 import { type ClientContext, failure } from "./context";
 
 /** session/list pages fetched at most (50 sessions each for goose). */

@@ -2,8 +2,9 @@
  * A session's mode and config options: the user's changes, and putting a freshly opened session in
  * the mode the user chose for it (approve by default), each choice remembered per session.
  */
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+
 import type { AgentConnection } from "../../acp/agent-connection";
+import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 import { currentMode, modeChangeTo } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 

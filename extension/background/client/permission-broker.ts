@@ -3,7 +3,7 @@
  * never answered on the user's behalf: only the user's choice, Stop, a $/cancel_request or the
  * agent going away resolve one, and all but the first answer `cancelled`.
  */
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "../../acp/schema";
 
 interface Pending {
   sessionId: string;

@@ -5,10 +5,10 @@
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionState } from "../../state/client-state";
+import { applySessionDefaults } from "./apply-session-defaults";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 import { applyMode } from "./modes";
-import { applySessionDefaults } from "./session-defaults";
 
 /** goose's answer to a session/load of a session it does not have. */
 const SESSION_NOT_FOUND = -32002;

@@ -2,8 +2,9 @@
  * Prompt turns and Stop. One prompt in flight per session (goose refuses a second with -32602);
  * https://agentclientprotocol.com/protocol/prompt-turn
  */
-import type { ContentBlock } from "@agentclientprotocol/sdk";
+
 import type { AgentConnection } from "../../acp/agent-connection";
+import type { ContentBlock } from "../../acp/schema";
 import { type ClientContext, failure } from "./context";
 import { refreshHistory } from "./history";
 import { newSession } from "./sessions";

@@ -1,5 +1,5 @@
 /** Turns failures from the agent or the connection into errors the panel can show with a fix. */
-import type { AuthMethod } from "@agentclientprotocol/sdk";
+import type { AuthMethod } from "../../acp/schema";
 import type { UiError } from "../../state/client-state";
 
 interface RpcErrorLike {

@@ -3,7 +3,7 @@ import { render } from "preact";
 import { OptionsApp } from "../../options/OptionsApp";
 import { OPTIONS_PORT_NAME } from "../../state/panel-messages";
 import { linkToBackground, send } from "../../view/background-link";
-import { connection } from "../../view/store";
+import { connection } from "../../view/state-signals";
 import "../../panel/panel.css";
 import "../../options/options.css";
 

@@ -3,8 +3,9 @@
  * and answered with that option's own id. The first pending request in the session takes focus;
  * Enter allows once, Escape denies. Nothing here ever answers on the user's behalf.
  */
-import type { PermissionOption } from "@agentclientprotocol/sdk";
+
 import { useEffect, useRef } from "preact/hooks";
+import type { PermissionOption } from "../../acp/schema";
 import type { PermissionRequestState } from "../../state/client-state";
 import { optionLabel, optionTooltip, sortedOptions } from "../../state/permission-options";
 import { agentName } from "../../view/agent-label";

@@ -1,7 +1,7 @@
 /** A browser tool card's tab (title, site) and element, from the selectors over the tools' state. */
 import { browserToolDetail, browserToolOf, initialBrowserToolsState } from "../../state/browser-tools";
 import type { ToolCallState } from "../../state/client-state";
-import { browserTools } from "../../view/store";
+import { browserTools } from "../../view/state-signals";
 
 export function BrowserToolTarget({ tool }: { tool: ToolCallState }) {
   // Only browser tool cards subscribe to the tools' state.

@@ -3,9 +3,9 @@
  * the files it touches; while the agent waits, the permission request sits inside the card.
  */
 import { useComputed } from "@preact/signals";
-import { activeSession } from "../../state/client-reducer";
+import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
-import { active, appState, toolCallSignal } from "../../view/store";
+import { active, appState, toolCallSignal } from "../../view/state-signals";
 import { Icon } from "../icons";
 import { ApprovalBar } from "./ApprovalBar";
 import { BrowserToolTarget } from "./BrowserToolTarget";

@@ -1,6 +1,7 @@
 /** A tool call's input (pretty, collapsible) and output: text, images, resources and diffs, large ones clamped. */
-import type { ContentBlock, ToolCallContent } from "@agentclientprotocol/sdk";
+
 import { useMemo, useState } from "preact/hooks";
+import type { ContentBlock, ToolCallContent } from "../../acp/schema";
 import { inlineImageSrc } from "../inline-image";
 import { diffView } from "./diff-lines";
 import { relativePath, relativeText } from "./tool-view";

@@ -3,7 +3,7 @@
  * sends none on its first tool_call, so fall back to its tool name (`_meta.goose.toolCall.toolName`,
  * e.g. `developer__shell`) and then the title. Pure.
  */
-import type { ToolKind } from "@agentclientprotocol/sdk";
+import type { ToolKind } from "../../acp/schema";
 import type { IconName } from "../icons";
 
 export interface KindView {

@@ -3,7 +3,7 @@
  * shell call runs, the raw input without the agent's bookkeeping, and only the locations a diff
  * does not already name. Pure.
  */
-import type { ToolKind } from "@agentclientprotocol/sdk";
+import type { ToolKind } from "../../acp/schema";
 import type { ToolCallState } from "../../state/client-state";
 
 /** `path` relative to `cwd` when it lies inside it ("." for the folder itself); otherwise unchanged. */

@@ -10,7 +10,7 @@ import { renderMarkdown } from "../../../extension/panel/markdown/render";
 import { pure } from "../../../extension/panel/Pure";
 import { ToolCallCard } from "../../../extension/panel/tool/ToolCallCard";
 import type { Entry } from "../../../extension/state/client-state";
-import { entryIds, entrySignal } from "../../../extension/view/store";
+import { entryIds, entrySignal } from "../../../extension/view/state-signals";
 
 // The benchmark checks it drives this build.
 document.documentElement.dataset.bench = "full-render";

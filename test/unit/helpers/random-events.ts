@@ -3,7 +3,7 @@
  * text chunks (agent, thought, user) with repeated, changing and missing messageIds, empty chunks,
  * images, tool calls, prompts, turn ends, and other sessions' updates in between.
  */
-import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk";
+import type { ContentBlock, SessionUpdate } from "../../../extension/acp/schema";
 import type { AppEvent } from "../../../extension/state/app";
 import type { ClientEvent } from "../../../extension/state/client-state";
 import { seededRandom as rng } from "../../helpers/seeded-random";

@@ -1,9 +1,9 @@
 /**
  * A new session gets the settings the user picked before it existed, then its starting settings are
- * remembered for the next time there is no session (see ../session-defaults.ts).
+ * remembered for the next time there is no session (see ../../storage/session-defaults.ts).
  */
 import type { AgentConnection } from "../../acp/agent-connection";
-import { sessionDefaultsItem } from "../session-defaults";
+import { sessionDefaultsItem } from "../../storage/session-defaults";
 import type { ClientContext } from "./context";
 import { setConfigOption, setMode } from "./modes";
 

@@ -18,6 +18,3 @@ export const DEFAULT_SETTINGS: Settings = {
 // The stored shape has not changed since it was first written; a change gets `version` and a migration
 // (https://wxt.dev/storage.html#versioning).
 export const settingsItem = storage.defineItem<Settings>("local:goose.settings", { fallback: DEFAULT_SETTINGS });
-
-/** The user's browser-tools switch: off until they turn it on (panel or options page); the background owns it. */
-export const browserToolsEnabledItem = storage.defineItem<boolean>("local:goose.browserTools.enabled", { fallback: false });

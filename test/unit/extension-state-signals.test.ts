@@ -1,14 +1,15 @@
 /**
- * The pages' projection of the background's state onto signals (extension/view/store.ts): a
+ * The pages' projection of the background's state onto signals (extension/view/state-signals.ts): a
  * streamed chunk wakes only the entry it changed, the projection of a long transcript costs what
  * changed and not its length, it always matches the state whatever the batches, and the per-entry
  * and per-tool signals follow the shown session instead of piling up across session switches.
  */
-import type { SessionUpdate } from "@agentclientprotocol/sdk";
+
 import { effect } from "@preact/signals";
 import { describe, expect, it } from "vitest";
+import type { SessionUpdate } from "../../extension/acp/schema";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
-import { activeSession } from "../../extension/state/client-reducer";
+import { activeSession } from "../../extension/state/client-reducer/selectors";
 import type { AgentTextEntry, ClientEvent, Entry } from "../../extension/state/client-state";
 import { type EntryList, emptyEntries, entryArray, entryAt, entryCount, pushEntry } from "../../extension/state/entry-list";
 import { emptyToolCalls, toolCallList } from "../../extension/state/tool-call-map";
@@ -22,7 +23,7 @@ import {
   entrySignal,
   projectionSize,
   toolCallSignal,
-} from "../../extension/view/store";
+} from "../../extension/view/state-signals";
 import { randomBatches, randomEvents } from "./helpers/random-events";
 
 const client = (event: ClientEvent): AppEvent => ({ scope: "client", event });

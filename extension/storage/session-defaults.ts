@@ -6,8 +6,9 @@
  * while the session is still held as loading). Shared by the panel (shows, records picks) and the
  * background (records, applies).
  */
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
+
 import { storage } from "wxt/utils/storage";
+import type { SessionConfigOption, SessionModeState } from "../acp/schema";
 
 export type WantedSetting = { configId: string; value: string | boolean } | { modeId: string };
 

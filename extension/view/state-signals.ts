@@ -9,7 +9,7 @@
 import { batch, type Signal, signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
-import { activeSession } from "../state/client-reducer";
+import { activeSession } from "../state/client-reducer/selectors";
 import type { Entry, SessionState, ToolCallState } from "../state/client-state";
 import { type EntryList, emptyEntries, entryArray, entryAt, entryCount } from "../state/entry-list";
 import { emptyToolCalls, type ToolCallMap } from "../state/tool-call-map";

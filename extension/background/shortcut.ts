@@ -3,18 +3,18 @@
  * any, attached; pressed while a panel is open it closes it where the browser can.
  */
 
-import { deliverContext } from "../context/pending";
 import { readSelection } from "../context/read-tab";
-import { QUICK_PROMPT } from "../context/shortcut";
+import { QUICK_PROMPT } from "../context/shortcut-binding";
 import { platform } from "../platform";
+import { deliverContext } from "../storage/pending-context";
 
-export interface CommandDeps {
+export interface ShortcutDeps {
   panelsOpen(): number;
 }
 
-type CommandTab = { id?: number; windowId?: number; title?: string; url?: string };
+type ShortcutTab = { id?: number; windowId?: number; title?: string; url?: string };
 
-export function onCommand(command: string, tab: CommandTab | undefined, deps: CommandDeps): void {
+export function onShortcut(command: string, tab: ShortcutTab | undefined, deps: ShortcutDeps): void {
   if (command !== QUICK_PROMPT) return;
   if (deps.panelsOpen() > 0 && platform.canClosePanel()) {
     platform.closePanel(tab?.windowId);
@@ -24,7 +24,7 @@ export function onCommand(command: string, tab: CommandTab | undefined, deps: Co
   void attachSelection(tab);
 }
 
-async function attachSelection(tab: CommandTab | undefined): Promise<void> {
+async function attachSelection(tab: ShortcutTab | undefined): Promise<void> {
   if (tab?.id === undefined) return;
   const text = await readSelection(tab.id);
   if (!text?.trim()) return;

@@ -1,0 +1,48 @@
+/** The client state before any event, and a session's state as it is opened. */
+import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
+import type { ClientState, SessionState } from "../client-state";
+import { emptyEntries } from "../entry-list";
+import { emptyToolCalls } from "../tool-call-map";
+
+export const initialClientState: ClientState = {
+  agent: { phase: "offline", info: null, capabilities: null, authMethods: [], error: null },
+  activeSessionId: null,
+  sessions: {},
+  history: { items: [], loading: false, error: null },
+  opening: null,
+  lastError: null,
+};
+
+export function newSessionState(
+  sessionId: string,
+  cwd: string,
+  opts: {
+    title?: string | null;
+    modes?: SessionModeState | null;
+    configOptions?: SessionConfigOption[] | null;
+    loading?: boolean;
+    deniedToolCalls?: string[];
+  } = {},
+): SessionState {
+  return {
+    sessionId,
+    cwd,
+    title: opts.title ?? null,
+    updatedAt: null,
+    entries: emptyEntries,
+    toolCalls: emptyToolCalls,
+    plan: null,
+    usage: null,
+    modes: opts.modes ?? null,
+    configOptions: opts.configOptions ?? null,
+    commands: [],
+    permissions: [],
+    turn: "idle",
+    lastStop: null,
+    loading: opts.loading ?? false,
+    replaySeen: false,
+    deniedToolCalls: opts.deniedToolCalls ?? [],
+    error: null,
+    seq: 0,
+  };
+}
