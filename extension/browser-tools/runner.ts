@@ -11,7 +11,7 @@ import type { BrowserApi, TabInfo } from "./browser-api";
 import { type AskConsent, type ConsentDeps, type ConsentTab, consentToAct, consentToRead, type SiteGrants } from "./consent";
 import type { PageReply, PageRequest } from "./page/protocol";
 import { callPage } from "./page-call";
-import { isExtractedPage, type ReadCache, sliceMarkdown } from "./read-page";
+import { isExtractedPage, type ReadCache, sliceMarkdown } from "./markdown-window";
 import { pageContent, ToolFailure, type ToolOutcome, toolError, toolText } from "./results";
 import { checkSite } from "./site-policy";
 import type { TabRefStore } from "./tab-refs";
