@@ -46,6 +46,7 @@ export interface ToolContext {
   siteOf(url: string | undefined): Promise<Site>;
   /** Asks the user before an acting tool; `action` says what it will do, in plain words. */
   askToAct(tab: TabInfo, site: Site, action: string, element?: string): Promise<void>;
+  /** Tells the panel the tab (and then the element) the call works on. */
   reportTarget(tab: TabInfo, element?: string): void;
   /** A page op's answer, or its error as a tool failure. */
   onPage(tabId: number, request: PageRequest): Promise<PageAnswer>;
