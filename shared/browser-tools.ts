@@ -57,8 +57,6 @@ export const BROWSER_TOOL_INPUTS = {
 export type BrowserToolName = keyof typeof BROWSER_TOOL_INPUTS;
 export const BROWSER_TOOL_NAMES = Object.keys(BROWSER_TOOL_INPUTS) as BrowserToolName[];
 
-export type BrowserToolInput<N extends BrowserToolName> = z.infer<z.ZodObject<(typeof BROWSER_TOOL_INPUTS)[N]>>;
-
 /** Tools that change a page or open one: each asks the user in the panel first. */
 export const ACTING_TOOLS: ReadonlySet<BrowserToolName> = new Set(["click", "type", "select_option", "navigate", "open_tab"]);
 

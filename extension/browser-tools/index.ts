@@ -4,7 +4,7 @@
  */
 import { extensionBrowserApi } from "./browser-api";
 import { type AskConsent, SiteGrants } from "./consent";
-import { ReadCache } from "./read-page";
+import { ReadCache } from "./markdown-window";
 import type { RunnerDeps } from "./runner";
 import { TabRefStore } from "./tab-refs";
 

@@ -2,7 +2,7 @@ import "./helpers/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { type ConsentRequest, consentToAct, consentToRead, SiteGrants, siteGrantsItem } from "../../extension/browser-tools/consent";
-import { sliceMarkdown } from "../../extension/browser-tools/read-page";
+import { sliceMarkdown } from "../../extension/browser-tools/markdown-window";
 import { checkSite } from "../../extension/browser-tools/site-policy";
 
 const OWN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";

@@ -1,0 +1,157 @@
+/**
+ * What a tool handler gets besides its arguments: the runner's dependencies and the steps tools share
+ * (find the tab, check the site, ask the user, call the page), bound to the tool being run so every
+ * prompt names it. A denial or a refused site throws a ToolFailure, which the runner turns into a tool error.
+ */
+import type { BrowserToolName } from "../../../shared/browser-tools";
+import type { ToolTarget } from "../../state/browser-tools";
+import type { BrowserApi, TabInfo } from "../browser-api";
+import { type AskConsent, type ConsentDeps, type ConsentTab, consentToAct, consentToRead, type SiteGrants } from "../consent";
+import type { ReadCache } from "../markdown-window";
+import type { PageReply, PageRequest } from "../page/protocol";
+import { callPage } from "../page-call";
+import { pageContent, ToolFailure, type ToolOutcome } from "../results";
+import { checkSite } from "../site-policy";
+import type { TabRefStore } from "../tab-refs";
+import { resolveTab } from "../tabs";
+import type { ToolArgs } from "./args";
+import { pageHeader } from "./words";
+
+export interface RunnerDeps {
+  api: BrowserApi;
+  /** Shows a consent prompt in the panel and resolves with the user's answer. */
+  askConsent: AskConsent;
+  grants: SiteGrants;
+  tabRefs: TabRefStore;
+  /** The agent's name as the user knows it, for prompts ("goose wants to …"). */
+  agentName: string;
+  readCache?: ReadCache;
+  /** Told the tab (and then the element) the call works on, as soon as the runner knows it. */
+  onTarget?: (target: ToolTarget) => void;
+}
+
+/** A site the policy allows. */
+type Site = Extract<ReturnType<typeof checkSite>, { ok: true }>;
+type PageAnswer = Extract<PageReply, { ok: true }>;
+/** The element a ref op works on, and the document its ref came from. */
+type RefTarget = { ref: string; token: string };
+
+export interface ToolContext {
+  deps: RunnerDeps;
+  /** The tab a call names (or the active one), reported as the call's target. */
+  targetTab(tabId: number | undefined): Promise<TabInfo>;
+  /** The target tab, checked against the site policy, with the user's consent to read it. */
+  readableTab(tabId: number | undefined): Promise<{ tab: TabInfo; site: Site }>;
+  /** The site policy's verdict on an address; a refused one fails the call. */
+  siteOf(url: string | undefined): Promise<Site>;
+  /** Asks the user before an acting tool; `action` says what it will do, in plain words. */
+  askToAct(tab: TabInfo, site: Site, action: string, element?: string): Promise<void>;
+  /** Tells the panel the tab (and then the element) the call works on. */
+  reportTarget(tab: TabInfo, element?: string): void;
+  /** A page op's answer, or its error as a tool failure. */
+  onPage(tabId: number, request: PageRequest): Promise<PageAnswer>;
+  /** Runs a page op that hands out refs (page_snapshot, find), numbering on from the tab's last ref. */
+  withNewRefs(tabId: number | undefined, request: (refStart: number) => PageRequest): Promise<ToolOutcome>;
+  /** click, type, select_option: describe the element, ask the user, then act on that same document. */
+  actOnElement(
+    args: { tabId?: number | undefined; ref: string },
+    action: (element: string) => string,
+    request: (target: RefTarget) => PageRequest,
+  ): Promise<ToolOutcome>;
+  /** scroll, wait_for: the optional ref, with the document it came from when the tab has one. */
+  optionalRef(tab: TabInfo, ref: string | undefined): Promise<{ ref?: string; token?: string }>;
+}
+
+/**
+ * Carries out one tool with its arguments as the shared schema parsed them. Invariant in K, so a handler
+ * fits only its own tool's slot in the table, even where another tool's arguments would also type-check.
+ */
+export type ToolHandler<in out K extends BrowserToolName> = (args: ToolArgs<K>, ctx: ToolContext) => Promise<ToolOutcome>;
+
+function consentTab(tab: TabInfo): ConsentTab {
+  return { id: tab.id, title: tab.title ?? "", url: tab.url ?? "" };
+}
+
+export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContext {
+  const consentDeps: ConsentDeps = { ask: deps.askConsent, grants: deps.grants, hasHostAccess: (p) => deps.api.hasHostAccess(p) };
+
+  const ctx: ToolContext = {
+    deps,
+
+    async targetTab(tabId) {
+      const tab = await resolveTab(deps.api, tabId);
+      ctx.reportTarget(tab);
+      return tab;
+    },
+
+    async readableTab(tabId) {
+      const tab = await ctx.targetTab(tabId);
+      const site = await ctx.siteOf(tab.url);
+      const denied = await consentToRead(consentDeps, {
+        tool,
+        agent: deps.agentName,
+        site: site.site,
+        origin: site.origin,
+        originPattern: site.originPattern,
+        tab: consentTab(tab),
+      });
+      if (denied) throw new ToolFailure(denied);
+      return { tab, site };
+    },
+
+    async siteOf(url) {
+      const fileAccess = url?.startsWith("file:") ? await deps.api.fileAccessAllowed() : false;
+      const site = checkSite(url, { ownOrigin: deps.api.ownOrigin, fileAccess });
+      if (!site.ok) throw new ToolFailure(site.reason);
+      return site;
+    },
+
+    async askToAct(tab, site, action, element) {
+      const denied = await consentToAct(consentDeps, {
+        tool,
+        agent: deps.agentName,
+        site: site.site,
+        origin: site.origin,
+        tab: consentTab(tab),
+        action,
+        ...(element ? { element } : {}),
+      });
+      if (denied) throw new ToolFailure(denied);
+    },
+
+    reportTarget(tab, element) {
+      deps.onTarget?.({ tabId: tab.id, title: tab.title ?? "", url: tab.url ?? "", ...(element ? { element } : {}) });
+    },
+
+    async onPage(tabId, request) {
+      const reply = await callPage(deps.api, tabId, request);
+      if (!reply.ok) throw new ToolFailure(reply.error);
+      return reply;
+    },
+
+    async withNewRefs(tabId, request) {
+      const { tab, site } = await ctx.readableTab(tabId);
+      const refStart = (await deps.tabRefs.get(tab.id))?.next ?? 1;
+      const reply = await ctx.onPage(tab.id, request(refStart));
+      await deps.tabRefs.set(tab.id, { token: reply.token, next: reply.next });
+      return pageContent(site.site, reply.text, `${pageHeader(reply)}\nTab: ${tab.id}`);
+    },
+
+    async actOnElement({ tabId, ref }, action, request) {
+      const { tab, site } = await ctx.readableTab(tabId);
+      const known = await deps.tabRefs.get(tab.id);
+      const described = await ctx.onPage(tab.id, { op: "describe", ref, ...(known ? { token: known.token } : {}) });
+      ctx.reportTarget(tab, described.text);
+      await ctx.askToAct(tab, site, action(described.text), described.text);
+      // The document described is the one acted on: a navigation while the user decided is "page changed".
+      const reply = await ctx.onPage(tab.id, request({ ref, token: described.token }));
+      return pageContent(site.site, reply.text);
+    },
+
+    async optionalRef(tab, ref) {
+      const token = ref ? (await deps.tabRefs.get(tab.id))?.token : undefined;
+      return { ...(ref ? { ref } : {}), ...(token ? { token } : {}) };
+    },
+  };
+  return ctx;
+}
