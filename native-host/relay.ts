@@ -201,7 +201,7 @@ export class Relay {
     if (decision.replaceMcpServers !== undefined) {
       // Spliced into the original bytes: everything else, the id included, goes on as it came.
       // Only the host's own browser-tools server, when the user turned the tools on; otherwise none.
-      bytes = withParamsMember(raw, scan, "mcpServers", JSON.stringify(this.browserTools.mcpServers())) ?? raw;
+      bytes = withParamsMember(raw, scan, "mcpServers", JSON.stringify(this.browserTools.mcpServers(message))) ?? raw;
       if (decision.replaceMcpServers > 0) {
         this.o.log.warn(`${message.method}: ${decision.replaceMcpServers} mcpServers from the extension were removed (host policy)`);
       }
