@@ -100,7 +100,10 @@ export class BrowserToolsService {
     const tool = browserToolOfRequest(request.toolCall);
     if (!tool || !ACTING_TOOLS.has(tool as BrowserToolName)) return;
     const now = this.now();
-    this.carried = [...this.carried.filter((c) => c.until > now), { tool, args: argsPreview(request.toolCall.rawInput ?? {}), until: now + CARRIED_ALLOW_MS }];
+    this.carried = [
+      ...this.carried.filter((c) => c.until > now),
+      { tool, args: argsPreview(request.toolCall.rawInput ?? {}), until: now + CARRIED_ALLOW_MS },
+    ];
   }
 
   /** The host said whether the agent took the tools into a session. */
@@ -142,7 +145,8 @@ export class BrowserToolsService {
       outcome = await this.deps.run(call, {
         ...this.deps.shared,
         agentName: agentNameOf(this.deps.store.get()),
-        askConsent: (request) => (request.kind === "act" && this.takeCarried(call) ? Promise.resolve("allow_once") : this.ask(callId, request)),
+        askConsent: (request) =>
+          request.kind === "act" && this.takeCarried(call) ? Promise.resolve("allow_once") : this.ask(callId, request),
         onTarget: (target) => this.dispatch({ type: "tool_target", callId, target }),
       });
     } catch (e) {

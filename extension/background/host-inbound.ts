@@ -36,7 +36,14 @@ export interface InboundResult {
   toolOffers?: HostToolsOffer[];
 }
 
-const OFFER_OUTCOMES: ReadonlySet<string> = new Set<HostToolsOffer["outcome"]>(["added", "offered", "failed", "removed", "later", "unsupported"]);
+const OFFER_OUTCOMES: ReadonlySet<string> = new Set<HostToolsOffer["outcome"]>([
+  "added",
+  "offered",
+  "failed",
+  "removed",
+  "later",
+  "unsupported",
+]);
 
 const NOTHING: InboundResult = { events: [] };
 
@@ -123,7 +130,13 @@ export class HostInbound {
     return {
       events: [],
       toolOffers: [
-        { type: "browser_tools_offer", sessionId: offer.sessionId, outcome: offer.outcome, ...(via ? { via } : {}), ...(detail ? { detail } : {}) },
+        {
+          type: "browser_tools_offer",
+          sessionId: offer.sessionId,
+          outcome: offer.outcome,
+          ...(via ? { via } : {}),
+          ...(detail ? { detail } : {}),
+        },
       ],
     };
   }

@@ -4,7 +4,13 @@
  */
 import browser from "webextension-polyfill";
 import { agentDisplayName } from "../state/agent-name";
-import { type ConsentAnswer, type ConsentPrompt, initialBrowserToolsState, type ToolsStanding, toolsStanding } from "../state/browser-tools";
+import {
+  type ConsentAnswer,
+  type ConsentPrompt,
+  initialBrowserToolsState,
+  type ToolsStanding,
+  toolsStanding,
+} from "../state/browser-tools";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, browserTools, connection } from "../view/store";
 
@@ -12,10 +18,7 @@ import { activeSessionId, agent, browserTools, connection } from "../view/store"
 function standing(): ToolsStanding {
   const name = agentDisplayName(connection.value, agent.value);
   const version = agent.value?.info?.version;
-  return toolsStanding(browserTools.value ?? initialBrowserToolsState, activeSessionId.value, {
-    name: name.charAt(0).toUpperCase() + name.slice(1),
-    ...(version ? { version } : {}),
-  });
+  return toolsStanding(browserTools.value ?? initialBrowserToolsState, activeSessionId.value, { name, ...(version ? { version } : {}) });
 }
 
 /**

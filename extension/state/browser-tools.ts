@@ -74,7 +74,7 @@ export interface ConsentPrompt {
 }
 
 /** How the agent took the tools into one session, as the host reported it. */
-export type SessionOffer = Pick<HostToolsOffer, "outcome" | "via" | "detail">;
+type SessionOffer = Pick<HostToolsOffer, "outcome" | "via" | "detail">;
 
 export interface BrowserToolsState {
   /** The user's switch (off until turned on). */
@@ -149,7 +149,11 @@ export interface ToolsStanding {
   problem: string | null;
 }
 
-export function toolsStanding(tools: BrowserToolsState, sessionId: string | null, agent: { name: string; version?: string }): ToolsStanding {
+export function toolsStanding(
+  tools: BrowserToolsState,
+  sessionId: string | null,
+  agent: { name: string; version?: string },
+): ToolsStanding {
   if (!tools.enabled) return { on: false, problem: null };
   const offer = sessionId ? tools.offers[sessionId] : undefined;
   const who = agent.version ? `${agent.name} ${agent.version}` : agent.name;
@@ -164,7 +168,10 @@ export function toolsStanding(tools: BrowserToolsState, sessionId: string | null
     case "unsupported":
       return { on: false, problem: `${who} cannot use browser tools: it takes no MCP server over HTTP. Choose another agent in Options.` };
     case "later":
-      return { on: false, problem: `${who} takes the browser tools only into a session started or opened from now on: start a new session to use them.` };
+      return {
+        on: false,
+        problem: `${who} takes the browser tools only into a session started or opened from now on: start a new session to use them.`,
+      };
     default:
       return { on: true, problem: null };
   }

@@ -31,8 +31,8 @@ import {
 import type { Endpoint } from "./server";
 import { SESSION_HEADER } from "./server";
 
-export { HOST_REQUEST_PREFIX };
 export type { McpServerHttp };
+export { HOST_REQUEST_PREFIX };
 
 /** The name the agent knows the server by (tools show up as browser__click etc. in goose). */
 const SERVER_NAME = "browser";
@@ -173,7 +173,8 @@ export class ToolOffering {
   private sessionRequestOf(m: JsonRpcMessage): SessionRequest | undefined {
     const sessionId = (m.params as { sessionId?: unknown } | undefined)?.sessionId;
     if (m.method === "session/new") return { method: m.method };
-    if ((m.method === "session/load" || m.method === "session/resume") && typeof sessionId === "string") return { method: m.method, sessionId };
+    if ((m.method === "session/load" || m.method === "session/resume") && typeof sessionId === "string")
+      return { method: m.method, sessionId };
     return undefined;
   }
 

@@ -198,7 +198,8 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
         sessionHeader: way === "session/new" ? "new-1" : sessionId,
       },
     ]);
-    if (way !== "session/new") expect(host.agentReceived().find((m) => m.method === "session/new")?.params).toMatchObject({ mcpServers: [] });
+    if (way !== "session/new")
+      expect(host.agentReceived().find((m) => m.method === "session/new")?.params).toMatchObject({ mcpServers: [] });
     // goose had connected (and listed the tools with their annotations) before its answer reached the extension.
     const connected = mcpEvents().find((e) => e.event === "connected");
     expect(connected).toMatchObject({ sessionId, tools: expect.arrayContaining(["list_tabs", "click", "screenshot"]) });
@@ -209,7 +210,9 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     expect(connected!.at).toBeLessThanOrEqual(receivedAt);
     // Held: the answer waited for goose's slow (400 ms) extension load.
     if (held) expect(receivedAt - sentAt).toBeGreaterThanOrEqual(400);
-    expect(offers(host)).toEqual([{ type: "browser_tools_offer", sessionId, outcome: "added", via: way === "session/new" ? "mcpServers" : way }]);
+    expect(offers(host)).toEqual([
+      { type: "browser_tools_offer", sessionId, outcome: "added", via: way === "session/new" ? "mcpServers" : way },
+    ]);
     // goose's own extensions are still there (a client mcpServers list replaced them before 1.48).
     await prompt(host, sessionId, "tool");
     expect(toolUpdates(host, sessionId)[0]).toMatchObject({ status: "completed" });
@@ -255,7 +258,9 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     setTools(host, false);
     await waitUntil(() => mcpEvents().filter((e) => e.event === "removed").length > removedBefore, 10_000, "goose dropped the server");
     expect(host.agentReceived().filter((m) => m.method === remove)).toEqual([
-      expect.objectContaining({ params: remove.includes("unstable") ? { sessionId, extensionKey: "browser" } : { sessionId, name: "browser" } }),
+      expect.objectContaining({
+        params: remove.includes("unstable") ? { sessionId, extensionKey: "browser" } : { sessionId, name: "browser" },
+      }),
     ]);
     await waitUntil(() => offers(host).at(-1)?.outcome === "removed", 5000, "removed reported");
   });
@@ -278,7 +283,11 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     ]);
     setTools(host, true);
     await waitUntil(() => offers(host).length > 1, 10_000, "the retry's outcome");
-    expect(offers(host)[1]).toMatchObject({ sessionId, outcome: "failed", via: way === "session/new" ? "_goose/unstable/session/extensions/add" : way });
+    expect(offers(host)[1]).toMatchObject({
+      sessionId,
+      outcome: "failed",
+      via: way === "session/new" ? "_goose/unstable/session/extensions/add" : way,
+    });
   });
 });
 

@@ -84,7 +84,14 @@ describe("agentKind and goose's ways", () => {
   });
 
   it("reads goose's per-extension results", () => {
-    const result = { _meta: { extensionResults: [{ name: "developer", success: true }, { name: "browser", success: false, error: "refused" }] } };
+    const result = {
+      _meta: {
+        extensionResults: [
+          { name: "developer", success: true },
+          { name: "browser", success: false, error: "refused" },
+        ],
+      },
+    };
     expect(extensionResult(result, "browser")).toEqual({ success: false, error: "refused" });
     expect(extensionResult(result, "developer")).toEqual({ success: true });
     expect(extensionResult(result, "other")).toBeUndefined();
@@ -107,7 +114,15 @@ describe("goose 1.48 and newer: mcpServers", () => {
         ],
       },
     ]);
-    answer(1, { sessionId: "s1", _meta: { extensionResults: [{ name: "developer", success: true }, { name: "browser", success: true }] } });
+    answer(1, {
+      sessionId: "s1",
+      _meta: {
+        extensionResults: [
+          { name: "developer", success: true },
+          { name: "browser", success: true },
+        ],
+      },
+    });
     expect(toExtension.map((m) => m.id)).toEqual([1]);
     expect(toAgent).toEqual([]);
     expect(reports).toEqual([{ type: "browser_tools_offer", sessionId: "s1", outcome: "added", via: "mcpServers" }]);
@@ -121,7 +136,13 @@ describe("goose 1.48 and newer: mcpServers", () => {
     expect(send(loadSession(2, "old"))[0]?.headers[1]).toEqual({ name: "x-goose-browser-session", value: "old" });
     answer(2, { _meta: { extensionResults: [{ name: "browser", success: false, error: "failed to initialize MCP client: 401" }] } });
     expect(reports).toEqual([
-      { type: "browser_tools_offer", sessionId: "old", outcome: "failed", via: "mcpServers", detail: "failed to initialize MCP client: 401" },
+      {
+        type: "browser_tools_offer",
+        sessionId: "old",
+        outcome: "failed",
+        via: "mcpServers",
+        detail: "failed to initialize MCP client: 401",
+      },
     ]);
   });
 
@@ -159,7 +180,10 @@ describe("goose 1.48 and newer: mcpServers", () => {
     await flush();
     expect(reports.at(-1)).toMatchObject({ sessionId: "s3", outcome: "added", via: "_goose/unstable/session/extensions/add" });
     offering.setEnabled(false);
-    expect(toAgent[1]).toMatchObject({ method: "_goose/unstable/session/extensions/remove", params: { sessionId: "s3", extensionKey: "browser" } });
+    expect(toAgent[1]).toMatchObject({
+      method: "_goose/unstable/session/extensions/remove",
+      params: { sessionId: "s3", extensionKey: "browser" },
+    });
     expect(reports.at(-1)).toMatchObject({ sessionId: "s3", outcome: "removed" });
   });
 });
@@ -173,7 +197,9 @@ describe("goose 1.46 and 1.47: the unstable methods, the answer held", () => {
     fromAgent(update(1));
     await flush();
     expect(toExtension).toEqual([]);
-    expect(toAgent).toEqual([expect.objectContaining({ method: "_goose/unstable/session/extensions/add", params: expect.objectContaining({ sessionId: "s1" }) })]);
+    expect(toAgent).toEqual([
+      expect.objectContaining({ method: "_goose/unstable/session/extensions/add", params: expect.objectContaining({ sessionId: "s1" }) }),
+    ]);
     answer(`${HOST_REQUEST_PREFIX}1`);
     await flush();
     expect(toExtension).toEqual([response, update(1)]);
