@@ -78,6 +78,38 @@ export const BROWSER_TOOL_DESCRIPTIONS: Record<BrowserToolName, string> = {
   screenshot: "A PNG screenshot of the visible part of a tab.",
 };
 
+/**
+ * MCP tool annotations (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-annotations):
+ * agents that honour them ask the user only where a tool changes something (goose in `approve` mode
+ * asks for every tool not `readOnlyHint`). Scrolling changes what the page shows, so it is not read-only.
+ * `destructiveHint`: the action may undo or submit what the user had (a click can send a form,
+ * `navigate` leaves the page); opening a tab or scrolling only adds or moves.
+ */
+export interface BrowserToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
+
+const READ = { readOnlyHint: true, openWorldHint: true } as const;
+export const BROWSER_TOOL_ANNOTATIONS: Record<BrowserToolName, BrowserToolAnnotations> = {
+  list_tabs: { title: "List tabs", readOnlyHint: true, openWorldHint: false },
+  read_page: { title: "Read a page", ...READ },
+  get_selection: { title: "Get the selection", ...READ },
+  page_snapshot: { title: "Outline a page", ...READ },
+  find: { title: "Find elements", ...READ },
+  wait_for: { title: "Wait for text or an element", ...READ },
+  screenshot: { title: "Screenshot a tab", ...READ },
+  click: { title: "Click", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  type: { title: "Type text", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  select_option: { title: "Choose an option", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  navigate: { title: "Go to an address", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  open_tab: { title: "Open a tab", readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  scroll: { title: "Scroll", readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+};
+
 /** MCP tool result content, as the extension returns it and the host hands it to the agent. */
 const toolContentSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string() }),

@@ -153,7 +153,27 @@ export interface HostToolCall {
   sessionId?: string;
 }
 
-export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError | HostDiagnostics | HostToolCall;
+/**
+ * Whether the agent took the browser-tools server into a session (the host offers it; only the agent
+ * knows whether it loaded). An older extension ignores this message.
+ *  - `added`: the agent said it loaded the server;
+ *  - `offered`: given in the session's `mcpServers`, and the agent did not say how it went;
+ *  - `failed`: the agent refused or could not reach it (`detail` has its words);
+ *  - `removed`: taken back after the user turned the tools off;
+ *  - `later`: the session was open before the tools were turned on, and this agent only takes a
+ *    server when a session is started or opened;
+ *  - `unsupported`: the agent takes no MCP server over HTTP.
+ */
+export interface HostToolsOffer {
+  type: "browser_tools_offer";
+  sessionId: string;
+  outcome: "added" | "offered" | "failed" | "removed" | "later" | "unsupported";
+  /** How it was given: `mcpServers`, or the agent's own method. */
+  via?: string;
+  detail?: string;
+}
+
+export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError | HostDiagnostics | HostToolCall | HostToolsOffer;
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =

@@ -4,12 +4,21 @@
  * questions put in the store for the panel and answered from it, and per-tab ref state forgotten when
  * a tab closes. The browser and the runner are injected, so this runs in unit tests.
  */
-import type { HostCommand, HostHello, HostToolCall } from "../../shared/host-protocol";
+import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import { ACTING_TOOLS, type BrowserToolName } from "../../shared/browser-tools";
+import type { HostCommand, HostHello, HostToolCall, HostToolsOffer } from "../../shared/host-protocol";
 import type { SharedRunnerDeps } from "../browser-tools";
 import type { ToolOutcome } from "../browser-tools/results";
 import type { RunnerDeps } from "../browser-tools/runner";
 import type { AppEvent, AppState } from "../state/app";
-import { argsPreview, type BrowserToolsEvent, type ConsentAnswer, type ConsentRequest } from "../state/browser-tools";
+import {
+  argsPreview,
+  type BrowserToolsEvent,
+  browserToolOfRequest,
+  type ConsentAnswer,
+  type ConsentRequest,
+  sameJson,
+} from "../state/browser-tools";
 import type { Store } from "./observable-store";
 
 interface StoredFlag {
@@ -33,10 +42,13 @@ export interface BrowserToolsDeps {
   openPanel(): void;
   /** How long a consent question waits before it counts as a deny (the host gives up on the call at 120 s). */
   consentTimeoutMs?: number;
+  now?: () => number;
   log?: (message: string, detail?: unknown) => void;
 }
 
 const CONSENT_TIMEOUT_MS = 120_000;
+/** How long the user's allow on the agent's own question stands for the call it was about. */
+const CARRIED_ALLOW_MS = 60_000;
 export const TABS_REFUSED =
   "Browser tools stay off: the browser did not grant the “tabs” permission, which they need to see your tabs' titles and addresses.";
 
@@ -50,9 +62,17 @@ interface PendingConsent {
   settle(answer: ConsentAnswer): void;
 }
 
+/** An acting call the user already allowed when the agent asked about it. */
+interface CarriedAllow {
+  tool: string;
+  args: unknown;
+  until: number;
+}
+
 export class BrowserToolsService {
   private readonly consents = new Map<string, PendingConsent>();
   private nextConsent = 0;
+  private carried: CarriedAllow[] = [];
   private readonly loaded: Promise<void>;
 
   constructor(private readonly deps: BrowserToolsDeps) {
@@ -69,7 +89,38 @@ export class BrowserToolsService {
     this.deps.sendHost({ type: "browser_tools", enabled: this.deps.store.get().tools.enabled });
   }
 
-  /** The user flipped the switch (panel or options page, which asked for "tabs" in the click). */
+  /**
+   * The user answered the agent's own permission request. Agents that ask before every acting MCP
+   * call (goose in `approve` mode) would otherwise ask twice: an allow there is the user's consent to
+   * that very call (same tool, same arguments, within a minute), so its consent card is not shown again.
+   * A deny needs nothing: the agent does not make the call.
+   */
+  agentPermissionAnswered(request: RequestPermissionRequest, option: PermissionOption): void {
+    if (option.kind !== "allow_once" && option.kind !== "allow_always") return;
+    const tool = browserToolOfRequest(request.toolCall);
+    if (!tool || !ACTING_TOOLS.has(tool as BrowserToolName)) return;
+    const now = this.now();
+    this.carried = [
+      ...this.carried.filter((c) => c.until > now),
+      { tool, args: argsPreview(request.toolCall.rawInput ?? {}), until: now + CARRIED_ALLOW_MS },
+    ];
+  }
+
+  /** The host said whether the agent took the tools into a session. */
+  offerReported(offer: HostToolsOffer): void {
+    const { sessionId, outcome, via, detail } = offer;
+    this.dispatch({ type: "tools_offer", sessionId, offer: { outcome, ...(via ? { via } : {}), ...(detail ? { detail } : {}) } });
+  }
+
+  /** The agent stopped: its sessions, and what they took, are gone. */
+  agentStopped(): void {
+    this.dispatch({ type: "tools_offers_cleared" });
+  }
+
+  /**
+   * The user flipped the switch (panel or options page, which asked for "tabs" in the click). Turning
+   * it on while on asks the host to offer the tools again where the agent refused them.
+   */
   async setEnabled(enabled: boolean): Promise<void> {
     await this.loaded;
     if (enabled && !(await this.deps.hasTabsPermission())) {
@@ -94,7 +145,8 @@ export class BrowserToolsService {
       outcome = await this.deps.run(call, {
         ...this.deps.shared,
         agentName: agentNameOf(this.deps.store.get()),
-        askConsent: (request) => this.ask(callId, request),
+        askConsent: (request) =>
+          request.kind === "act" && this.takeCarried(call) ? Promise.resolve("allow_once") : this.ask(callId, request),
         onTarget: (target) => this.dispatch({ type: "tool_target", callId, target }),
       });
     } catch (e) {
@@ -113,10 +165,25 @@ export class BrowserToolsService {
   /** The native port closed: nobody can receive the answers, so the questions go away. */
   disconnected(): void {
     this.denyAll();
+    this.agentStopped();
   }
 
   async forgetTab(tabId: number): Promise<void> {
     await this.deps.shared.tabRefs.forget(tabId);
+  }
+
+  /** Uses up the allow the user gave the agent's question about this call, if there is one. */
+  private takeCarried(call: HostToolCall): boolean {
+    const now = this.now();
+    const args = argsPreview(call.args ?? {});
+    const i = this.carried.findIndex((c) => c.until > now && c.tool === call.tool && sameJson(c.args, args));
+    if (i < 0) return false;
+    this.carried.splice(i, 1);
+    return true;
+  }
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
   }
 
   private ask(callId: string, request: ConsentRequest): Promise<ConsentAnswer> {

@@ -14,6 +14,7 @@ import {
   type HostHello,
   type HostStatusMessage,
   type HostToolCall,
+  type HostToolsOffer,
   hostMessage,
   isHostEnvelope,
   isJsonRpc,
@@ -31,7 +32,18 @@ export interface InboundResult {
   jsonRpc?: JsonRpcMessage[];
   /** Browser tool calls to carry out and answer with `tool_result`. */
   toolCalls?: HostToolCall[];
+  /** Whether the agent took the browser tools into a session. */
+  toolOffers?: HostToolsOffer[];
 }
+
+const OFFER_OUTCOMES: ReadonlySet<string> = new Set<HostToolsOffer["outcome"]>([
+  "added",
+  "offered",
+  "failed",
+  "removed",
+  "later",
+  "unsupported",
+]);
 
 const NOTHING: InboundResult = { events: [] };
 
@@ -64,6 +76,8 @@ export class HostInbound {
         return this.chunk(event as HostChunk);
       case "tool_call":
         return this.toolCall(event as HostToolCall);
+      case "browser_tools_offer":
+        return this.toolOffer(event as HostToolsOffer);
       default:
         return NOTHING; // a newer host's extra event: ignore rather than fail
     }
@@ -106,6 +120,25 @@ export class HostInbound {
   private toolCall(call: HostToolCall): InboundResult {
     if (typeof call.callId !== "string" || call.callId === "" || typeof call.tool !== "string") return NOTHING;
     return { events: [], toolCalls: [call] };
+  }
+
+  private toolOffer(offer: HostToolsOffer): InboundResult {
+    if (typeof offer.sessionId !== "string" || !OFFER_OUTCOMES.has(offer.outcome)) return NOTHING;
+    const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 500) : undefined);
+    const via = text(offer.via);
+    const detail = text(offer.detail);
+    return {
+      events: [],
+      toolOffers: [
+        {
+          type: "browser_tools_offer",
+          sessionId: offer.sessionId,
+          outcome: offer.outcome,
+          ...(via ? { via } : {}),
+          ...(detail ? { detail } : {}),
+        },
+      ],
+    };
   }
 
   private chunk(chunk: HostChunk): InboundResult {

@@ -53,6 +53,7 @@ export function startBackground(): GestureListeners {
       agentChoice: () => agentChoice,
       onJsonRpc: (message) => client?.deliver(message),
       onToolCall: (call, answer) => void tools?.handleCall(call, answer),
+      onToolOffer: (offer) => tools?.offerReported(offer),
       log,
     },
   );
@@ -60,6 +61,7 @@ export function startBackground(): GestureListeners {
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
     meta: storedMeta,
+    onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     log,
   });
   let panelsOpen = 0;
@@ -79,6 +81,7 @@ export function startBackground(): GestureListeners {
     if (event.scope !== "connection") return;
     if (event.event.type === "hello" && state.connection.link.phase === "ready") void toolsService.onHello(event.event.hello);
     if (event.event.type === "disconnected" || event.event.type === "connecting") toolsService.disconnected();
+    if (event.event.type === "agent_status" && event.event.status.state !== "running") toolsService.agentStopped();
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
 

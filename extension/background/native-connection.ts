@@ -3,7 +3,7 @@
  * hello, and maps a closed port to a reason. The browser is injected, so this runs in unit tests.
  */
 import { HOST_NAME } from "../../shared/extension-ids";
-import { type HostCommand, type HostToolCall, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
+import { type HostCommand, type HostToolCall, type HostToolsOffer, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
 import type { AgentChoice, ConnectionEvent, ConnectionState } from "../state/connection";
 import { connectFailure, disconnectReason, type HostAllowEntry } from "./disconnect-reason";
 import { HostInbound } from "./host-inbound";
@@ -25,6 +25,8 @@ export interface NativeDeps {
    * gone (a call id means nothing to another host run).
    */
   onToolCall?: (call: HostToolCall, answer: (command: HostCommand) => boolean) => void;
+  /** The host's word on whether the agent took the browser tools into a session. */
+  onToolOffer?: (offer: HostToolsOffer) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -60,6 +62,7 @@ export class NativeConnection {
       for (const event of result.events) this.store.dispatch(event);
       for (const m of result.jsonRpc ?? []) this.deps.onJsonRpc?.(m);
       for (const call of result.toolCalls ?? []) this.deps.onToolCall?.(call, (command) => this.sendOn(generation, command));
+      for (const offer of result.toolOffers ?? []) this.deps.onToolOffer?.(offer);
       if (result.reply) port.postMessage(result.reply);
       if (result.hangUp) this.hangUp();
     });

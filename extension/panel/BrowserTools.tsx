@@ -3,9 +3,23 @@
  * on, and the consent questions the tools ask before reading a site or acting on a page.
  */
 import browser from "webextension-polyfill";
-import type { ConsentAnswer, ConsentPrompt } from "../state/browser-tools";
+import { agentDisplayName } from "../state/agent-name";
+import {
+  type ConsentAnswer,
+  type ConsentPrompt,
+  initialBrowserToolsState,
+  type ToolsStanding,
+  toolsStanding,
+} from "../state/browser-tools";
 import { send } from "../view/background-link";
-import { browserTools } from "../view/state-signals";
+import { activeSessionId, agent, browserTools, connection } from "../view/state-signals";
+
+/** The tools for the session on screen: on only if the agent took them (state/browser-tools.ts). */
+function standing(): ToolsStanding {
+  const name = agentDisplayName(connection.value, agent.value);
+  const version = agent.value?.info?.version;
+  return toolsStanding(browserTools.value ?? initialBrowserToolsState, activeSessionId.value, { name, ...(version ? { version } : {}) });
+}
 
 /**
  * Turning the tools on asks for the "tabs" permission first, inside the click (the browser counts only
@@ -22,21 +36,29 @@ function setBrowserTools(on: boolean): void {
     .then(() => send({ type: "set_browser_tools", enabled: true }));
 }
 
-/** The header's switch: a short word (the header is narrow), its state in aria-pressed and the name. */
+/**
+ * The header's switch: a short word (the header is narrow), its state in aria-pressed and the name.
+ * Turned on but refused by the agent, it is not pressed, and a click tries again.
+ */
 export function BrowserToolsSwitch() {
-  const on = browserTools.value?.enabled === true;
+  const wanted = browserTools.value?.enabled === true;
+  const { on, problem } = standing();
+  const label = on ? "Browser: on" : problem ? "Browser: not available" : "Browser: off";
   return (
     <button
       type="button"
       class="button button--ghost"
       aria-pressed={on}
-      aria-label={on ? "Browser: on" : "Browser: off"}
+      aria-label={label}
+      data-problem={problem ? "" : undefined}
       title={
-        on
-          ? "Browser tools are on: the agent can see your tabs, read sites you allow, and ask to act on pages. Click to turn off."
-          : "Browser tools are off. Click to let the agent use this browser."
+        problem
+          ? problem
+          : on
+            ? "Browser tools are on: the agent can see your tabs, read sites you allow, and ask to act on pages. Click to turn off."
+            : "Browser tools are off. Click to let the agent use this browser."
       }
-      onClick={() => setBrowserTools(!on)}
+      onClick={() => setBrowserTools(problem ? true : !wanted)}
     >
       Browser
     </button>
@@ -55,7 +77,7 @@ export function BrowserToolsCheckbox() {
 }
 
 export function BrowserToolsNotice() {
-  const notice = browserTools.value?.notice;
+  const notice = browserTools.value?.notice ?? standing().problem;
   return notice ? (
     <p class="notice notice--warning browser-tools-notice" role="alert">
       {notice}

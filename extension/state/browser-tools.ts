@@ -5,6 +5,7 @@
  * every view alike.
  */
 import type { BrowserToolName } from "../../shared/browser-tools";
+import type { HostToolsOffer } from "../../shared/host-protocol";
 import type { ToolCallState } from "./client-state";
 
 export type ConsentAnswer = "allow_once" | "allow_site" | "deny";
@@ -72,9 +73,14 @@ export interface ConsentPrompt {
   request: ConsentRequest;
 }
 
+/** How the agent took the tools into one session, as the host reported it. */
+type SessionOffer = Pick<HostToolsOffer, "outcome" | "via" | "detail">;
+
 export interface BrowserToolsState {
   /** The user's switch (off until turned on). */
   enabled: boolean;
+  /** Per session of the running agent: whether it took the tools (forgotten when the agent stops). */
+  offers: Record<string, SessionOffer>;
   /** Why the last attempt to turn tools on did not work, for the panel and options page to show. */
   notice: string | null;
   /** Recent calls, oldest first, at most RECENT_CALLS. */
@@ -89,12 +95,14 @@ export type BrowserToolsEvent =
   | { type: "tool_target"; callId: string; target: ToolTarget }
   | { type: "tool_finished"; callId: string; isError: boolean }
   | { type: "consent_requested"; id: string; callId: string; request: ConsentRequest }
-  | { type: "consent_resolved"; id: string };
+  | { type: "consent_resolved"; id: string }
+  | { type: "tools_offer"; sessionId: string; offer: SessionOffer }
+  | { type: "tools_offers_cleared" };
 
 /** Enough to annotate the cards of a long turn; older calls fall back to what their input says. */
 export const RECENT_CALLS = 50;
 
-export const initialBrowserToolsState: BrowserToolsState = { enabled: false, notice: null, calls: [], consents: [] };
+export const initialBrowserToolsState: BrowserToolsState = { enabled: false, offers: {}, notice: null, calls: [], consents: [] };
 
 export function reduceBrowserTools(state: BrowserToolsState, event: BrowserToolsEvent): BrowserToolsState {
   switch (event.type) {
@@ -124,6 +132,48 @@ export function reduceBrowserTools(state: BrowserToolsState, event: BrowserTools
       const consents = state.consents.filter((c) => c.id !== event.id);
       return consents.length === state.consents.length ? state : { ...state, consents };
     }
+    case "tools_offer":
+      return { ...state, offers: { ...state.offers, [event.sessionId]: event.offer } };
+    case "tools_offers_cleared":
+      return Object.keys(state.offers).length === 0 ? state : { ...state, offers: {} };
+  }
+}
+
+/**
+ * Whether the tools are on for the session the user is in, in words for the switch and the notice:
+ * on only when the user turned them on and the agent did not refuse them (an offer still on its way
+ * counts as on; the host reports within seconds). `problem` says what went wrong and what to do.
+ */
+export interface ToolsStanding {
+  on: boolean;
+  problem: string | null;
+}
+
+export function toolsStanding(
+  tools: BrowserToolsState,
+  sessionId: string | null,
+  agent: { name: string; version?: string },
+): ToolsStanding {
+  if (!tools.enabled) return { on: false, problem: null };
+  const offer = sessionId ? tools.offers[sessionId] : undefined;
+  const who = agent.version ? `${agent.name} ${agent.version}` : agent.name;
+  switch (offer?.outcome) {
+    case "failed":
+      return {
+        on: false,
+        problem:
+          `${who} did not accept the browser tools: ${offer.detail ?? "no reason given"}. ` +
+          "Click Browser to try again; if it fails again, update the agent (for goose: goose update) and see Options → Diagnostics.",
+      };
+    case "unsupported":
+      return { on: false, problem: `${who} cannot use browser tools: it takes no MCP server over HTTP. Choose another agent in Options.` };
+    case "later":
+      return {
+        on: false,
+        problem: `${who} takes the browser tools only into a session started or opened from now on: start a new session to use them.`,
+      };
+    default:
+      return { on: true, problem: null };
   }
 }
 
@@ -213,6 +263,13 @@ export function browserToolOf(tool: Pick<ToolCallState, "title" | "toolName">): 
   return null;
 }
 
+/** The browser tool an agent's permission request is about (goose's `_meta.goose.toolCall.toolName`, else its title). */
+export function browserToolOfRequest(toolCall: { title?: string | null; _meta?: unknown }): string | null {
+  const goose = (toolCall._meta as { goose?: { toolCall?: { toolName?: unknown } } } | null | undefined)?.goose;
+  const toolName = typeof goose?.toolCall?.toolName === "string" ? goose.toolCall.toolName : undefined;
+  return browserToolOf({ title: toolCall.title ?? "", toolName });
+}
+
 export interface BrowserToolDetail {
   tool: string;
   /** The tab's title and site, when known. */
@@ -251,7 +308,7 @@ export function browserToolDetail(
 }
 
 /** Structural equality of two JSON values (key order ignored). */
-function sameJson(a: unknown, b: unknown): boolean {
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

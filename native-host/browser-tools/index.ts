@@ -6,7 +6,7 @@
  * zod and the MCP SDK are loaded on first use (tools-part.ts, a dynamic import): a host whose tools
  * are never used does not parse or initialise them at start-up.
  */
-import type { AgentStatus, HostToolCall, JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
+import type { AgentStatus, HostToolCall, HostToolsOffer, JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
 import { realClock, ToolCallForwarder, type ToolOutcome } from "./forwarder";
 import { type McpServerHttp, ToolOffering } from "./offering";
 import { BrowserToolsServer } from "./server";
@@ -17,7 +17,7 @@ export interface BrowserToolsOptions {
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
   env: NodeJS.ProcessEnv;
   /** Sends a host message to the extension; false when the native port is closed. */
-  sendToExtension: (call: HostToolCall) => boolean;
+  sendToExtension: (message: HostToolCall | HostToolsOffer) => boolean;
   sendToAgent: (message: JsonRpcMessage) => void;
 }
 
@@ -32,9 +32,13 @@ export class BrowserTools {
   private closed = false;
 
   constructor(private readonly o: BrowserToolsOptions) {
-    this.server = new BrowserToolsServer({ callTool: (tool, args, sessionId) => this.call(tool, args, sessionId), log: o.log });
+    this.server = new BrowserToolsServer({
+      callTool: (tool, args, sessionHeader) => this.call(tool, args, this.offering.sessionOf(sessionHeader)),
+      log: o.log,
+    });
     this.offering = new ToolOffering({
       sendToAgent: o.sendToAgent,
+      report: (offer) => void o.sendToExtension(offer),
       endpoint: () => this.server.endpoint,
       ready: this.server.ready,
       clock: realClock,
@@ -57,9 +61,9 @@ export class BrowserTools {
     this.offering.setEnabled(enabled);
   }
 
-  /** The `mcpServers` the host policy allows for this agent (only ever the host's own server). */
-  mcpServers(): McpServerHttp[] {
-    return this.offering.mcpServersFor();
+  /** The `mcpServers` the host policy allows in this session request (only ever the host's own server). */
+  mcpServers(request: JsonRpcMessage): McpServerHttp[] {
+    return this.offering.mcpServersFor(request);
   }
 
   fromExtension(message: JsonRpcMessage): void {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ACTING_TOOLS, BROWSER_TOOL_DESCRIPTIONS, BROWSER_TOOL_INPUTS, BROWSER_TOOL_NAMES } from "../../shared/browser-tools";
+import { BROWSER_TOOL_ANNOTATIONS, BROWSER_TOOL_DESCRIPTIONS, BROWSER_TOOL_INPUTS, BROWSER_TOOL_NAMES } from "../../shared/browser-tools";
 import { HOST_VERSION } from "../setup/version";
 import type { ToolOutcome } from "./forwarder";
 
@@ -19,9 +19,10 @@ function registerBrowserTools(server: McpServer, callTool: CallTool): void {
     server.registerTool(
       name,
       {
+        title: BROWSER_TOOL_ANNOTATIONS[name].title,
         description: BROWSER_TOOL_DESCRIPTIONS[name],
         inputSchema: BROWSER_TOOL_INPUTS[name],
-        annotations: { readOnlyHint: !ACTING_TOOLS.has(name), destructiveHint: false, openWorldHint: true },
+        annotations: BROWSER_TOOL_ANNOTATIONS[name],
       },
       // The SDK has already validated `args` against the same zod shape the extension checks.
       async (args: unknown) => {

@@ -1,45 +1,52 @@
 /**
- * Tells the agent about the browser-tools server, only while the extension has tools turned on. It
- * watches the ACP traffic the relay carries (the relay calls `fromExtension` / `fromAgent`):
+ * Gives the agent the browser-tools server while the user has the tools on, and tells the extension
+ * whether the agent took it (never "on" for a session that did not). It watches the ACP traffic the
+ * relay carries (`fromExtension` / `fromAgent`):
  *
- *  - the `initialize` response says what the agent is: goose (by `agentInfo.name`, or goose's own
- *    `_meta.goose` capabilities on builds without agentInfo), another agent with
- *    `mcpCapabilities.http`, or neither (nothing is offered);
- *  - goose: after each `session/new` / `session/load` response the host itself sends goose's
- *    `_goose/extensions/add`, swallows the answer, and holds the response (and everything after
- *    it, to keep the order) until goose has answered, so the first prompt already has the tools.
- *    Never `mcpServers` for goose: a non-empty list replaces goose's own extensions
- *    (https://github.com/block/goose/issues/11643) and some builds refuse it in session/load;
- *  - other agents: `mcpServersFor()` is what the policy puts into session/new|load|resume.
+ *  - the `initialize` answer says what the agent is: goose (by `agentInfo`, or goose's `_meta.goose` on
+ *    builds without it) and which way its release takes a server (goose-ways.ts), another agent with
+ *    `mcpCapabilities.http`, or neither;
+ *  - goose before 1.48: after each session/new and session/load answer the host sends goose's own
+ *    add request, swallows its answer, and holds the session answer (and everything after it, to
+ *    keep the order) until goose has answered, so the first prompt already has the tools;
+ *  - goose 1.48 on and other agents: the server goes into `mcpServers` (`mcpServersFor`), and the
+ *    session answer's `_meta.extensionResults`, where the agent gives one, says whether it loaded.
  *
- * No I/O of its own: it writes to the agent and forwards to the extension through callbacks.
+ * No I/O of its own: it writes to the agent and to the extension through callbacks.
  */
-import type { JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
+import type { HostToolsOffer, JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
 import { HOST_REQUEST_PREFIX } from "../jsonrpc/policy";
 import type { Clock } from "./forwarder";
+import {
+  type AddWay,
+  addRequest,
+  addWayOf,
+  extensionResult,
+  type GooseWay,
+  gooseWayOf,
+  type McpServerHttp,
+  otherAddWay,
+  removeRequest,
+} from "./goose-ways";
 import type { Endpoint } from "./server";
 import { SESSION_HEADER } from "./server";
 
+export type { McpServerHttp };
 export { HOST_REQUEST_PREFIX };
 
 /** The name the agent knows the server by (tools show up as browser__click etc. in goose). */
 const SERVER_NAME = "browser";
-const SERVER_DESCRIPTION = "The user's own browser (goose-browser): tabs, page text, snapshots with element refs, clicks and typing";
-/** goose's per-extension timeout, seconds; above the host's own tool call time-out. */
-const GOOSE_EXTENSION_TIMEOUT_S = 300;
 const DEFAULT_HOLD_MS = 10_000;
+const METHOD_NOT_FOUND = -32601;
 
 export type AgentKind = "unknown" | "goose" | "mcp-http" | "none";
 
-export interface McpServerHttp {
-  type: "http";
-  name: string;
-  url: string;
-  headers: Array<{ name: string; value: string }>;
-}
+type Offer = Omit<HostToolsOffer, "type" | "sessionId">;
 
 export interface OfferingOptions {
   sendToAgent: (message: JsonRpcMessage) => void;
+  /** Tells the extension how an offer went. */
+  report: (offer: HostToolsOffer) => void;
   /** The server's address and token once it listens. */
   endpoint: () => Endpoint | undefined;
   ready: Promise<Endpoint | undefined>;
@@ -49,21 +56,35 @@ export interface OfferingOptions {
 }
 
 type Forward = () => void;
+type Answer = { ok: true } | { ok: false; code: number; message: string };
+
+/** A session request the extension sent: what kind, and whether the server went into its mcpServers. */
+interface SessionRequest {
+  method: "session/new" | "session/load" | "session/resume";
+  /** session/load and session/resume name their session. */
+  sessionId?: string;
+  /** The session header value the server was given with (session/new: an alias until the answer). */
+  alias?: string;
+}
 
 export class ToolOffering {
   private enabled = false;
   private kind: AgentKind = "unknown";
+  private gooseWay: GooseWay = "legacy-extensions";
+  /** goose's method for open sessions; switched once when goose does not know it. */
+  private addWay: AddWay = "legacy-extensions";
   private readonly initializeIds = new Set<JsonRpcId>();
-  private readonly newIds = new Set<JsonRpcId>();
-  private readonly loadIds = new Map<JsonRpcId, string>();
-  /** goose sessions open in this agent, and those that have the server. */
-  private readonly sessions = new Set<string>();
-  private readonly offered = new Set<string>();
-  private readonly hostRequests = new Map<string, () => void>();
+  private readonly sessionRequests = new Map<JsonRpcId, SessionRequest>();
+  /** Sessions open in this agent, and how each stands with the server. */
+  private readonly sessions = new Map<string, HostToolsOffer["outcome"] | "none">();
+  /** Session header aliases given to session/new requests, resolved by their answers. */
+  private readonly aliases = new Map<string, string>();
+  private nextAlias = 0;
+  private readonly hostRequests = new Map<string, (answer: Answer) => void>();
   private nextRequest = 0;
   /** Agent messages waiting behind a held session response, in arrival order. */
   private readonly queue: Array<{ message: JsonRpcMessage | undefined; forward: Forward }> = [];
-  /** The session response being held until goose has answered `_goose/extensions/add`. */
+  /** The session response being held until goose has answered its add request. */
   private held: { forward: Forward } | undefined;
 
   constructor(private readonly o: OfferingOptions) {}
@@ -72,24 +93,33 @@ export class ToolOffering {
     return this.kind;
   }
 
+  /** The user's switch. Turning it on again retries the sessions whose offer failed. */
   setEnabled(enabled: boolean): void {
-    if (enabled === this.enabled) return;
+    const retry = enabled && this.enabled;
     this.enabled = enabled;
-    if (this.kind !== "goose") return;
-    // Sessions opened before the switch: add or remove the server now (answers are swallowed).
-    for (const sessionId of this.sessions) {
-      if (enabled && !this.offered.has(sessionId)) void this.addToGoose(sessionId);
-      if (!enabled && this.offered.has(sessionId)) this.removeFromGoose(sessionId);
+    for (const [sessionId, state] of this.sessions) {
+      if (!enabled && (state === "added" || state === "offered")) this.takeBack(sessionId);
+      // An agent that cannot drop a server still has it: the forwarder serves its calls again.
+      else if (enabled && state === "removed" && this.kind === "mcp-http") this.note(sessionId, { outcome: "offered", via: "mcpServers" });
+      else if (enabled && (state === "none" || state === "removed" || (retry && state === "failed"))) this.offerToOpenSession(sessionId);
     }
   }
 
-  /** What the host policy puts into `mcpServers` (for agents other than goose). */
-  mcpServersFor(): McpServerHttp[] {
+  /** The session a call's session header names (a session/new alias resolved to its id). */
+  sessionOf(header: string | undefined): string | undefined {
+    return header === undefined ? undefined : (this.aliases.get(header) ?? header);
+  }
+
+  /** What the host policy puts into `mcpServers` of this session/new, session/load or session/resume. */
+  mcpServersFor(request: JsonRpcMessage): McpServerHttp[] {
     const endpoint = this.o.endpoint();
-    if (!this.enabled || this.kind !== "mcp-http" || !endpoint) return [];
-    return [
-      { type: "http", name: SERVER_NAME, url: endpoint.url, headers: [{ name: "Authorization", value: `Bearer ${endpoint.token}` }] },
-    ];
+    const byMcpServers = this.kind === "mcp-http" || (this.kind === "goose" && this.gooseWay === "mcp-servers");
+    if (!this.enabled || !byMcpServers || !endpoint || request.id === undefined) return [];
+    const recorded = this.sessionRequests.get(request.id) ?? this.sessionRequestOf(request);
+    if (!recorded) return [];
+    recorded.alias = recorded.sessionId ?? `new-${++this.nextAlias}`;
+    this.sessionRequests.set(request.id, recorded);
+    return [server(endpoint, recorded.alias)];
   }
 
   /** Every JSON-RPC message the relay forwards to the agent. */
@@ -97,15 +127,15 @@ export class ToolOffering {
     if (m.method === undefined || m.id === undefined) return;
     const params = (m.params ?? {}) as { sessionId?: unknown };
     if (m.method === "initialize") this.initializeIds.add(m.id);
-    else if (m.method === "session/new") this.newIds.add(m.id);
-    else if (m.method === "session/load" && typeof params.sessionId === "string") this.loadIds.set(m.id, params.sessionId);
-    else if ((m.method === "session/close" || m.method === "session/delete") && typeof params.sessionId === "string") {
+    else if (!this.sessionRequests.has(m.id)) {
+      const request = this.sessionRequestOf(m);
+      if (request) this.sessionRequests.set(m.id, request);
+    }
+    if ((m.method === "session/close" || m.method === "session/delete") && typeof params.sessionId === "string") {
       this.sessions.delete(params.sessionId);
-      this.offered.delete(params.sessionId);
     }
   }
 
-  /** Every JSON-RPC message from the agent: `forward` sends it on, now, later or (for ours) never. */
   /**
    * Whether an agent message with this id/method is one the offering must read in full (an answer it
    * waits for); the relay parses only those, everything else passes as its head.
@@ -113,14 +143,10 @@ export class ToolOffering {
   watches(head: { id?: JsonRpcId; method?: string }): boolean {
     if (head.method !== undefined || head.id === undefined || head.id === null) return false;
     const id = head.id;
-    return (
-      (typeof id === "string" && id.startsWith(HOST_REQUEST_PREFIX)) ||
-      this.initializeIds.has(id) ||
-      this.newIds.has(id) ||
-      this.loadIds.has(id)
-    );
+    return (typeof id === "string" && id.startsWith(HOST_REQUEST_PREFIX)) || this.initializeIds.has(id) || this.sessionRequests.has(id);
   }
 
+  /** Every JSON-RPC message from the agent: `forward` sends it on, now, later or (for ours) never. */
   /** `message` undefined: a line the host does not read (a chunked one); it still keeps its place in the order. */
   fromAgent(message: JsonRpcMessage | undefined, forward: Forward): void {
     if (message && message.method === undefined && typeof message.id === "string" && message.id.startsWith(HOST_REQUEST_PREFIX)) {
@@ -135,27 +161,35 @@ export class ToolOffering {
   agentReset(): void {
     if (this.held) this.release(this.held);
     for (const { forward } of this.queue.splice(0)) forward();
-    for (const answered of [...this.hostRequests.values()]) answered();
+    for (const answered of [...this.hostRequests.values()]) answered({ ok: false, code: 0, message: "the agent stopped" });
     this.hostRequests.clear();
     this.kind = "unknown";
     this.initializeIds.clear();
-    this.newIds.clear();
-    this.loadIds.clear();
+    this.sessionRequests.clear();
     this.sessions.clear();
-    this.offered.clear();
+    this.aliases.clear();
+  }
+
+  private sessionRequestOf(m: JsonRpcMessage): SessionRequest | undefined {
+    const sessionId = (m.params as { sessionId?: unknown } | undefined)?.sessionId;
+    if (m.method === "session/new") return { method: m.method };
+    if ((m.method === "session/load" || m.method === "session/resume") && typeof sessionId === "string")
+      return { method: m.method, sessionId };
+    return undefined;
   }
 
   private drain(): void {
     while (!this.held && this.queue.length > 0) {
       const { message, forward } = this.queue.shift()!;
-      const sessionId = this.observe(message);
-      if (sessionId && this.enabled && this.kind === "goose") {
+      const opened = this.observe(message);
+      if (opened && this.enabled && this.kind === "goose" && !opened.request.alias) {
         // This response, and everything after it, waits until goose has the server (bounded).
         const held = { forward };
         this.held = held;
-        void this.addToGoose(sessionId).then(() => this.release(held));
+        void this.addToGoose(opened.sessionId).then(() => this.release(held));
         return;
       }
+      if (opened) this.settleOpened(opened.sessionId, opened.request, opened.result);
       forward();
     }
   }
@@ -167,60 +201,105 @@ export class ToolOffering {
     this.drain();
   }
 
-  /** Looks at an agent message; returns the session id when it answers session/new or session/load. */
-  private observe(m: JsonRpcMessage | undefined): string | undefined {
+  /** Looks at an agent message; returns the session a successful session/new, load or resume answer opened. */
+  private observe(m: JsonRpcMessage | undefined): { sessionId: string; request: SessionRequest; result: unknown } | undefined {
     if (m === undefined || m.method !== undefined || m.id === undefined || m.id === null) return undefined;
     if (this.initializeIds.delete(m.id)) {
-      if (m.result !== undefined) this.kind = agentKind(m.result);
-      this.o.log.info(`agent kind for browser tools: ${this.kind}`);
+      if (m.result !== undefined) this.learnAgent(m.result);
       return undefined;
     }
-    let sessionId: string | undefined;
-    if (this.newIds.delete(m.id)) {
-      const id = (m.result as { sessionId?: unknown } | undefined)?.sessionId;
-      sessionId = typeof id === "string" ? id : undefined;
-    } else if (this.loadIds.has(m.id)) {
-      sessionId = m.result !== undefined ? this.loadIds.get(m.id) : undefined;
-      this.loadIds.delete(m.id);
-    }
-    if (sessionId && this.kind === "goose") this.sessions.add(sessionId);
-    return sessionId;
+    const request = this.sessionRequests.get(m.id);
+    if (!request) return undefined;
+    this.sessionRequests.delete(m.id);
+    if (m.result === undefined) return undefined;
+    const id = request.sessionId ?? (m.result as { sessionId?: unknown }).sessionId;
+    if (typeof id !== "string") return undefined;
+    if (request.alias && request.alias !== id) this.aliases.set(request.alias, id);
+    this.sessions.set(id, "none");
+    return { sessionId: id, request, result: m.result };
   }
 
+  private learnAgent(result: unknown): void {
+    this.kind = agentKind(result);
+    if (this.kind === "goose") {
+      this.gooseWay = gooseWayOf((result as { agentInfo?: { version?: unknown } }).agentInfo?.version as string | undefined);
+      this.addWay = addWayOf(this.gooseWay);
+    }
+    this.o.log.info(`agent kind for browser tools: ${this.kind}${this.kind === "goose" ? ` (${this.gooseWay})` : ""}`);
+  }
+
+  /** A session the agent opened without a host request of ours: did it take the server from mcpServers? */
+  private settleOpened(sessionId: string, request: SessionRequest, result: unknown): void {
+    if (!this.enabled) return;
+    if (this.kind === "none") {
+      this.note(sessionId, { outcome: "unsupported" });
+      return;
+    }
+    if (!request.alias) {
+      // The tools were turned on after this request left: goose takes the server now, others later.
+      this.offerToOpenSession(sessionId);
+      return;
+    }
+    const loaded = extensionResult(result, SERVER_NAME);
+    if (!loaded) this.note(sessionId, { outcome: "offered", via: "mcpServers" });
+    else if (loaded.success) this.note(sessionId, { outcome: "added", via: "mcpServers" });
+    else this.note(sessionId, { outcome: "failed", via: "mcpServers", detail: loaded.error });
+  }
+
+  /** The tools were turned on (or retried) for a session already open. */
+  private offerToOpenSession(sessionId: string): void {
+    if (this.kind === "goose") void this.addToGoose(sessionId);
+    else if (this.kind === "mcp-http") this.note(sessionId, { outcome: "later" });
+    else if (this.kind === "none") this.note(sessionId, { outcome: "unsupported" });
+  }
+
+  private note(sessionId: string, offer: Offer): void {
+    if (this.sessions.has(sessionId)) this.sessions.set(sessionId, offer.outcome);
+    this.o.report({ type: "browser_tools_offer", sessionId, ...offer });
+  }
+
+  /** Adds the server with goose's request, falling back once on the other method; never rejects. */
   private async addToGoose(sessionId: string): Promise<void> {
     const endpoint = this.o.endpoint() ?? (await this.o.ready);
-    if (!endpoint) return;
-    this.offered.add(sessionId);
-    await this.request("_goose/extensions/add", {
-      sessionId,
-      config: {
-        type: "streamable_http",
-        name: SERVER_NAME,
-        description: SERVER_DESCRIPTION,
-        uri: endpoint.url,
-        headers: { Authorization: `Bearer ${endpoint.token}`, [SESSION_HEADER]: sessionId },
-        timeout: GOOSE_EXTENSION_TIMEOUT_S,
-      },
-    });
+    if (!endpoint) {
+      this.note(sessionId, { outcome: "failed", detail: "the browser-tools server could not start (see the host log)" });
+      return;
+    }
+    this.sessions.set(sessionId, "offered");
+    let way = this.addWay;
+    let sent = addRequest(way, sessionId, server(endpoint, sessionId));
+    let answer = await this.request(sent.method, sent.params);
+    if (!answer.ok && answer.code === METHOD_NOT_FOUND) {
+      way = otherAddWay(way);
+      sent = addRequest(way, sessionId, server(endpoint, sessionId));
+      answer = await this.request(sent.method, sent.params);
+      if (answer.ok) this.addWay = way;
+    }
+    // Turned off meanwhile, or the session closed or its agent went away: nothing to tell.
+    if (!this.enabled || !this.sessions.has(sessionId)) return;
+    if (answer.ok) this.note(sessionId, { outcome: "added", via: sent.method });
+    else this.note(sessionId, { outcome: "failed", via: sent.method, detail: answer.message });
   }
 
-  private removeFromGoose(sessionId: string): void {
-    this.offered.delete(sessionId);
-    void this.request("_goose/extensions/remove", { sessionId, name: SERVER_NAME });
+  private takeBack(sessionId: string): void {
+    const via = this.kind === "goose" ? removeRequest(this.addWay, sessionId, SERVER_NAME) : undefined;
+    // Other agents cannot drop a server: the forwarder refuses every call while the tools are off.
+    if (via) void this.request(via.method, via.params);
+    this.note(sessionId, { outcome: "removed", ...(via ? { via: via.method } : {}) });
   }
 
-  /** Sends a host-made request; resolves when answered or after the hold time (never rejects). */
-  private request(method: string, params: Record<string, unknown>): Promise<void> {
+  /** Sends a host-made request; resolves with its answer, or a failure after the hold time (never rejects). */
+  private request(method: string, params: Record<string, unknown>): Promise<Answer> {
     const id = `${HOST_REQUEST_PREFIX}${++this.nextRequest}`;
-    return new Promise<void>((resolve) => {
+    return new Promise<Answer>((resolve) => {
       const timer = this.o.clock.setTimeout(() => {
         if (!this.hostRequests.delete(id)) return;
         this.o.log.warn(`${method} (${id}): no answer from the agent within ${this.holdMs} ms; going on without it`);
-        resolve();
+        resolve({ ok: false, code: 0, message: `no answer within ${Math.round(this.holdMs / 1000)} s` });
       }, this.holdMs);
-      this.hostRequests.set(id, () => {
+      this.hostRequests.set(id, (answer) => {
         this.o.clock.clearTimeout(timer);
-        resolve();
+        resolve(answer);
       });
       this.o.log.info(`→ agent ${method} #${id} for session ${String(params.sessionId)}`);
       this.o.sendToAgent({ jsonrpc: "2.0", id, method, params });
@@ -231,15 +310,37 @@ export class ToolOffering {
     const id = m.id as string;
     if (m.error) this.o.log.warn(`agent answered ${id} with error ${m.error.code}: ${m.error.message}`);
     else this.o.log.info(`agent answered ${id}`);
-    const release = this.hostRequests.get(id);
+    const answered = this.hostRequests.get(id);
     this.hostRequests.delete(id);
-    if (release) release();
-    else this.o.log.warn(`answer ${id} from the agent matches no pending host request; dropped`);
+    if (!answered) {
+      this.o.log.warn(`answer ${id} from the agent matches no pending host request; dropped`);
+      return;
+    }
+    answered(m.error ? { ok: false, code: m.error.code, message: errorText(m.error) } : { ok: true });
   }
 
   private get holdMs(): number {
     return this.o.holdMs ?? DEFAULT_HOLD_MS;
   }
+}
+
+function server(endpoint: Endpoint, sessionHeader: string): McpServerHttp {
+  return {
+    type: "http",
+    name: SERVER_NAME,
+    url: endpoint.url,
+    headers: [
+      { name: "Authorization", value: `Bearer ${endpoint.token}` },
+      { name: SESSION_HEADER, value: sessionHeader },
+    ],
+  };
+}
+
+/** A JSON-RPC error in words: its message, and its data when that is text (goose puts the cause there). */
+function errorText(error: { message: string; data?: unknown }): string {
+  const data = typeof error.data === "string" ? error.data : undefined;
+  const text = data && !error.message.includes(data) ? `${error.message}: ${data}` : error.message;
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
 /** What the agent says it is in its `initialize` result. */

@@ -24,7 +24,7 @@ export interface Endpoint {
 /** Optional header naming the ACP session a tool call serves (set in goose's extension config). */
 export const SESSION_HEADER = "x-goose-browser-session";
 
-type CallToolFor = (tool: string, args: unknown, sessionId: string | undefined) => Promise<ToolOutcome>;
+type CallToolFor = (tool: string, args: unknown, sessionHeader: string | undefined) => Promise<ToolOutcome>;
 
 export interface ServerOptions {
   callTool: CallToolFor;

@@ -31,7 +31,7 @@ export type ForAgent =
     };
 
 /** `mcpServers`: the list the host allows in place of the extension's (asked only when the message carries one). */
-export function forAgent(raw: Buffer, scan: JsonScan, mcpServers: () => unknown): ForAgent {
+export function forAgent(raw: Buffer, scan: JsonScan, mcpServers: (request: JsonRpcMessage) => unknown): ForAgent {
   const head = readHead(raw, scan);
   if (head && typeof head.method === "string" && PARAMS_READ_FOR.has(head.method)) head.params = readMember(raw, scan, "params");
   const decision = checkFromExtension(head);
@@ -43,7 +43,7 @@ export function forAgent(raw: Buffer, scan: JsonScan, mcpServers: () => unknown)
   let bytes = raw;
   if (decision.replaceMcpServers !== undefined) {
     // Spliced into the original bytes: everything else, the id included, goes on as it came.
-    bytes = withParamsMember(raw, scan, "mcpServers", JSON.stringify(mcpServers())) ?? raw;
+    bytes = withParamsMember(raw, scan, "mcpServers", JSON.stringify(mcpServers(decision.message))) ?? raw;
   }
   return {
     action: "forward",

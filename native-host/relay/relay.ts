@@ -166,7 +166,7 @@ export class Relay {
 
   private toAgent(frame: CheckedFrame): boolean {
     // Only the host's own browser-tools server, when the user turned the tools on; otherwise none.
-    const next = forAgent(frame.raw, frame.scan, () => this.browserTools.mcpServers());
+    const next = forAgent(frame.raw, frame.scan, (request) => this.browserTools.mcpServers(request));
     if (next.action === "refuse") {
       this.refuse(next.code, next.reason, next.reply);
       return false;

@@ -3,7 +3,7 @@
  * extension, the built host, the scripted goose): an MCP client → the host's MCP server → the native
  * port → the extension's runner → the page → back. The bench is that MCP client: it turns the tools on
  * in the panel, lets the host offer the server to the agent, and reads the server's address and token
- * from what the agent received (`_goose/extensions/add`), so its calls take exactly the agent's path.
+ * from what the agent received (the `mcpServers` of its session/new), so its calls take exactly the agent's path.
  *
  * Needs `npm run build:ext:e2e && npm run build:host && npm run build:fixtures`.
  * Run: `node --import tsx test/bench/tool-bench.ts` (prints a Markdown section for BENCHMARKS.md).
@@ -72,9 +72,12 @@ export async function runToolBench(): Promise<ToolBench> {
     await composer(panel).press("Enter");
     await userBubbles(panel).first().waitFor();
     await waitForTurnEnd(panel);
-    const add = h.agentMessages().find((m) => m.method === "_goose/extensions/add");
-    const config = (add?.params as { config?: { uri: string; headers: Record<string, string> } } | undefined)?.config;
-    if (!config) throw new Error(`the host never offered the browser server to the agent\n${h.diagnostics()}`);
+    // goose 1.50 takes the server in session/new's mcpServers.
+    const given = h.agentMessages().find((m) => m.method === "session/new");
+    const server = (given?.params as { mcpServers?: Array<{ url: string; headers: Array<{ name: string; value: string }> }> } | undefined)
+      ?.mcpServers?.[0];
+    if (!server) throw new Error(`the host never offered the browser server to the agent\n${h.diagnostics()}`);
+    const config = { uri: server.url, headers: Object.fromEntries(server.headers.map((x) => [x.name, x.value])) };
 
     const client = new Client({ name: "tool-bench", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(config.uri), { requestInit: { headers: config.headers } }));

@@ -52,7 +52,7 @@ function resultText(line: McpLogLine | undefined): string {
   return (line?.result?.content ?? []).map((c) => c.text ?? `[${c.type}]`).join("\n");
 }
 
-const toolSwitch = () => panel.getByRole("button", { name: /^Browser: (on|off)$/ });
+const toolSwitch = () => panel.getByRole("button", { name: /^Browser: / });
 const consentCard = () => panel.getByRole("group", { name: "Browser consent" });
 const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 
@@ -96,8 +96,8 @@ describe("browser tools through the agent", () => {
     await expect.poll(() => card.getAttribute("data-status")).toBe("failed");
     expect(resultText(lastCall("list_tabs"))).toContain("Extension browser not found");
     expect(mcp().some((l) => l.event === "connected")).toBe(false);
-    // The host was told "off" after its hello, and no _goose/extensions/add reached the agent.
-    expect(h.agentMessages().some((m) => m.method === "_goose/extensions/add")).toBe(false);
+    // The host was told "off" after its hello, and goose was never given the server.
+    expect(h.agentMessages().some((m) => m.method?.includes("extensions/add"))).toBe(false);
   });
 
   it("turned on in the panel, the agent lists tabs, reads the page and takes a snapshot; the cards show the tab", async () => {
@@ -211,9 +211,10 @@ describe("browser tools through the agent", () => {
     expect(await toolSwitch().getAttribute("aria-pressed")).toBe("true");
     await panel.getByRole("button", { name: "New session" }).click();
     await waitForReady(panel);
+    // list_tabs is annotated read-only: goose (approve mode) does not ask about it.
     await sendPrompt(panel, call("list_tabs"));
-    await allowAgent();
     await waitForTurnEnd(panel);
+    expect(await panel.getByRole("group", { name: "Permission request" }).count()).toBe(0);
     expect(mcp().filter((l) => l.event === "connected").length).toBeGreaterThan(connectedBefore);
     expect(lastCall("list_tabs")?.result?.isError).toBeFalsy();
   });

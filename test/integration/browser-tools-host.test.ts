@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const h of hosts.splice(0)) {
     expect(h.stdoutErrors, "stdout carried only valid frames").toEqual([]);
     // The token never reaches the extension (debug is off, so not the log either).
-    const token = addRequests(h)[0]?.config.headers.Authorization?.slice("Bearer ".length);
+    const token = serversGiven(h)[0]?.token;
     if (token) {
       expect(JSON.stringify(h.received)).not.toContain(token);
       expect(h.hostLog).not.toContain(token);
@@ -31,6 +31,8 @@ interface McpEvent {
   sessionId?: string;
   tool?: string;
   tools?: string[];
+  readOnly?: string[];
+  message?: string;
   at: number;
   result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
 }
@@ -57,13 +59,60 @@ function setTools(h: HostUnderTest, enabled: boolean): void {
   h.send({ host: { type: "browser_tools", enabled } });
 }
 
-interface AddRequest {
-  sessionId: string;
-  config: { type: string; name: string; uri: string; headers: Record<string, string>; timeout: number };
+/** The server the agent was given, however it was given: its session, address, token and session header. */
+interface ServerGiven {
+  method: string;
+  sessionId?: string;
+  url: string;
+  token: string;
+  sessionHeader?: string;
 }
-function addRequests(h: HostUnderTest): AddRequest[] {
-  return h.agentReceived().flatMap((m) => (m.method === "_goose/extensions/add" ? [m.params as AddRequest] : []));
+type HttpServer = { name: string; url: string; headers: Array<{ name: string; value: string }> };
+function fromHttp(method: string, sessionId: string | undefined, server: HttpServer): ServerGiven {
+  const header = (name: string) => server.headers.find((h) => h.name.toLowerCase() === name)?.value;
+  return {
+    method,
+    ...(sessionId ? { sessionId } : {}),
+    url: server.url,
+    token: (header("authorization") ?? "").replace(/^Bearer /, ""),
+    ...(header("x-goose-browser-session") ? { sessionHeader: header("x-goose-browser-session") } : {}),
+  };
 }
+function serversGiven(h: HostUnderTest): ServerGiven[] {
+  return h.agentReceived().flatMap((m): ServerGiven[] => {
+    const p = (m.params ?? {}) as Record<string, unknown> & { sessionId?: string };
+    if (m.method === "session/new" || m.method === "session/load") {
+      return ((p.mcpServers as HttpServer[] | undefined) ?? []).map((s) => fromHttp(m.method!, p.sessionId, s));
+    }
+    if (m.method === "_goose/unstable/session/extensions/add") {
+      return [fromHttp(m.method, p.sessionId, (p.extension as { server: HttpServer }).server)];
+    }
+    if (m.method === "_goose/extensions/add") {
+      const c = p.config as { uri: string; headers: Record<string, string> };
+      return [
+        {
+          method: m.method,
+          ...(p.sessionId ? { sessionId: p.sessionId } : {}),
+          url: c.uri,
+          token: (c.headers.Authorization ?? "").replace(/^Bearer /, ""),
+          ...(c.headers["x-goose-browser-session"] ? { sessionHeader: c.headers["x-goose-browser-session"] } : {}),
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+function offers(h: HostUnderTest): Array<{ sessionId: string; outcome: string; via?: string; detail?: string }> {
+  return h.received.flatMap((m) => (m.kind === "host" && m.event.type === "browser_tools_offer" ? [m.event as never] : []));
+}
+
+/** goose's three eras (native-host/browser-tools/goose-ways.ts), each as the scripted agent plays it. */
+const ERAS = [
+  { version: " 1.50.0", way: "session/new", held: false, remove: "_goose/unstable/session/extensions/remove" },
+  { version: " 1.46.0", way: "_goose/unstable/session/extensions/add", held: true, remove: "_goose/unstable/session/extensions/remove" },
+  { version: " 1.30.0", way: "_goose/extensions/add", held: true, remove: "_goose/extensions/remove" },
+] as const;
 
 async function newSession(h: HostUnderTest): Promise<{ sessionId: string; receivedAt: number }> {
   const r = await h.request("session/new", { cwd: h.dir, mcpServers: [] });
@@ -125,68 +174,77 @@ function rawRequest(uri: string, headers: Record<string, string>): Promise<{ sta
   });
 }
 
-describe("browser tools: goose", () => {
-  it(
-    "adds the server with _goose/extensions/add before the session/new response, " + "forwards a call and returns the extension's content",
-    async () => {
-      const { host, mcpEvents } = start({ agentEnv: { SCRIPTED_AGENT_EXTENSION_ADD_DELAY_MS: "400" } });
-      const hello = await host.waitForHost("hello");
-      expect(hello.browserTools).toBe(true);
-      await host.startAgent();
-      setTools(host, true);
-      await host.initialize();
-      const sentAt = Date.now();
-      const { sessionId, receivedAt } = await newSession(host);
+describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remove }) => {
+  const agentEnv = { SCRIPTED_AGENT_VERSION: version, SCRIPTED_AGENT_EXTENSION_ADD_DELAY_MS: "400" };
 
-      // goose got the server through its own method, never through mcpServers.
-      const [add] = addRequests(host);
-      expect(add).toMatchObject({
-        sessionId,
-        config: {
-          type: "streamable_http",
-          name: "browser",
-          timeout: 300,
-          headers: { Authorization: expect.stringMatching(/^Bearer [\w-]{43}$/) },
-        },
-      });
-      expect(add!.config.uri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  it(`gives goose the server by ${way} before the session answer, says so, forwards a call and returns its content`, async () => {
+    const { host, mcpEvents } = start({ agentEnv });
+    const hello = await host.waitForHost("hello");
+    expect(hello.browserTools).toBe(true);
+    await host.startAgent();
+    setTools(host, true);
+    await host.initialize();
+    const sentAt = Date.now();
+    const { sessionId, receivedAt } = await newSession(host);
+
+    // Exactly one way, this goose's own; never another era's method.
+    const given = serversGiven(host);
+    expect(given).toEqual([
+      {
+        method: way,
+        ...(way === "session/new" ? {} : { sessionId }),
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+        token: expect.stringMatching(/^[\w-]{43}$/),
+        sessionHeader: way === "session/new" ? "new-1" : sessionId,
+      },
+    ]);
+    if (way !== "session/new")
       expect(host.agentReceived().find((m) => m.method === "session/new")?.params).toMatchObject({ mcpServers: [] });
-      // The response was held until goose (slow here: 400 ms) had connected and answered.
-      const connected = mcpEvents().find((e) => e.event === "connected");
-      expect(connected).toMatchObject({ sessionId, tools: expect.arrayContaining(["list_tabs", "click", "screenshot"]) });
-      expect(connected!.tools).toHaveLength(13);
-      expect(connected!.at).toBeLessThanOrEqual(receivedAt);
-      expect(receivedAt - sentAt).toBeGreaterThanOrEqual(400);
+    // goose had connected (and listed the tools with their annotations) before its answer reached the extension.
+    const connected = mcpEvents().find((e) => e.event === "connected");
+    expect(connected).toMatchObject({ sessionId, tools: expect.arrayContaining(["list_tabs", "click", "screenshot"]) });
+    expect(connected!.tools).toHaveLength(13);
+    expect(new Set(connected!.readOnly)).toEqual(
+      new Set(["list_tabs", "read_page", "get_selection", "page_snapshot", "find", "wait_for", "screenshot"]),
+    );
+    expect(connected!.at).toBeLessThanOrEqual(receivedAt);
+    // Held: the answer waited for goose's slow (400 ms) extension load.
+    if (held) expect(receivedAt - sentAt).toBeGreaterThanOrEqual(400);
+    expect(offers(host)).toEqual([
+      { type: "browser_tools_offer", sessionId, outcome: "added", via: way === "session/new" ? "mcpServers" : way },
+    ]);
+    // goose's own extensions are still there (a client mcpServers list replaced them before 1.48).
+    await prompt(host, sessionId, "tool");
+    expect(toolUpdates(host, sessionId)[0]).toMatchObject({ status: "completed" });
 
-      const answered = prompt(host, sessionId, 'call browser click {"ref":"e3"}');
-      const call = await nextToolCall(host);
-      expect(call).toMatchObject({ type: "tool_call", tool: "click", args: { ref: "e3" }, sessionId });
-      // A result for a call the host does not know is ignored (and logged).
-      host.send({ host: { type: "tool_result", callId: "t999", content: [{ type: "text", text: "stray" }] } });
-      host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }] } });
-      expect((await answered).result).toEqual({ stopReason: "end_turn" });
-      const [done] = toolUpdates(host, sessionId);
-      expect(done).toMatchObject({
-        status: "completed",
-        content: [{ type: "content", content: { type: "text", text: 'clicked "Submit"' } }],
-      });
-      await waitUntil(() => host.hostLog.includes("unknown call"), 5000, "stray result logged");
+    const answered = prompt(host, sessionId, 'call browser click {"ref":"e3"}');
+    const call = await nextToolCall(host);
+    expect(call).toMatchObject({ type: "tool_call", tool: "click", args: { ref: "e3" }, sessionId });
+    // A result for a call the host does not know is ignored (and logged).
+    host.send({ host: { type: "tool_result", callId: "t999", content: [{ type: "text", text: "stray" }] } });
+    host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }] } });
+    expect((await answered).result).toEqual({ stopReason: "end_turn" });
+    expect(toolUpdates(host, sessionId)[1]).toMatchObject({
+      status: "completed",
+      content: [{ type: "content", content: { type: "text", text: 'clicked "Submit"' } }],
+    });
+    await waitUntil(() => host.hostLog.includes("unknown call"), 5000, "stray result logged");
 
-      // goose's answer to the host's own request never reached the extension.
-      expect(host.rpc().some((m) => typeof m.id === "string" && m.id.startsWith("goose-browser-host/"))).toBe(false);
-      expect(host.rpc().filter((m) => m.id !== undefined && m.method === undefined && typeof m.id === "string")).toEqual([]);
-    },
-  );
+    // goose's answers to the host's own requests never reached the extension.
+    expect(host.rpc().some((m) => typeof m.id === "string" && m.id.startsWith("goose-browser-host/"))).toBe(false);
+  });
 
-  it("session/load gets the server too; an isError result reaches goose as a failed tool call", async () => {
-    const { host } = start();
+  it("session/load gets the server too; turning the tools off removes it with goose's method", async () => {
+    const { host, mcpEvents } = start({ agentEnv });
     await host.startAgent();
     setTools(host, true);
     await host.initialize();
     const { sessionId } = await newSession(host);
     const load = await host.request("session/load", { sessionId, cwd: host.dir, mcpServers: [] });
     expect(load.error).toBeUndefined();
-    expect(addRequests(host).map((a) => a.sessionId)).toEqual([sessionId, sessionId]);
+    expect(serversGiven(host).map((g) => g.method)).toEqual(way === "session/new" ? ["session/new", "session/load"] : [way, way]);
+    expect(serversGiven(host)[1]?.sessionHeader).toBe(sessionId);
+    expect(offers(host).map((o) => o.outcome)).toEqual(["added", "added"]);
     const answered = prompt(host, sessionId, 'call browser navigate {"url":"https://example.com/"}');
     const call = await nextToolCall(host);
     host.send({
@@ -194,6 +252,54 @@ describe("browser tools: goose", () => {
     });
     await answered;
     expect(toolUpdates(host, sessionId)[0]).toMatchObject({ status: "failed", content: [{ content: { text: "The user denied it." } }] });
+
+    // (goose replaced the server on load: one "removed" already.)
+    const removedBefore = mcpEvents().filter((e) => e.event === "removed").length;
+    setTools(host, false);
+    await waitUntil(() => mcpEvents().filter((e) => e.event === "removed").length > removedBefore, 10_000, "goose dropped the server");
+    expect(host.agentReceived().filter((m) => m.method === remove)).toEqual([
+      expect.objectContaining({
+        params: remove.includes("unstable") ? { sessionId, extensionKey: "browser" } : { sessionId, name: "browser" },
+      }),
+    ]);
+    await waitUntil(() => offers(host).at(-1)?.outcome === "removed", 5000, "removed reported");
+  });
+
+  it("a server goose cannot load: the host says so with goose's words, and turning the tools on again retries", async () => {
+    const { host } = start({ agentEnv: { ...agentEnv, SCRIPTED_AGENT_MCP_REFUSE: "connection refused (os error 111)" } });
+    await host.startAgent();
+    setTools(host, true);
+    await host.initialize();
+    const { sessionId } = await newSession(host);
+    await waitUntil(() => offers(host).length > 0, 10_000, "the offer's outcome");
+    expect(offers(host)).toEqual([
+      {
+        type: "browser_tools_offer",
+        sessionId,
+        outcome: "failed",
+        via: way === "session/new" ? "mcpServers" : way,
+        detail: expect.stringContaining("connection refused (os error 111)"),
+      },
+    ]);
+    setTools(host, true);
+    await waitUntil(() => offers(host).length > 1, 10_000, "the retry's outcome");
+    expect(offers(host)[1]).toMatchObject({
+      sessionId,
+      outcome: "failed",
+      via: way === "session/new" ? "_goose/unstable/session/extensions/add" : way,
+    });
+  });
+});
+
+describe("browser tools: goose, whatever the era", () => {
+  it("a goose whose release does not match its methods (-32601) gets the other method", async () => {
+    const { host } = start({ agentEnv: { SCRIPTED_AGENT_VERSION: " 1.46.0", SCRIPTED_AGENT_GOOSE_ERA: "legacy" } });
+    await host.startAgent();
+    setTools(host, true);
+    await host.initialize();
+    const { sessionId } = await newSession(host);
+    expect(serversGiven(host).map((g) => g.method)).toEqual(["_goose/unstable/session/extensions/add", "_goose/extensions/add"]);
+    expect(offers(host)).toEqual([{ type: "browser_tools_offer", sessionId, outcome: "added", via: "_goose/extensions/add" }]);
   });
 
   it("tools off: goose is never told about the server, and no tool_call ever reaches the extension", async () => {
@@ -207,7 +313,7 @@ describe("browser tools: goose", () => {
       status: "failed",
       content: [{ content: { text: expect.stringContaining("not found") } }],
     });
-    expect(host.agentReceived().map((m) => m.method)).not.toContain("_goose/extensions/add");
+    expect(serversGiven(host)).toEqual([]);
     expect(mcpEvents().filter((e) => e.event === "connected")).toEqual([]);
     expect(host.received.some((m) => m.kind === "host" && m.event.type === "tool_call")).toBe(false);
   });
@@ -258,14 +364,19 @@ describe("browser tools: other agents", () => {
         type: "http",
         name: "browser",
         url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
-        headers: [{ name: "Authorization", value: expect.stringMatching(/^Bearer /) }],
+        headers: [
+          { name: "Authorization", value: expect.stringMatching(/^Bearer /) },
+          { name: "x-goose-browser-session", value: "new-1" },
+        ],
       },
     ]);
     expect(host.agentReceived().some((m) => m.method?.startsWith("_goose/"))).toBe(false);
+    expect(offers(host)).toEqual([{ type: "browser_tools_offer", sessionId, outcome: "offered", via: "mcpServers" }]);
 
     const answered = prompt(host, sessionId, "call browser list_tabs");
     const call = await nextToolCall(host);
-    expect(call).toMatchObject({ tool: "list_tabs", args: {} });
+    // The session header given with session/new was resolved to the session the agent created.
+    expect(call).toMatchObject({ tool: "list_tabs", args: {}, sessionId });
     host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: "[]" }] } });
     await answered;
     expect(toolUpdates(host, sessionId)[0]).toMatchObject({ status: "completed", content: [{ content: { text: "[]" } }] });
@@ -289,8 +400,7 @@ describe("browser tools: the MCP server's door", () => {
       setTools(host, true);
       await host.initialize();
       await newSession(host);
-      const { uri, headers } = addRequests(host)[0]!.config;
-      const token = (headers.Authorization ?? "").slice("Bearer ".length);
+      const { url: uri, token } = serversGiven(host)[0]!;
       endpoints.push({ uri, token });
       const port = new URL(uri).port;
       const hostHeader = `127.0.0.1:${port}`;

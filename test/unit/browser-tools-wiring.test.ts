@@ -3,6 +3,7 @@
  * background service (calls answered exactly once, consent through the store, the switch), the host
  * message routing, the tab indicator and the badge.
  */
+import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { describe, expect, it, vi } from "vitest";
 import { badgeFor } from "../../extension/background/badge";
 import { agentNameOf, BrowserToolsService, TABS_REFUSED } from "../../extension/background/browser-tools-service";
@@ -22,6 +23,7 @@ import {
   initialBrowserToolsState,
   RECENT_CALLS,
   reduceBrowserTools,
+  toolsStanding,
 } from "../../extension/state/browser-tools";
 import { HOST_PROTOCOL_VERSION, type HostCommand, type HostHello, type HostToolCall } from "../../shared/host-protocol";
 
@@ -171,7 +173,11 @@ describe("browser tools state", () => {
 const hello = { type: "hello", browserTools: true } as HostHello;
 
 function setup(
-  options: { run?: (call: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps) => Promise<ToolOutcome>; tabs?: boolean } = {},
+  options: {
+    run?: (call: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps) => Promise<ToolOutcome>;
+    tabs?: boolean;
+    now?: () => number;
+  } = {},
 ) {
   const store = createStore<AppState, AppEvent>(initialAppState, reduceApp);
   const sent: HostCommand[] = [];
@@ -197,6 +203,7 @@ function setup(
     panelsOpen: () => panels,
     openPanel,
     consentTimeoutMs: 50,
+    now: () => options.now?.() ?? 0,
   });
   return {
     store,
@@ -342,6 +349,108 @@ describe("BrowserToolsService", () => {
     const t = setup();
     await t.service.forgetTab(12);
     expect(t.forget).toHaveBeenCalledWith(12);
+  });
+});
+
+describe("whether the agent took the tools", () => {
+  const goose = { name: "goose", version: "1.50.0" };
+  const offered = (offer: Parameters<typeof reduceBrowserTools>[1]) =>
+    reduceBrowserTools({ ...initialBrowserToolsState, enabled: true }, offer);
+
+  it("on only while the user wants them and the agent did not refuse them in the session on screen", () => {
+    expect(toolsStanding(initialBrowserToolsState, "s1", goose)).toEqual({ on: false, problem: null });
+    const on = { ...initialBrowserToolsState, enabled: true };
+    // No word from the host yet (no session, or the offer on its way): on.
+    expect(toolsStanding(on, null, goose)).toEqual({ on: true, problem: null });
+    const added = offered({ type: "tools_offer", sessionId: "s1", offer: { outcome: "added", via: "mcpServers" } });
+    expect(toolsStanding(added, "s1", goose)).toEqual({ on: true, problem: null });
+    const failed = offered({ type: "tools_offer", sessionId: "s1", offer: { outcome: "failed", detail: "connection refused" } });
+    const standing = toolsStanding(failed, "s1", goose);
+    expect(standing.on).toBe(false);
+    expect(standing.problem).toMatch(/^goose 1\.50\.0 did not accept the browser tools: connection refused\. Click Browser to try again/);
+    // Another session of the same agent is not affected.
+    expect(toolsStanding(failed, "s2", goose).on).toBe(true);
+    const unsupported = offered({ type: "tools_offer", sessionId: "s1", offer: { outcome: "unsupported" } });
+    expect(toolsStanding(unsupported, "s1", { name: "gemini" })).toMatchObject({
+      on: false,
+      problem: expect.stringMatching(/^gemini cannot use browser tools/),
+    });
+    const later = offered({ type: "tools_offer", sessionId: "s1", offer: { outcome: "later" } });
+    expect(toolsStanding(later, "s1", goose)).toMatchObject({ on: false, problem: expect.stringContaining("start a new session") });
+    // Forgotten with the agent that made them.
+    expect(reduceBrowserTools(failed, { type: "tools_offers_cleared" }).offers).toEqual({});
+  });
+
+  it("HostInbound hands an offer on with its words bounded, and drops a malformed one", () => {
+    const inbound = new HostInbound();
+    const offer = { type: "browser_tools_offer", sessionId: "s1", outcome: "failed", via: "mcpServers", detail: "x".repeat(900) };
+    expect(inbound.receive({ host: offer })).toEqual({ events: [], toolOffers: [{ ...offer, detail: "x".repeat(500) }] });
+    expect(inbound.receive({ host: { ...offer, outcome: "maybe" } })).toEqual({ events: [] });
+    expect(inbound.receive({ host: { ...offer, sessionId: 3 } })).toEqual({ events: [] });
+  });
+
+  it("the service keeps each session's offer, and forgets them all when the agent stops", () => {
+    const t = setup();
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "added", via: "mcpServers" });
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s2", outcome: "failed", detail: "no" });
+    expect(t.store.get().tools.offers).toEqual({ s1: { outcome: "added", via: "mcpServers" }, s2: { outcome: "failed", detail: "no" } });
+    t.service.agentStopped();
+    expect(t.store.get().tools.offers).toEqual({});
+  });
+});
+
+describe("one question per action", () => {
+  const permission = (title: string, rawInput: unknown, _meta?: Record<string, unknown>): RequestPermissionRequest => ({
+    sessionId: "s1",
+    toolCall: { toolCallId: "c1", title, rawInput, ...(_meta ? { _meta } : {}) },
+    options: [],
+  });
+  const allowOnce = { optionId: "allow_once", name: "Allow once", kind: "allow_once" as const };
+  const consentAsked = (t: ReturnType<typeof setup>) => t.store.get().tools.consents.length;
+  const asking = {
+    run: async (_c: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps) => ({
+      content: [{ type: "text" as const, text: await deps.askConsent(actRequest) }],
+    }),
+  };
+
+  it("the user's allow on the agent's own question about an acting browser call is that call's consent, once", async () => {
+    let now = 1_000;
+    const t = setup({ ...asking, now: () => now });
+    await t.service.setEnabled(true);
+    t.service.agentPermissionAnswered(permission("browser: click · e3", { ref: "e3" }), allowOnce);
+    const a = answers();
+    await t.service.handleCall(toolCall("t1", "click", { ref: "e3" }), a.answer);
+    expect(a.out[0]).toMatchObject({ content: [{ text: "allow_once" }] });
+    expect(consentAsked(t)).toBe(0);
+    // Used up: the next identical call is asked about.
+    const second = t.service.handleCall(toolCall("t2", "click", { ref: "e3" }), a.answer);
+    await vi.waitFor(() => expect(consentAsked(t)).toBe(1));
+    t.service.answerConsent(t.store.get().tools.consents[0]!.id, "deny");
+    await second;
+    // goose's tool name counts as well as its title; a minute later the allow no longer stands.
+    t.service.agentPermissionAnswered(
+      permission("anything", { ref: "e4" }, { goose: { toolCall: { toolName: "browser__click" } } }),
+      allowOnce,
+    );
+    now += 60_001;
+    const late = t.service.handleCall(toolCall("t3", "click", { ref: "e4" }), a.answer);
+    await vi.waitFor(() => expect(consentAsked(t)).toBe(1));
+    t.service.answerConsent(t.store.get().tools.consents[0]!.id, "deny");
+    await late;
+  });
+
+  it("carries nothing over from a deny, another call's arguments, another tool, or a tool that is not ours", async () => {
+    const t = setup(asking);
+    await t.service.setEnabled(true);
+    const reject = { optionId: "reject_once", name: "Deny", kind: "reject_once" as const };
+    t.service.agentPermissionAnswered(permission("browser: click · e3", { ref: "e3" }), reject);
+    t.service.agentPermissionAnswered(permission("browser: click · e5", { ref: "e5" }), allowOnce);
+    t.service.agentPermissionAnswered(permission("browser: type · e3", { ref: "e3" }), allowOnce);
+    t.service.agentPermissionAnswered(permission("developer: shell · rm", { ref: "e3" }), allowOnce);
+    const done = t.service.handleCall(toolCall("t1", "click", { ref: "e3" }), answers().answer);
+    await vi.waitFor(() => expect(consentAsked(t)).toBe(1));
+    t.service.answerConsent(t.store.get().tools.consents[0]!.id, "deny");
+    await done;
   });
 });
 

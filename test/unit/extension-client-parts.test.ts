@@ -55,7 +55,10 @@ describe("PermissionBroker", () => {
 
   function broker() {
     const log: string[] = [];
-    const b = new PermissionBroker({ requested: (k) => log.push(`+${k}`), resolved: (k, _s, optionId) => log.push(`-${k}:${optionId}`) });
+    const b = new PermissionBroker({
+      requested: (k) => log.push(`+${k}`),
+      resolved: (k, _r, option) => log.push(`-${k}:${option?.optionId ?? null}`),
+    });
     return { b, log };
   }
 

@@ -248,7 +248,8 @@ describe.concurrent("prompt turns", SUITE, () => {
     await agent.waitFor((m) => m.params?.update?.sessionUpdate === "agent_message_chunk");
     const second = await sendPrompt(agent, sessionId, "hello");
     expect(second.error?.code).toBe(-32602);
-    expect(second.error?.message).toMatch(/session already has active run/);
+    // goose's words, in the error's data, pointing at steering.
+    expect(String(second.error?.data)).toMatch(/^session already has active run `[^`]+`; use _goose\/unstable\/session\/steer$/);
 
     const cancelledAt = Date.now();
     agent.notify("session/cancel", { sessionId });

@@ -14,7 +14,7 @@ import { AgentLifecycle } from "./agent-lifecycle";
 import type { ClientContext } from "./context";
 import { refreshHistory } from "./history";
 import { setConfigOption, setMode } from "./modes";
-import { permissionPrompts } from "./permission-prompts";
+import { type PermissionAnswered, permissionPrompts } from "./permission-prompts";
 import { SessionMemory } from "./session-memory";
 import { deleteSession, newSession, openSession, restoreActiveSession } from "./sessions";
 import { cancel, prompt } from "./turns";
@@ -23,6 +23,8 @@ export interface ControllerDeps {
   store: Store<AppState, AppEvent>;
   sendJsonRpc(message: unknown): boolean;
   meta: MetaStorage;
+  /** Every answer the user gave an agent's permission request. */
+  onPermissionAnswered?: PermissionAnswered;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -34,7 +36,7 @@ export class ClientController {
     const state = () => deps.store.get();
     const dispatch: ClientContext["dispatch"] = (event) => deps.store.dispatch({ scope: "client", event });
     const memory = new SessionMemory(deps.meta, deps.log);
-    this.ctx = { state, dispatch, memory, permissions: permissionPrompts({ state, dispatch, memory }) };
+    this.ctx = { state, dispatch, memory, permissions: permissionPrompts({ state, dispatch, memory }, deps.onPermissionAnswered) };
     this.agent = new AgentLifecycle({
       store: deps.store,
       ctx: this.ctx,

@@ -6,15 +6,14 @@
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "../../acp/schema";
 
 interface Pending {
-  sessionId: string;
-  options: PermissionOption[];
+  request: RequestPermissionRequest;
   resolve(response: RequestPermissionResponse): void;
 }
 
 export interface PermissionEvents {
   requested(key: string, request: RequestPermissionRequest): void;
-  /** optionId: the option the user chose; null when the request was answered `cancelled`. */
-  resolved(key: string, sessionId: string, optionId: string | null): void;
+  /** The option the user chose; null when the request was answered `cancelled`. */
+  resolved(key: string, request: RequestPermissionRequest, option: PermissionOption | null): void;
 }
 
 const CANCELLED: RequestPermissionResponse = { outcome: { outcome: "cancelled" } };
@@ -28,7 +27,7 @@ export class PermissionBroker {
   ask(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
     const key = `perm-${++this.counter}`;
     return new Promise((resolve) => {
-      this.pending.set(key, { sessionId: request.sessionId, options: request.options, resolve });
+      this.pending.set(key, { request, resolve });
       signal.addEventListener("abort", () => this.settle(key, CANCELLED), { once: true });
       this.events.requested(key, request);
       if (signal.aborted) this.settle(key, CANCELLED);
@@ -39,13 +38,13 @@ export class PermissionBroker {
   answer(key: string, optionId: string | null): boolean {
     const p = this.pending.get(key);
     if (!p) return false;
-    const offered = optionId !== null && p.options.some((o) => o.optionId === optionId);
+    const offered = optionId !== null && p.request.options.some((o) => o.optionId === optionId);
     this.settle(key, offered ? { outcome: { outcome: "selected", optionId: optionId! } } : CANCELLED);
     return true;
   }
 
   cancelSession(sessionId: string): void {
-    for (const [key, p] of this.pending) if (p.sessionId === sessionId) this.settle(key, CANCELLED);
+    for (const [key, p] of this.pending) if (p.request.sessionId === sessionId) this.settle(key, CANCELLED);
   }
 
   cancelAll(): void {
@@ -57,6 +56,8 @@ export class PermissionBroker {
     if (!p) return;
     this.pending.delete(key);
     p.resolve(response);
-    this.events.resolved(key, p.sessionId, response.outcome.outcome === "selected" ? response.outcome.optionId : null);
+    const { outcome } = response;
+    const option = outcome.outcome === "selected" ? (p.request.options.find((o) => o.optionId === outcome.optionId) ?? null) : null;
+    this.events.resolved(key, p.request, option);
   }
 }

@@ -3,10 +3,17 @@
  * each one is settled and how. The broker holds them until the user (or Stop, or the agent going
  * away) answers. Denials are remembered with the session: agents replay a denied call as done.
  */
+import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import type { ClientContext } from "./context";
 import { PermissionBroker } from "./permission-broker";
 
-export function permissionPrompts(ctx: Pick<ClientContext, "state" | "dispatch" | "memory">): PermissionBroker {
+/** Told every answer the user gave an agent's permission request (browser tools carry an allow over). */
+export type PermissionAnswered = (request: RequestPermissionRequest, option: PermissionOption) => void;
+
+export function permissionPrompts(
+  ctx: Pick<ClientContext, "state" | "dispatch" | "memory">,
+  answered?: PermissionAnswered,
+): PermissionBroker {
   const broker: PermissionBroker = new PermissionBroker({
     requested(key, request) {
       const session = ctx.state().client.sessions[request.sessionId];
@@ -21,8 +28,10 @@ export function permissionPrompts(ctx: Pick<ClientContext, "state" | "dispatch" 
         options: request.options,
       });
     },
-    resolved(key, sessionId, optionId) {
-      ctx.dispatch({ type: "permission_resolved", sessionId, key, optionId });
+    resolved(key, request, option) {
+      const { sessionId } = request;
+      ctx.dispatch({ type: "permission_resolved", sessionId, key, optionId: option?.optionId ?? null });
+      if (option) answered?.(request, option);
       const denied = ctx.state().client.sessions[sessionId]?.deniedToolCalls;
       if (denied) void ctx.memory.setDenied(sessionId, denied);
     },

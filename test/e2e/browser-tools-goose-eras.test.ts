@@ -1,0 +1,133 @@
+/**
+ * goose of every era gets the browser tools the way it takes them (native-host/browser-tools/goose-ways.ts),
+ * end to end in real Chromium with the scripted goose playing that release: tools on → goose lists
+ * tabs, reads the page, takes a snapshot, types and clicks by ref, with one question per action
+ * (goose asks for acting tools in approve mode, never for read-only ones, and its allow stands for
+ * the extension's consent); tools off → goose drops the server. A goose that cannot load the server
+ * leaves the switch off, and the panel says why.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, launchExtension, ROOT } from "./harness";
+import { LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { startTestSite, type TestSite } from "./test-site";
+
+const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
+
+interface McpLogLine {
+  event: string;
+  tool?: string;
+  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
+}
+
+const opened: Array<{ h: Harness; site: TestSite; logDir: string }> = [];
+afterEach(async () => {
+  for (const { h, site, logDir } of opened.splice(0)) {
+    await h.close();
+    await site.close();
+    fs.rmSync(logDir, { recursive: true, force: true });
+  }
+});
+
+async function open(agentEnv: Record<string, string>) {
+  const site = await startTestSite();
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-e2e-eras-"));
+  const mcpLog = path.join(logDir, "mcp.log");
+  const h = await launchExtension({ extensionDir: E2E_BUILD, agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog, ...agentEnv } });
+  opened.push({ h, site, logDir });
+  const form = await h.context.newPage();
+  await form.goto(site.url("form.html"));
+  const formTab = await h.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, site.url("form.html"));
+  const panel = await h.openPanel();
+  await waitForReady(panel);
+  const mcp = (): McpLogLine[] =>
+    fs.existsSync(mcpLog)
+      ? fs
+          .readFileSync(mcpLog, "utf8")
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .map((l) => JSON.parse(l) as McpLogLine)
+      : [];
+  const lastCall = (tool: string) =>
+    mcp()
+      .filter((l) => l.event === "call" && l.tool === tool)
+      .at(-1);
+  const text = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
+  return { h, panel, form, formTab, mcp, lastCall, text };
+}
+
+const toolSwitch = (panel: Page) => panel.getByRole("button", { name: /^Browser: / });
+const permission = (panel: Page) => panel.getByRole("group", { name: "Permission request" });
+const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
+const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
+
+/** Runs one call; acting ones are asked about once, by goose, and allowed there. */
+async function run(panel: Page, line: string, acting: boolean): Promise<void> {
+  await sendPrompt(panel, line);
+  if (acting) await permission(panel).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
+  // A second question (the extension's consent card) would hold the call until it timed out.
+  await waitForTurnEnd(panel);
+  expect(await consentCard(panel).count()).toBe(0);
+  expect(await permission(panel).count()).toBe(0);
+}
+
+const ERAS = [
+  { version: " 1.50.0", added: "session/new mcpServers", removeMethod: "_goose/unstable/session/extensions/remove" },
+  { version: " 1.46.0", added: "_goose/unstable/session/extensions/add", removeMethod: "_goose/unstable/session/extensions/remove" },
+  { version: " 1.30.0", added: "_goose/extensions/add", removeMethod: "_goose/extensions/remove" },
+] as const;
+
+describe.each(ERAS)("browser tools with goose$version", ({ version, removeMethod }) => {
+  it("on: lists tabs, reads, snapshots, types and clicks by ref, one question each; off: goose drops the server", async () => {
+    const { h, panel, form, formTab, mcp, lastCall, text } = await open({ SCRIPTED_AGENT_VERSION: version });
+    await toolSwitch(panel).click();
+    await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
+
+    // The first prompt starts the session, which gets the server before its first turn.
+    await run(panel, call("list_tabs"), false);
+    expect(mcp().some((l) => l.event === "connected")).toBe(true);
+    expect(text(lastCall("list_tabs"))).toContain("Sign up — Test Co");
+    await run(panel, call("read_page", { tabId: formTab }), false);
+    expect(text(lastCall("read_page"))).toContain("The quick brown fox jumps over the lazy dog.");
+    await run(panel, call("page_snapshot", { tabId: formTab }), false);
+    const snapshot = text(lastCall("page_snapshot"));
+    const nameRef = /textbox "Your name" \[(e\d+)\]/.exec(snapshot)![1]!;
+    const submitRef = /button "Subscribe" \[(e\d+)\]/.exec(snapshot)![1]!;
+
+    await run(panel, call("type", { tabId: formTab, ref: nameRef, text: "Ada" }), true);
+    expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
+    await run(panel, call("click", { tabId: formTab, ref: submitRef }), true);
+    await expect.poll(() => form.evaluate(() => document.getElementById("result")?.textContent)).toBe("Thanks, Ada! (no country)");
+
+    await toolSwitch(panel).click();
+    await expect.poll(() => toolSwitch(panel).getAttribute("aria-label")).toBe("Browser: off");
+    await expect.poll(() => h.agentMessages().some((m) => m.method === removeMethod), { timeout: LONG }).toBe(true);
+    // goose no longer knows the tool (nor that it only reads), so it asks, and the call finds no server.
+    await sendPrompt(panel, call("list_tabs"));
+    await permission(panel).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
+    await waitForTurnEnd(panel);
+    expect(text(lastCall("list_tabs"))).toContain("Extension browser not found");
+  });
+});
+
+describe("a goose that cannot load the server", () => {
+  it("leaves the switch off and says what failed and what to do; a click tries again", async () => {
+    const { panel, mcp } = await open({ SCRIPTED_AGENT_MCP_REFUSE: "connection refused (os error 111)" });
+    await sendPrompt(panel, "hello");
+    await waitForTurnEnd(panel);
+    await toolSwitch(panel).click();
+    const notice = panel.locator(".browser-tools-notice");
+    await waitForText(notice, "goose 1.50.0 did not accept the browser tools: ");
+    await waitForText(notice, "connection refused (os error 111)");
+    expect(await toolSwitch(panel).getAttribute("aria-pressed")).toBe("false");
+    expect(await toolSwitch(panel).getAttribute("aria-label")).toBe("Browser: not available");
+    const tries = () => mcp().filter((l) => l.event === "connect_failed").length;
+    const before = tries();
+    await toolSwitch(panel).click();
+    await expect.poll(tries, { timeout: LONG }).toBeGreaterThan(before);
+    expect(await toolSwitch(panel).getAttribute("aria-pressed")).toBe("false");
+  });
+});
