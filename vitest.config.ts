@@ -2,14 +2,14 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    globalSetup: ["test/private-tmp.ts"],
+    globalSetup: ["test/helpers/private-tmp.ts"],
     projects: [
       {
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["test/unit/helpers/happy-dom-setup.ts"],
+          setupFiles: ["test/helpers/dom/happy-dom-setup.ts"],
         },
       },
       {

@@ -2,7 +2,7 @@
  * Merging a batch of events before it crosses the panel port. An agent streams a message as many
  * small text chunks; consecutive chunks of one message become one event carrying their joined text,
  * which the reducer turns into exactly the state the separate chunks would give
- * (test/unit/event-batch.test.ts checks that against the reducer).
+ * (test/unit/extension/state/event-batch.test.ts checks that against the reducer).
  */
 import type { ContentBlock } from "../acp/schema";
 import type { AppEvent } from "./app";

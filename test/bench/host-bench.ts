@@ -15,7 +15,7 @@
  *  4. `start` → agent running when the version command waits for input.
  * The timed client only reads frame headers and a few bytes of each frame: decoding and
  * reassembly would be the extension's cost, not the host's. Whatever it talks to (the host, a second
- * build, `cat | cat`, the agent alone, the bare relay) runs on pipes, as browsers start hosts (test/pipes.ts); the host
+ * build, `cat | cat`, the agent alone, the bare relay) runs on pipes, as browsers start hosts (test/helpers/pipes.ts); the host
  * starts its agent itself, on the socket pairs node gives children, as it does in use.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -27,7 +27,7 @@ import { NODE_FLAGS, shQuote } from "../../native-host/setup/launcher";
 import { frameJson } from "../../native-host/wire/frames";
 import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
-import { assertPipes, type Command, spawnChain } from "../pipes";
+import { assertPipes, type Command, spawnChain } from "../helpers/pipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_HOST: another build's launcher, to compare two builds in one sitting.
@@ -54,13 +54,13 @@ const PREFIX_BYTES = 96;
 const CLOCK_TICKS = 100;
 
 /**
- * A framed connection on pipes (test/pipes.ts) to a process that speaks the host's wire format: the
+ * A framed connection on pipes (test/helpers/pipes.ts) to a process that speaks the host's wire format: the
  * built host, or the bare relay (bare-relay.mjs). Counts frames by their 4-byte headers; only status
  * frames are parsed. An agent message is complete on a verbatim frame or a chunk frame marked last.
  */
 class FrameLink {
   readonly child: ChildProcess;
-  /** The process's stdin and stdout, pipes as a browser's (test/pipes.ts). */
+  /** The process's stdin and stdout, pipes as a browser's (test/helpers/pipes.ts). */
   protected readonly input: net.Socket;
   private waiters: Array<() => void> = [];
   protected statusWaiters: Array<(state: string) => void> = [];
@@ -212,7 +212,7 @@ async function bareNodePeakMB(): Promise<number> {
   return mb;
 }
 
-/** ndjson straight over pipes (test/pipes.ts): the agent alone, or a `cat | cat` chain. Counts newlines only. */
+/** ndjson straight over pipes (test/helpers/pipes.ts): the agent alone, or a `cat | cat` chain. Counts newlines only. */
 class LineLink {
   private readonly input: net.Socket;
   private readonly last: ChildProcess;

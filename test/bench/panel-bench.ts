@@ -26,9 +26,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { CDPSession, Page } from "playwright-core";
-import { EXTENSION_DIR, type Harness, launchExtension } from "../e2e/harness";
-import { writeLongSession } from "../e2e/long-session";
 import { END_OF_STREAM } from "../fixtures/scripted-agent/scenarios";
+import { EXTENSION_DIR, type Harness, launchExtension } from "../helpers/chromium/harness";
+import { writeLongSession } from "../helpers/chromium/long-session";
 import {
   animationFrames,
   cpuWithin,

@@ -46,7 +46,7 @@ const section = `## Native host (measured ${date} on ${machine})
 Same-run ratios first: the host, its baseline and the floor (a bare Node relay with no checks) ran back to back
 in each round of the same run, which goes first rotating; throughput ratios are taken per round (after two warm-up
 rounds) and their medians given with their spread. The goals are judged against \`cat | cat\`. Everything runs on
-pipes, as browsers start hosts (test/pipes.ts). Load average at the end of the run: ${load} (1 / 5 / 15 min) on
+pipes, as browsers start hosts (test/helpers/pipes.ts). Load average at the end of the run: ${load} (1 / 5 / 15 min) on
 ${os.cpus().length} cores.
 
 | measure | goal | measured | |

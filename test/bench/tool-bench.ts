@@ -12,9 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { launchExtension, ROOT } from "../e2e/harness";
-import { composer, userBubbles, waitForReady, waitForTurnEnd } from "../e2e/panel";
-import { startTestSite } from "../e2e/test-site";
+import { launchExtension, ROOT } from "../helpers/chromium/harness";
+import { composer, userBubbles, waitForReady, waitForTurnEnd } from "../helpers/chromium/panel";
+import { startTestSite } from "../helpers/test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 const ROUND_TRIPS = Number(process.env.TOOL_BENCH_CALLS ?? 300);

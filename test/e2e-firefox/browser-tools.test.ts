@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestSite, type TestSite } from "../e2e/test-site";
+import { startTestSite, type TestSite } from "../helpers/test-site";
 import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import { byRole, click, find, LONG, screenshot, sendPrompt, texts, waitForReady, waitForText, waitForTurnEnd } from "./panel";
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestSite, type TestSite } from "../e2e/test-site";
+import { startTestSite, type TestSite } from "../helpers/test-site";
 import { clickAskGoose, closeSidebarAsUser, countSidebarCloses, isSidebarOpen, pressQuickPrompt } from "./gestures";
 import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import {

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { FAKE_GOOSE, type Harness, type HarnessOptions, launchExtension } from "./harness";
+import { FAKE_GOOSE, type Harness, type HarnessOptions, launchExtension } from "../helpers/chromium/harness";
 import {
   composer,
   LONG,
@@ -21,7 +21,7 @@ import {
   waitForReady,
   waitForText,
   waitForTurnEnd,
-} from "./panel";
+} from "../helpers/chromium/panel";
 
 /** The current harness; a relaunch (same dir) is kept in `earlier` until the test ends. */
 let h: Harness | undefined;

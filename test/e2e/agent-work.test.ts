@@ -2,8 +2,18 @@
 
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, type LoggedMessage, launchExtension } from "./harness";
-import { composer, LONG, screenshot, sendPrompt, stopButton, toolCard, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { type Harness, type LoggedMessage, launchExtension } from "../helpers/chromium/harness";
+import {
+  composer,
+  LONG,
+  screenshot,
+  sendPrompt,
+  stopButton,
+  toolCard,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "../helpers/chromium/panel";
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -7,9 +7,9 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, launchExtension, ROOT } from "./harness";
-import { composer, LONG, screenshot, sendPrompt, userBubbles, waitForReady, waitForText, waitForTurnEnd } from "./panel";
-import { startTestSite, type TestSite } from "./test-site";
+import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
+import { composer, LONG, screenshot, sendPrompt, userBubbles, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { startTestSite, type TestSite } from "../helpers/test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 const SNIPPET = 'let s1 = String::from("hello");\nlet s2 = s1;\n  // s1 is no longer valid here\nprintln!("{}", s2);';

@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension, ROOT } from "./harness";
-import { LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "./panel";
-import { startTestSite, type TestSite } from "./test-site";
+import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
+import { LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { startTestSite, type TestSite } from "../helpers/test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 

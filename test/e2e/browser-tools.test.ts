@@ -7,8 +7,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ToolContent } from "../../shared/browser-tools";
-import { type Harness, launchExtension, ROOT } from "./harness";
-import { startTestSite, type TestSite } from "./test-site";
+import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
+import { startTestSite, type TestSite } from "../helpers/test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, type LoggedMessage, launchExtension } from "./harness";
+import { type Harness, type LoggedMessage, launchExtension } from "../helpers/chromium/harness";
 import {
   agentBubbles,
   composer,
@@ -20,7 +20,7 @@ import {
   waitForReady,
   waitForText,
   waitForTurnEnd,
-} from "./panel";
+} from "../helpers/chromium/panel";
 
 let harness: Harness | undefined;
 

@@ -8,9 +8,9 @@ import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
-import { requireBuilt, TempMachine } from "../integration/install-harness";
-import { chromiumArgs, EXTENSION_DIR } from "./harness";
-import { sendPrompt, transcript, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { chromiumArgs, EXTENSION_DIR } from "../helpers/chromium/harness";
+import { sendPrompt, transcript, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { requireBuilt, TempMachine } from "../helpers/install-harness";
 
 /** The browser binary itself: Debian's /usr/bin/chromium is a shell script that needs a PATH. */
 const CHROMIUM_BINARY = "/usr/lib/chromium/chromium";

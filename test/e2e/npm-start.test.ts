@@ -12,8 +12,8 @@ import { type Browser, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { PANEL_URL } from "../../install-scripts/start-plan";
 import { DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
-import { EXTENSION_DIR, FAKE_GOOSE, HOST_LAUNCHER, processesIn, ROOT } from "./harness";
-import { LONG, waitForReady } from "./panel";
+import { EXTENSION_DIR, FAKE_GOOSE, HOST_LAUNCHER, processesIn, ROOT } from "../helpers/chromium/harness";
+import { LONG, waitForReady } from "../helpers/chromium/panel";
 
 let run: StartRun | undefined;
 afterEach(async () => {

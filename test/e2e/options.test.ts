@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FAKE_GOOSE, type Harness, launchExtension } from "./harness";
-import { LONG, screenshot, waitForText } from "./panel";
+import { FAKE_GOOSE, type Harness, launchExtension } from "../helpers/chromium/harness";
+import { LONG, screenshot, waitForText } from "../helpers/chromium/panel";
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -4,8 +4,8 @@
  * session the first prompt creates, before that prompt runs.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "./harness";
-import { LONG, sendPrompt, userBubbles, waitForReady, waitForTurnEnd } from "./panel";
+import { type Harness, launchExtension } from "../helpers/chromium/harness";
+import { LONG, sendPrompt, userBubbles, waitForReady, waitForTurnEnd } from "../helpers/chromium/panel";
 
 let harness: Harness | undefined;
 

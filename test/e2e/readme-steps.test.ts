@@ -13,8 +13,8 @@ import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
-import { FAKE_GOOSE, ROOT } from "./harness";
-import { waitForReady } from "./panel";
+import { FAKE_GOOSE, ROOT } from "../helpers/chromium/harness";
+import { waitForReady } from "../helpers/chromium/panel";
 
 const SECTION = "## Use it in your own browser";
 

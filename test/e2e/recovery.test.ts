@@ -2,7 +2,7 @@
 
 import type { Locator } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "./harness";
+import { type Harness, launchExtension } from "../helpers/chromium/harness";
 import {
   agentBubbles,
   LONG,
@@ -15,7 +15,7 @@ import {
   waitForReady,
   waitForText,
   waitForTurnEnd,
-} from "./panel";
+} from "../helpers/chromium/panel";
 
 let harness: Harness | undefined;
 

@@ -5,7 +5,7 @@
 
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "./harness";
+import { type Harness, launchExtension } from "../helpers/chromium/harness";
 import {
   agentBubbles,
   LONG,
@@ -17,7 +17,7 @@ import {
   waitForReady,
   waitForText,
   waitForTurnEnd,
-} from "./panel";
+} from "../helpers/chromium/panel";
 
 const harnesses: Harness[] = [];
 
@@ -182,7 +182,7 @@ describe("sessions", () => {
 
 describe("long sessions", () => {
   it("opens a 300-message session showing its newest entries, and brings older ones in as the user scrolls up", async () => {
-    const { writeLongSession } = await import("./long-session");
+    const { writeLongSession } = await import("../helpers/chromium/long-session");
     const h = await launchExtension();
     try {
       const sessionId = writeLongSession(h, "Long one", 300);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 type Box = { x: number; y: number; width: number; height: number };
 
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
-import { type Harness, installHostManifest, launchExtension, ROOT } from "./harness";
+import { type Harness, installHostManifest, launchExtension, ROOT } from "../helpers/chromium/harness";
 
 const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
 

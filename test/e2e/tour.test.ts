@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension, ROOT } from "./harness";
+import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
 import {
   agentBubbles,
   composer,
@@ -23,7 +23,7 @@ import {
   waitForReady,
   waitForText,
   waitForTurnEnd,
-} from "./panel";
+} from "../helpers/chromium/panel";
 
 const TOUR = path.join(ROOT, "test-results/tour");
 

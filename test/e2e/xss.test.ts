@@ -1,8 +1,18 @@
 /** Agent output is untrusted: markdown renders, raw HTML never runs, and huge output does not break the link. */
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "./harness";
-import { agentBubbles, LONG, screenshot, sendPrompt, toolCard, transcript, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { type Harness, launchExtension } from "../helpers/chromium/harness";
+import {
+  agentBubbles,
+  LONG,
+  screenshot,
+  sendPrompt,
+  toolCard,
+  transcript,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "../helpers/chromium/panel";
 
 let harness: Harness | undefined;
 

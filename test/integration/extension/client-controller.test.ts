@@ -1,0 +1,286 @@
+/**
+ * The background's ACP client logic (ClientController + the shared reducer) against the real
+ * scripted goose over real pipes — no browser, no host: the native port is replaced by ndjson.
+ * Covers initialize, approve-by-default, prompt, permission, cancel, agent death and the restore
+ * of the active session after a restart.
+ */
+import "../../helpers/dom/fake-browser";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ClientController } from "../../../extension/background/client/controller";
+import { commandRouter } from "../../../extension/background/command-router";
+import { createStore } from "../../../extension/background/observable-store";
+import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../extension/state/app";
+import type { SessionState } from "../../../extension/state/client-state";
+import { entryArray, entryAt, entryCount, lastEntry } from "../../../extension/state/entry-list";
+import { toolCallOf } from "../../../extension/state/tool-call-map";
+import type { MetaStorage, SessionMeta } from "../../../extension/storage/session-meta";
+import { HOST_PROTOCOL_VERSION, type HostHello } from "../../../shared/host-protocol";
+import { FAKE_GOOSE, isAlive, waitUntil } from "../../helpers/host-harness";
+
+const agents: ChildProcessWithoutNullStreams[] = [];
+afterEach(() => {
+  for (const a of agents.splice(0)) if (a.pid && isAlive(a.pid)) a.kill("SIGKILL");
+});
+
+class MemoryMeta implements MetaStorage {
+  saved: SessionMeta = { activeSessionId: null, modeBySession: {} };
+  async load() {
+    return structuredClone(this.saved);
+  }
+  async save(m: SessionMeta) {
+    this.saved = structuredClone(m);
+  }
+}
+
+/** A store + controller wired to a scripted agent process, standing in for host and port. */
+function setup(dir: string, meta = new MemoryMeta(), env: Record<string, string> = {}) {
+  const store = createStore<AppState, AppEvent>(initialAppState, reduceApp);
+  const events: AppEvent[] = [];
+  store.subscribe((_s, e) => events.push(e));
+  let agent: ChildProcessWithoutNullStreams | null = null;
+  const controller = new ClientController({
+    store,
+    meta,
+    sendJsonRpc: (m) => {
+      if (!agent || agent.exitCode !== null) return false;
+      agent.stdin.write(`${JSON.stringify(m)}\n`);
+      return true;
+    },
+  });
+  const hello: HostHello = {
+    type: "hello",
+    hostVersion: "t",
+    protocolVersion: HOST_PROTOCOL_VERSION,
+    profiles: ["goose"],
+    defaultProfile: "goose",
+    cwd: dir,
+    platform: "linux",
+    logFile: "/dev/null",
+    configFile: "/c/host.json",
+    nodeVersion: "v20.0.0",
+    hostPath: "/h/host.cjs",
+  };
+  store.dispatch({ scope: "connection", event: { type: "connecting" } });
+  store.dispatch({ scope: "connection", event: { type: "hello", hello } });
+
+  function startAgent() {
+    const log = path.join(dir, "agent.ndjson");
+    agent = spawn(FAKE_GOOSE, ["acp"], {
+      env: { ...process.env, SCRIPTED_AGENT_STATE_DIR: path.join(dir, "state"), SCRIPTED_AGENT_LOG: log, ...env },
+      stdio: "pipe",
+    });
+    agents.push(agent);
+    agent.stdin.on("error", () => {}); // a write racing the agent's death is not the test's subject
+    let buf = "";
+    agent.stdout.on("data", (c: Buffer) => {
+      buf += c.toString();
+      const lines = buf.split("\n");
+      buf = lines.pop() ?? "";
+      for (const line of lines) if (line.trim()) controller.deliver(JSON.parse(line));
+    });
+    const pid = agent.pid!;
+    store.dispatch({
+      scope: "connection",
+      event: { type: "agent_status", status: { state: "running", profile: "goose", command: FAKE_GOOSE, pid, cwd: dir } },
+    });
+    return agent;
+  }
+
+  const agentLog = () =>
+    fs.existsSync(path.join(dir, "agent.ndjson"))
+      ? fs
+          .readFileSync(path.join(dir, "agent.ndjson"), "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
+  const client = () => store.get().client;
+  const active = (): SessionState => client().sessions[client().activeSessionId!]!;
+  const until = (cond: () => boolean, what: string) => waitUntil(cond, 15_000, what);
+  // The real router; the host side is not under test here (no host: the native port is replaced).
+  const handle = commandRouter({ restart() {}, diagnose() {}, chooseAgent() {}, useAgent() {} }, controller);
+  return { store, handle, events, startAgent, agentLog, client, active, until, meta };
+}
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gb-ctl-"));
+
+describe("ClientController against the scripted goose", () => {
+  it("initializes, starts a session in approve mode for the first prompt, and streams the answer", async () => {
+    const t = setup(tmp());
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    expect(t.client().agent.info?.name).toBe("goose");
+    const init = t.agentLog().find((m) => m.method === "initialize");
+    expect(init.params.clientCapabilities).toEqual({
+      fs: { readTextFile: false, writeTextFile: false },
+      terminal: false,
+      session: { configOptions: { boolean: {} } },
+    });
+
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "hello goose" }] });
+    const s = t.active();
+    expect(s.turn).toBe("idle");
+    expect(s.lastStop).toBe("end_turn");
+    expect(entryAt(s.entries, 0)).toMatchObject({ kind: "user", content: [{ type: "text", text: "hello goose" }] });
+    expect(entryArray(s.entries).some((e) => e.kind === "agent" && e.text.length > 20)).toBe(true);
+    // goose defaults to auto: the session was switched to approve before the prompt.
+    const setMode = t.agentLog().find((m) => m.method === "session/set_config_option");
+    expect(setMode.params).toMatchObject({ configId: "mode", value: "approve" });
+    expect(s.configOptions?.find((o) => o.id === "mode")).toMatchObject({ currentValue: "approve" });
+    expect(t.meta.saved.activeSessionId).toBe(s.sessionId);
+  });
+
+  it("waits for the user's approval, sends the chosen optionId, and cancels a pending one on Stop", async () => {
+    const t = setup(tmp());
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "new_session" });
+    const sessionId = t.client().activeSessionId!;
+    const turn = t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "tools 2" }] });
+    await t.until(() => t.active().permissions.length === 1, "first permission");
+    const first = t.active().permissions[0]!;
+    expect(first.options.map((o) => o.optionId)).toEqual(["allow_always", "allow_once", "reject_once", "reject_always"]);
+    await t.handle({ type: "answer_permission", key: first.key, optionId: "allow_once" });
+    await t.until(() => t.active().permissions.length === 1 && t.active().permissions[0]!.key !== first.key, "second permission");
+    expect(toolCallOf(t.active().toolCalls, first.toolCallId)?.status).toBe("completed");
+    await t.handle({ type: "cancel", sessionId });
+    await turn;
+    expect(t.active()).toMatchObject({ turn: "idle", lastStop: "cancelled", permissions: [] });
+    // The cancelled answer and session/cancel leave together; the agent may end the turn before it reads the answer.
+    const permissionAnswers = () => t.agentLog().filter((m) => m.id !== undefined && m.result?.outcome);
+    await t.until(() => permissionAnswers().length >= 2, "both permission answers reached the agent");
+    const answers = permissionAnswers();
+    expect(answers.map((m) => m.result.outcome)).toEqual([{ outcome: "selected", optionId: "allow_once" }, { outcome: "cancelled" }]);
+    expect(t.agentLog().some((m) => m.method === "session/cancel")).toBe(true);
+  });
+
+  it("ends a turn as cancelled even when the agent answers end_turn after session/cancel", async () => {
+    const t = setup(tmp(), new MemoryMeta(), { SCRIPTED_AGENT_CANCEL_AS_END_TURN: "1" });
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "new_session" });
+    const sessionId = t.client().activeSessionId!;
+    const turn = t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "slow 5" }] });
+    await t.until(() => entryArray(t.active().entries).some((e) => e.kind === "agent"), "streaming");
+    await t.handle({ type: "cancel", sessionId });
+    await turn;
+    expect(t.active().lastStop).toBe("cancelled");
+  });
+
+  it("refuses a second prompt while one runs (one prompt in flight per session)", async () => {
+    const t = setup(tmp());
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "new_session" });
+    const sessionId = t.client().activeSessionId!;
+    const turn = t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "slow 1" }] });
+    await t.until(() => t.active().turn === "running", "running");
+    await t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "again" }] });
+    await turn;
+    expect(t.agentLog().filter((m) => m.method === "session/prompt")).toHaveLength(1);
+  });
+
+  it("on agent death ends the turn with the reason, and after a restart restores the session by session/load", async () => {
+    const dir = tmp();
+    const t = setup(dir);
+    const first = t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "remember this" }] });
+    const sessionId = t.client().activeSessionId!;
+    const turn = t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "slow 10" }] });
+    await t.until(() => t.active().turn === "running" && entryCount(t.active().entries) > 3, "second turn streaming");
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    t.store.dispatch({
+      scope: "connection",
+      event: {
+        type: "agent_status",
+        status: { state: "exited", profile: "goose", command: FAKE_GOOSE, code: null, signal: "SIGKILL", stderrTail: [] },
+      },
+    });
+    await turn;
+    expect(t.client().agent.phase).toBe("offline");
+    expect(t.active().turn).toBe("idle");
+    expect(lastEntry(t.active().entries)).toMatchObject({ kind: "notice", tone: "error" });
+
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready" && t.client().sessions[sessionId]?.loading === false, "restored");
+    const restored = t.client().sessions[sessionId]!;
+    expect(t.client().activeSessionId).toBe(sessionId);
+    expect(
+      entryArray(restored.entries).some((e) => e.kind === "user" && e.content.some((b) => b.type === "text" && b.text === "remember this")),
+    ).toBe(true);
+    const loads = t.agentLog().filter((m) => m.method === "session/load");
+    expect(loads.at(-1)?.params).toMatchObject({ sessionId, cwd: dir, mcpServers: [] });
+    await t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "still there?" }] });
+    expect(t.client().sessions[sessionId]!.lastStop).toBe("end_turn");
+  });
+
+  it("restores the session remembered in storage when the background starts fresh", async () => {
+    const dir = tmp();
+    const meta = new MemoryMeta();
+    const a = setup(dir, meta);
+    a.startAgent();
+    await a.until(() => a.client().agent.phase === "ready", "agent ready");
+    await a.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "first visit" }] });
+    const sessionId = a.client().activeSessionId!;
+
+    const b = setup(dir, meta);
+    b.startAgent();
+    await b.until(() => b.client().activeSessionId === sessionId && b.active().loading === false, "restored in a new background");
+    expect(entryAt(b.active().entries, 0)).toMatchObject({ kind: "user" });
+    await b.until(() => b.client().history.items.some((s) => s.sessionId === sessionId), "history listed after the restore");
+  });
+
+  it("lists, switches between and deletes sessions", async () => {
+    const t = setup(tmp());
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "alpha session" }] });
+    const alpha = t.client().activeSessionId!;
+    await t.handle({ type: "new_session" });
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "beta session" }] });
+    const beta = t.client().activeSessionId!;
+    expect(beta).not.toBe(alpha);
+    await t.handle({ type: "refresh_history" });
+    expect(
+      t
+        .client()
+        .history.items.map((s) => s.sessionId)
+        .sort(),
+    ).toEqual([alpha, beta].sort());
+    // Switching drops the idle transcript from memory and rebuilds the other from its replay.
+    await t.handle({ type: "load_session", sessionId: alpha });
+    expect(t.client().activeSessionId).toBe(alpha);
+    expect(t.client().sessions[beta]).toBeUndefined();
+    expect(entryAt(t.active().entries, 0)).toMatchObject({ kind: "user", content: [{ type: "text", text: "alpha session" }] });
+    await t.handle({ type: "delete_session", sessionId: beta });
+    expect(t.client().history.items.map((s) => s.sessionId)).toEqual([alpha]);
+  });
+
+  it("shows goose's auth error with its own instructions when no provider is configured", async () => {
+    const t = setup(tmp(), new MemoryMeta(), { SCRIPTED_AGENT_AUTH_REQUIRED: "1" });
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "new_session" });
+    expect(t.client().lastError).toMatchObject({ code: -32000, fix: expect.stringContaining("goose configure") });
+  });
+
+  it("forgets a remembered session the agent no longer has, and the next message starts a new one", async () => {
+    const meta = new MemoryMeta();
+    meta.saved = { activeSessionId: "sess_gone", modeBySession: {} };
+    const t = setup(tmp(), meta);
+    t.startAgent();
+    await t.until(() => t.client().lastError !== null, "restore failed");
+    expect(t.client().lastError).toMatchObject({ title: "Session not found", code: -32002 });
+    expect(t.client().activeSessionId).toBeNull();
+    expect(t.meta.saved.activeSessionId).toBeNull();
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "fresh start" }] });
+    expect(t.active().lastStop).toBe("end_turn");
+    expect(t.client().lastError).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+/** A huge agent line through the built host: streamed as it arrives, never held whole. */
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import type { JsonRpcMessage } from "../../../shared/host-protocol";
+import { bigText } from "../../fixtures/scripted-agent/content";
+import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
+
+let host: HostUnderTest | undefined;
+afterEach(async () => {
+  await stopChecked(host);
+  host = undefined;
+});
+
+/** The host's peak resident set so far (the launcher execs node, so the child pid is the host). */
+function peakRssMB(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!m) throw new Error("no VmHWM");
+  return (Number(m[1]) * 1024) / 1e6;
+}
+
+describe("streamed chunking", () => {
+  it("relays a 40 MiB agent line whole while the host's peak memory stays far below the line's size", async () => {
+    host = new HostUnderTest();
+    await host.startAgent();
+    await host.initialize();
+    const s = await host.request("session/new", { cwd: host.dir, mcpServers: [] });
+    const sessionId = (s.result as { sessionId: string }).sessionId;
+    const r = await host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "huge 40" }] }, 90_000);
+    expect(r.result).toEqual({ stopReason: "end_turn" });
+    const big = host.received.find((m) => m.kind === "rpc" && m.chunked) as { message: JsonRpcMessage } | undefined;
+    expect(Buffer.byteLength(JSON.stringify(big?.message))).toBeGreaterThan(40 * 1024 * 1024);
+    // Exactly the agent's text, not only as long: 80 chunk frames, each base64 of its part of the line.
+    expect(JSON.stringify(big?.message).includes(JSON.stringify(bigText(40)))).toBe(true);
+    // Holding the line whole (pieces, joined buffer, string, object, base64) took several times its size.
+    expect(peakRssMB(host.child.pid!)).toBeLessThan(100);
+  }, 120_000);
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import "../../../helpers/dom/fake-browser";
+import { causeOf, connectFailure, disconnectReason } from "../../../../extension/background/disconnect-reason";
+import { chromiumPlatform, firefoxPlatform } from "../../../../extension/platform";
+
+const unused = () => {
+  throw new Error("not called");
+};
+const chromium = chromiumPlatform(unused);
+const firefox = firefoxPlatform(unused);
+const ctx = { hostAllows: chromium.hostAllowEntry("abcdefghijklmnopabcdefghijklmnop") };
+
+describe("disconnect reasons", () => {
+  it.each([
+    ["Specified native messaging host not found.", "host_not_installed"],
+    ["Access to the specified native messaging host is forbidden.", "forbidden"],
+    ["Native host has exited.", "host_exited"],
+    ["Error when communicating with the native messaging host.", "communication_error"],
+    ["No such native application dev.goose_browser.host", "host_not_installed"],
+    ["Native application tried to send a message of 1048577 bytes, which exceeds the limit of 1048576 bytes.", "communication_error"],
+    ["Something Chrome adds next year.", "unknown"],
+    [undefined, "unknown"],
+  ] as const)("maps %j to %s", (message, cause) => {
+    expect(causeOf(message)).toBe(cause);
+  });
+
+  it("tells a missing host to run the install command", () => {
+    const r = disconnectReason("Specified native messaging host not found.", ctx);
+    expect(r.fix).toContain("`npm run build:host && npm run install-host`");
+    expect(r.message).toBe("Specified native messaging host not found.");
+  });
+
+  it("names this extension's origin when access is forbidden", () => {
+    const r = disconnectReason("Access to the specified native messaging host is forbidden.", ctx);
+    expect(r.fix).toContain("allowed_origins");
+    expect(r.fix).toContain("`npm run build:host && npm run install-host`");
+    expect(r.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/"] });
+  });
+
+  it("names the add-on id and allowed_extensions in Firefox's build", () => {
+    const r = disconnectReason("Access to the specified native messaging host is forbidden.", {
+      hostAllows: firefox.hostAllowEntry("ignored: Firefox allows by add-on id"),
+    });
+    expect(r.fix).toContain("allowed_extensions");
+    expect(r.fix).toContain("this add-on's id");
+    expect(r.detail).toEqual({ label: "This add-on's id", lines: ["goose-browser@goose-browser.dev"] });
+  });
+
+  it("points an exited host at its log file when a hello said where it is", () => {
+    const known = disconnectReason("Native host has exited.", { ...ctx, logFile: "/tmp/host.log" });
+    expect(known.detail).toEqual({ label: "Host log", lines: ["/tmp/host.log"] });
+    const unknown = disconnectReason("Native host has exited.", ctx);
+    expect(unknown.fix).toContain("host's log file");
+    expect(unknown.detail).toBeUndefined();
+  });
+
+  it("adds no detail where there is nothing to copy", () => {
+    expect(disconnectReason("Specified native messaging host not found.", { ...ctx, logFile: "/tmp/host.log" }).detail).toBeUndefined();
+  });
+
+  it("explains a communication error as oversize or stray output", () => {
+    const fix = disconnectReason("Error when communicating with the native messaging host.", ctx).fix;
+    expect(fix).toContain("1 MiB");
+    expect(fix).toContain("stdout");
+  });
+
+  it("keeps the browser's words when the port closed without an error", () => {
+    const r = disconnectReason(undefined, ctx);
+    expect(r.cause).toBe("unknown");
+    expect(r.message).toBe("The host closed the connection.");
+  });
+
+  it("reports connectNative throwing as a failed connect, with its message", () => {
+    const r = connectFailure(new Error("'nativeMessaging' permission is required"), ctx);
+    expect(r).toMatchObject({ cause: "connect_failed", message: "'nativeMessaging' permission is required" });
+  });
+});

@@ -1,0 +1,231 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import { clickElement, selectOption, typeInto } from "../../../../extension/browser-tools/page/actions";
+import { callPageTools, createPageTools, installPageTools } from "../../../../extension/browser-tools/page/dispatch";
+import { findElements } from "../../../../extension/browser-tools/page/find";
+import { buildOutline } from "../../../../extension/browser-tools/page/outline";
+import { PAGE_TOOLS_GLOBAL, type PageReply } from "../../../../extension/browser-tools/page/protocol";
+import { RefMap } from "../../../../extension/browser-tools/page/refs";
+import { accessibleName, describe as describeEl, roleOf, statesOf } from "../../../../extension/browser-tools/page/roles";
+
+const FORM = `
+  <header><nav aria-label="Site"><a href="/docs">Docs</a><a>no href</a></nav></header>
+  <main>
+    <h2>Sign in</h2>
+    <form aria-label="Sign in">
+      <label for="user">User name</label><input id="user" value="ada" />
+      <label>Remember me <input type="checkbox" id="remember" checked /></label>
+      <input type="password" id="pw" aria-label="Password" value="secret" />
+      <input type="search" placeholder="Search docs" />
+      <select id="lang" aria-label="Language"><option value="en">English</option><option value="fr">Français</option></select>
+      <textarea id="notes" aria-labelledby="notes-label"></textarea><span id="notes-label">Notes for us</span>
+      <button type="submit">Sign <b>in</b></button>
+      <input type="submit" />
+      <button disabled>Later</button>
+      <div role="button" tabindex="0" aria-expanded="false">Menu</div>
+    </form>
+    <div hidden><button>Secret button</button></div>
+    <div style="display:none"><a href="/x">Invisible link</a></div>
+    <div aria-hidden="true"><button>Decor</button></div>
+    <img src="x.png" alt="Company logo" />
+  </main>`;
+
+beforeEach(() => {
+  document.body.innerHTML = FORM;
+  document.title = "Test";
+});
+
+const $ = <T extends Element>(selector: string) => document.querySelector(selector) as T;
+
+describe("roles, names and states", () => {
+  it("computes implicit roles and accessible names like a browser", () => {
+    expect(describeEl($("#user"))).toBe('textbox "User name"');
+    expect(describeEl($("#remember"))).toBe('checkbox "Remember me"');
+    expect(describeEl($("#pw"))).toBe('textbox "Password"');
+    expect(describeEl($("input[type=search]"))).toBe('searchbox "Search docs"');
+    expect(describeEl($("#lang"))).toBe('combobox "Language"');
+    expect(describeEl($("#notes"))).toBe('textbox "Notes for us"');
+    expect(describeEl($("button[type=submit]"))).toBe('button "Sign in"');
+    expect(describeEl($("input[type=submit]"))).toBe('button "Submit"');
+    expect(describeEl($("img"))).toBe('img "Company logo"');
+    expect(describeEl($("nav"))).toBe('navigation "Site"');
+    expect(roleOf($("header"))).toBe("banner");
+    expect(roleOf($("nav a:not([href])"))).toBeNull();
+    expect(accessibleName($("h2"))).toBe("Sign in");
+  });
+
+  it("reports the states a model needs", () => {
+    expect(statesOf($("#remember"), "checkbox")).toEqual(["checked"]);
+    expect(statesOf($("button[disabled]"), "button")).toEqual(["disabled"]);
+    expect(statesOf($("[role=button]"), "button")).toEqual(["collapsed"]);
+    expect(statesOf($("h2"), "heading")).toEqual(["level=2"]);
+  });
+});
+
+describe("outline (page_snapshot)", () => {
+  it("lists landmarks, headings and controls with refs, indented, values shown but never a password, hidden parts skipped", () => {
+    const refs = new RefMap("t1");
+    const { text, omitted } = buildOutline(document, refs, 10_000);
+    expect(omitted).toBe(0);
+    expect(text).toBe(
+      [
+        "- banner [e1]",
+        '  - navigation "Site" [e2]',
+        '    - link "Docs" [e3] -> /docs',
+        "- main [e4]",
+        '  - heading "Sign in" [e5] level=2',
+        '  - form "Sign in" [e6]',
+        '    - textbox "User name" [e7] value="ada"',
+        '    - checkbox "Remember me" [e8] checked',
+        '    - textbox "Password" [e9] value="(hidden)"',
+        '    - searchbox "Search docs" [e10]',
+        '    - combobox "Language" [e11] value="English" options=["English", "Français"]',
+        '    - textbox "Notes for us" [e12]',
+        '    - button "Sign in" [e13]',
+        '    - button "Submit" [e14]',
+        '    - button "Later" [e15] disabled',
+        '    - button "Menu" [e16] collapsed',
+      ].join("\n"),
+    );
+    expect(text).not.toContain("secret");
+  });
+
+  it("keeps an element's ref across snapshots, and numbers new ones on from the tab's counter", () => {
+    const refs = new RefMap("t1");
+    refs.startAt(40);
+    const first = buildOutline(document, refs, 10_000).text;
+    expect(first).toContain('link "Docs" [e42]');
+    document.querySelector("main")?.insertAdjacentHTML("afterbegin", "<button>New</button>");
+    const second = buildOutline(document, refs, 10_000).text;
+    expect(second).toContain('link "Docs" [e42]');
+    expect(second).toContain('button "New" [e56]');
+  });
+
+  it("is capped, says how much it left out, and gives no ref to what it left out", () => {
+    document.body.innerHTML = Array.from({ length: 500 }, (_, i) => `<button>Button number ${i}</button>`).join("");
+    const refs = new RefMap("t1");
+    const { text, shown, omitted } = buildOutline(document, refs, 2_000);
+    expect(text.length).toBeLessThanOrEqual(2_000);
+    expect(shown + omitted).toBe(500);
+    expect(omitted).toBeGreaterThan(400);
+    expect(refs.nextNumber).toBe(shown + 1);
+  });
+});
+
+describe("refs", () => {
+  it("resolves, and fails clearly for another document, an unknown ref, and a removed element", () => {
+    const refs = new RefMap("doc-a");
+    const ref = refs.refFor($("#user"));
+    expect(refs.resolve(ref, "doc-a")).toEqual({ el: $("#user") });
+    expect(refs.resolve(ref, "doc-b")).toEqual({
+      error: `The page changed since the snapshot (it navigated or reloaded), so ${ref} no longer exists; take a new page_snapshot.`,
+    });
+    expect(refs.resolve("e99")).toEqual({
+      error: "No element e99 on this page — the page changed since the snapshot; take a new page_snapshot.",
+    });
+    $("#user").remove();
+    expect(refs.resolve(ref)).toEqual({
+      error: `Element ${ref} is gone from the page (it was removed or re-rendered); take a new page_snapshot.`,
+    });
+  });
+});
+
+describe("find", () => {
+  it("finds by role and name, and plain text as its innermost element, in the same ref space", () => {
+    const refs = new RefMap("t");
+    expect(findElements(document, refs, { role: "button", text: "sign", limit: 10 }).lines).toEqual(['button "Sign in" [e1]']);
+    expect(findElements(document, refs, { text: "user name", limit: 10 }).lines).toEqual(['textbox "User name" [e2] value="ada"']);
+    document.body.insertAdjacentHTML("beforeend", "<section><p>Opening hours: <b>9 to 5</b></p></section>");
+    expect(findElements(document, refs, { text: "opening hours", limit: 10 }).lines).toEqual(['p [e3] text="Opening hours: 9 to 5"']);
+    expect(findElements(document, refs, { text: "Secret button", limit: 10 }).total).toBe(0);
+    const many = findElements(document, refs, { role: "textbox", limit: 2 });
+    expect(many).toMatchObject({ total: 3 });
+    expect(many.lines).toHaveLength(2);
+  });
+});
+
+describe("actions", () => {
+  it("type sets the value through the native setter and fires input and change", () => {
+    const seen: string[] = [];
+    const input = $<HTMLInputElement>("#user");
+    input.addEventListener("input", () => seen.push(`input:${input.value}`));
+    input.addEventListener("change", () => seen.push(`change:${input.value}`));
+    expect(typeInto(input, "e7", "grace", false)).toBe('Typed 5 characters into textbox "User name" [e7].');
+    expect(seen).toEqual(["input:grace", "change:grace"]);
+  });
+
+  it("type with submit presses Enter and submits the form through requestSubmit", () => {
+    const events: string[] = [];
+    document.querySelector("form")?.addEventListener("submit", (e) => {
+      e.preventDefault();
+      events.push("submit");
+    });
+    document.addEventListener("keydown", (e) => events.push(`keydown:${e.key}`));
+    expect(typeInto($("#user"), "e7", "grace", true)).toMatch(/and submitted its form\.$/);
+    expect(events).toEqual(["keydown:Enter", "submit"]);
+  });
+
+  it("refuses what a user could not do", () => {
+    expect(() => clickElement($("button[disabled]"), "e15")).toThrow('button "Later" [e15] is disabled.');
+    expect(() => typeInto($("#remember"), "e8", "x", false)).toThrow(/is not a text field \(type=checkbox\)/);
+    expect(() => typeInto($("h2"), "e5", "x", false)).toThrow(/does not take text/);
+    expect(() => selectOption($("#user"), "e7", "x")).toThrow(/is not a <select>/);
+  });
+
+  it("select_option picks by value or label and lists the options when neither matches", () => {
+    const select = $<HTMLSelectElement>("#lang");
+    let changes = 0;
+    select.addEventListener("change", () => changes++);
+    expect(selectOption(select, "e11", "Français")).toBe('Selected "Français" in combobox "Language" [e11].');
+    expect(select.value).toBe("fr");
+    selectOption(select, "e11", "en");
+    expect(select.value).toBe("en");
+    expect(changes).toBe(2);
+    expect(() => selectOption(select, "e11", "German")).toThrow(
+      'has no option "German". Its options: "English" (value "en"), "Français" (value "fr").',
+    );
+  });
+
+  it("click fires the pointer and mouse sequence and the element's default action", () => {
+    const events: string[] = [];
+    const box = $<HTMLInputElement>("#remember");
+    for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]) box.addEventListener(type, () => events.push(type));
+    clickElement(box, "e8");
+    expect(events).toEqual(["pointerdown", "mousedown", "pointerup", "mouseup", "click"]);
+    expect(box.checked).toBe(false);
+  });
+});
+
+describe("the page tools on the isolated world's global", () => {
+  it("callPageTools finds what installPageTools installed, under PAGE_TOOLS_GLOBAL, and a second install keeps the refs", async () => {
+    delete (window as unknown as Record<string, unknown>)[PAGE_TOOLS_GLOBAL];
+    expect(callPageTools({ op: "get_selection" })).toEqual({ notInstalled: true });
+    installPageTools(window as unknown as Window & typeof globalThis);
+    const first = (await callPageTools({ op: "snapshot", refStart: 1, maxChars: 10_000 })) as PageReply;
+    installPageTools(window as unknown as Window & typeof globalThis);
+    const again = (await callPageTools({ op: "describe", ref: "e7", token: first.ok ? first.token : "" })) as PageReply;
+    expect(again).toMatchObject({ ok: true, text: 'textbox "User name"' });
+    delete (window as unknown as Record<string, unknown>)[PAGE_TOOLS_GLOBAL];
+  });
+
+  it("wait_for resolves when the text appears, and answers an error at its time limit", async () => {
+    const tools = createPageTools(window as unknown as Window, "t");
+    setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<p>Loaded at last</p>"), 30);
+    expect(await tools.run({ op: "wait_for", text: "loaded  AT last", timeoutMs: 2_000 })).toMatchObject({
+      ok: true,
+      text: 'Found the text "loaded  AT last".',
+    });
+    expect(await tools.run({ op: "wait_for", text: "never", timeoutMs: 50 })).toEqual({
+      ok: false,
+      error: 'Timed out after 50 ms waiting for the text "never".',
+    });
+  });
+
+  it("an error inside an op comes back as an answer, never a throw", async () => {
+    const tools = createPageTools(window as unknown as Window, "t");
+    expect(await tools.run({ op: "click", ref: "e1" })).toEqual({
+      ok: false,
+      error: "No element e1 on this page — the page changed since the snapshot; take a new page_snapshot.",
+    });
+  });
+});

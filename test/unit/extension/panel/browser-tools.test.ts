@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+/**
+ * The panel's browser-tools parts in happy-dom: consent cards answer through the panel command (a read
+ * request asks the browser for the site's host access inside the click), the switch asks for "tabs"
+ * before turning on, and a browser tool card shows its tab and element.
+ */
+import "../../../helpers/dom/fake-browser";
+import { h, render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowser } from "wxt/testing/fake-browser";
+import { BrowserToolsSwitch, ConsentCards } from "../../../../extension/panel/BrowserTools";
+import { BrowserToolTarget } from "../../../../extension/panel/tool/BrowserToolTarget";
+import { initialAppState } from "../../../../extension/state/app";
+import type { BrowserToolsState, ConsentRequest } from "../../../../extension/state/browser-tools";
+import { applySnapshot } from "../../../../extension/view/state-signals";
+
+const sent = vi.hoisted(() => [] as unknown[]);
+vi.mock("../../../../extension/view/background-link", () => ({ send: (c: unknown) => sent.push(c) }));
+
+const base = {
+  tool: "read_page" as const,
+  agent: "Claude Code",
+  site: "docs.example",
+  origin: "https://docs.example",
+  tab: { id: 4, title: "Docs home", url: "https://docs.example/" },
+};
+const read: ConsentRequest = {
+  ...base,
+  kind: "read",
+  originPattern: "https://docs.example/*",
+  message: "Claude Code wants to read pages on docs.example",
+};
+const act1: ConsentRequest = {
+  ...base,
+  tool: "click",
+  kind: "act",
+  action: 'click button "Delete"',
+  element: 'button "Delete"',
+  message: 'Claude Code wants to click button "Delete" on docs.example',
+};
+
+function show(tools: Partial<BrowserToolsState>): void {
+  applySnapshot({ ...initialAppState, tools: { ...initialAppState.tools, ...tools } });
+}
+
+let host: HTMLElement;
+beforeEach(() => {
+  sent.length = 0;
+  host = document.createElement("div");
+  document.body.replaceChildren(host);
+});
+afterEach(() => {
+  render(null, host);
+  vi.restoreAllMocks();
+});
+
+const button = (name: string) =>
+  [...host.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name);
+
+describe("consent cards", () => {
+  it("a read request asks the browser for that site's access from the click, then answers allow", async () => {
+    const request = vi.spyOn(fakeBrowser.permissions, "request").mockResolvedValue(true as never);
+    show({ consents: [{ id: "c1", callId: "t1", request: read }] });
+    act(() => render(h(ConsentCards, null), host));
+    expect(host.textContent).toContain("Claude Code wants to read pages on docs.example");
+    expect(host.textContent).toContain("Docs home");
+    expect(button("Allow once")).toBeUndefined();
+    button("Allow reading docs.example")!.click();
+    expect(request).toHaveBeenCalledWith({ origins: ["https://docs.example/*"] });
+    await vi.waitFor(() => expect(sent).toEqual([{ type: "answer_consent", id: "c1", answer: "allow_once" }]));
+  });
+
+  it("an acting request names the element and offers once / on this site / deny", () => {
+    show({ consents: [{ id: "c2", callId: "t2", request: act1 }] });
+    act(() => render(h(ConsentCards, null), host));
+    expect(host.querySelector("dl")?.textContent).toContain('button "Delete"');
+    button("Allow on this site")!.click();
+    button("Deny")!.click();
+    expect(sent).toEqual([
+      { type: "answer_consent", id: "c2", answer: "allow_site" },
+      { type: "answer_consent", id: "c2", answer: "deny" },
+    ]);
+  });
+});
+
+describe("the switch and tool cards", () => {
+  it("asks for the tabs permission before turning on; turning off asks nothing", async () => {
+    const request = vi.spyOn(fakeBrowser.permissions, "request").mockResolvedValue(false as never);
+    show({ enabled: false });
+    act(() => render(h(BrowserToolsSwitch, null), host));
+    button("Browser: off")!.click();
+    expect(request).toHaveBeenCalledWith({ permissions: ["tabs"] });
+    // The background checks what was granted and explains a refusal; the panel just says what the user wants.
+    await vi.waitFor(() => expect(sent).toEqual([{ type: "set_browser_tools", enabled: true }]));
+    show({ enabled: true });
+    act(() => render(h(BrowserToolsSwitch, null), host));
+    button("Browser: on")!.click();
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(sent.at(-1)).toEqual({ type: "set_browser_tools", enabled: false });
+  });
+
+  it("a browser tool card shows the tab and element; another tool's card shows nothing extra", () => {
+    show({
+      calls: [
+        {
+          callId: "t1",
+          tool: "click",
+          args: { ref: "e7" },
+          target: { tabId: 4, title: "Docs home", url: "https://docs.example/a", element: 'link "Next"' },
+          status: "completed",
+        },
+      ],
+    });
+    const card = { toolCallId: "x", title: "browser: click · e7", kind: null, status: "completed" as const, content: [], locations: [] };
+    act(() => render(h(BrowserToolTarget, { tool: { ...card, toolName: "browser__click", rawInput: { ref: "e7" } } }), host));
+    expect(host.textContent).toContain("Docs home · docs.example");
+    expect(host.textContent).toContain('link "Next"');
+    act(() => render(h(BrowserToolTarget, { tool: { ...card, title: "developer: shell", toolName: "developer__shell" } }), host));
+    expect(host.textContent).toBe("");
+  });
+});

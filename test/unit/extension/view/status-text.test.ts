@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { disconnectReason } from "../../../../extension/background/disconnect-reason";
+import {
+  type ConnectionEvent,
+  type ConnectionState,
+  initialConnectionState,
+  reduceConnection,
+} from "../../../../extension/state/connection";
+import { describeConnection } from "../../../../extension/view/status-text";
+import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
+
+const ALLOWS = { label: "This extension's origin", value: "chrome-extension://ext/", key: "allowed_origins" };
+
+const hello: HostHello = {
+  type: "hello",
+  hostVersion: "0.3.1",
+  protocolVersion: HOST_PROTOCOL_VERSION,
+  profiles: ["goose"],
+  defaultProfile: "goose",
+  cwd: "/home/me",
+  platform: "linux",
+  logFile: "/home/me/host.log",
+  configFile: "/c/host.json",
+  nodeVersion: "v20.0.0",
+  hostPath: "/h/host.cjs",
+};
+
+function state(...events: ConnectionEvent[]): ConnectionState {
+  return events.reduce(reduceConnection, initialConnectionState);
+}
+function withAgent(status: AgentStatus): ConnectionState {
+  return state({ type: "connecting" }, { type: "hello", hello }, { type: "agent_status", status });
+}
+
+describe("describeConnection names the agent as it is", () => {
+  const running = (profile: string): AgentStatus => ({ profile, state: "running", command: "/a", pid: 1, cwd: "/w", version: "0.4.0" });
+  it.each([
+    [
+      "its own title from initialize",
+      running("codex"),
+      { title: "Codex", name: "codex-acp", version: "0.4.0" },
+      "Codex 0.4.0 is running in /w",
+    ],
+    ["its name when it has no title", running("codex"), { name: "codex-acp", version: "0.4.0" }, "codex-acp 0.4.0 is running in /w"],
+    ["its profile before it answered initialize", running("claude-agent-acp"), null, "claude-agent-acp 0.4.0 is running in /w"],
+  ] as const)("running: %s", (_label, status, info, headline) => {
+    expect(describeConnection(withAgent(status), { info }).headline).toBe(headline);
+  });
+
+  it.each([
+    [
+      { profile: "claude", state: "exited", command: "/c", code: null, signal: "SIGKILL", stderrTail: [] },
+      "Claude Code was stopped by SIGKILL.",
+    ],
+    [{ profile: "claude", state: "idle" }, "Claude Code is not running."],
+    [{ profile: "claude", state: "failed", message: "boom", fix: "x" }, "Claude Code could not be started: boom"],
+  ] as const)("%o reads %s", (status, headline) => {
+    expect(
+      describeConnection(withAgent(status as AgentStatus), { info: { name: "claude-code-acp", title: "Claude Code", version: "1" } })
+        .headline,
+    ).toBe(headline);
+  });
+
+  it("before any status, waits for the host's default profile by name", () => {
+    const s = state({ type: "connecting" }, { type: "hello", hello: { ...hello, defaultProfile: "gemini" } });
+    expect(describeConnection(s).headline).toBe("Connected to the host. Waiting for gemini to start…");
+  });
+});
+
+describe("describeConnection", () => {
+  it("says goose is running, with its version and folder", () => {
+    const v = describeConnection(
+      withAgent({ profile: "goose", state: "running", command: "/g", pid: 1, cwd: "/home/me", version: "1.50.0" }),
+    );
+    expect(v).toMatchObject({ tone: "ok", headline: "goose 1.50.0 is running in /home/me" });
+    expect(v.facts).toEqual(["host 0.3.1", "profile goose"]);
+  });
+
+  it("leaves out an unknown version rather than printing undefined", () => {
+    const v = describeConnection(withAgent({ profile: "goose", state: "running", command: "/g", pid: 1, cwd: "/w" }));
+    expect(v.headline).toBe("goose is running in /w");
+  });
+
+  it("shows the host's own fix and searched paths when goose is missing", () => {
+    const v = describeConnection(
+      withAgent({
+        profile: "goose",
+        state: "not_found",
+        command: "goose",
+        searched: ["/usr/bin", "/opt/goose"],
+        fix: "Install goose from block.github.io/goose.",
+      }),
+    );
+    expect(v).toMatchObject({ tone: "error", headline: "goose was not found.", fix: "Install goose from block.github.io/goose." });
+    expect(v.detail).toEqual({ label: "Looked in", lines: ["/usr/bin", "/opt/goose"], collapsed: true });
+    expect(v.alternatives).toBeUndefined();
+  });
+
+  it("offers the other configured profiles when the agent is missing", () => {
+    const withProfiles: HostHello = { ...hello, profiles: ["goose", "claude-agent-acp", "codex-acp"] };
+    const v = describeConnection(
+      state(
+        { type: "connecting" },
+        { type: "hello", hello: withProfiles },
+        { type: "agent_status", status: { profile: "goose", state: "not_found", command: "goose", searched: [], fix: "Install it." } },
+      ),
+    );
+    expect(v.alternatives).toEqual(["claude-agent-acp", "codex-acp"]);
+    expect(v.detail).toBeUndefined();
+  });
+
+  it("shows the stderr tail of an agent that exited, and how it ended", () => {
+    const v = describeConnection(
+      withAgent({ profile: "goose", state: "exited", command: "/g", code: 2, signal: null, stderrTail: ["a", "b"] }),
+    );
+    expect(v.headline).toBe("goose exited with code 2.");
+    expect(v.detail).toEqual({ label: "Its last output", lines: ["a", "b"] });
+    const killed = describeConnection(
+      withAgent({ profile: "goose", state: "exited", command: "/g", code: null, signal: "SIGKILL", stderrTail: [] }),
+    );
+    expect(killed.headline).toBe("goose was stopped by SIGKILL.");
+    expect(killed.detail).toBeUndefined();
+  });
+
+  it("names both versions when goose is outdated, and passes the host's fix through", () => {
+    const v = describeConnection(
+      withAgent({ profile: "goose", state: "outdated", command: "/g", version: "1.2.0", required: "1.8.0", fix: "Run goose update." }),
+    );
+    expect(v.headline).toBe("goose 1.2.0 is too old; goose-browser needs 1.8.0 or newer.");
+    expect(v.fix).toBe("Run goose update.");
+  });
+
+  it("includes a failure's message and fix", () => {
+    const v = describeConnection(withAgent({ profile: "goose", state: "failed", message: "EACCES", fix: "chmod +x it." }));
+    expect(v).toMatchObject({ tone: "error", headline: "goose could not be started: EACCES", fix: "chmod +x it." });
+  });
+
+  it("says the host is not installed and how to install it", () => {
+    const v = describeConnection(
+      state(
+        { type: "connecting" },
+        { type: "disconnected", reason: disconnectReason("Specified native messaging host not found.", { hostAllows: ALLOWS }) },
+      ),
+    );
+    expect(v.headline).toBe("The goose-browser host is not installed.");
+    expect(v.fix).toContain("`npm run build:host && npm run install-host`");
+    expect(v.detail).toBeUndefined();
+  });
+
+  it("shows this extension's origin as evidence when access is forbidden", () => {
+    const reason = disconnectReason("Access to the specified native messaging host is forbidden.", { hostAllows: ALLOWS });
+    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason }));
+    expect(v.headline).toBe("This extension is not allowed to use the goose-browser host.");
+    expect(v.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://ext/"] });
+  });
+
+  it("shows the browser's own words only when the cause is unknown", () => {
+    const v = describeConnection(
+      state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Weird thing.", { hostAllows: ALLOWS }) }),
+    );
+    expect(v.headline).toBe("The goose-browser host disconnected.");
+    expect(v.detail).toEqual({ label: "The browser said", lines: ["Weird thing."] });
+  });
+
+  it("asks for a host update when the host's protocol is older, an extension update when newer", () => {
+    const older = describeConnection(
+      state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 } }),
+    );
+    expect(older.headline).toContain("host is out of date");
+    expect(older.fix).toContain("npm run install-host");
+    const newer = describeConnection(
+      state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1 } }),
+    );
+    expect(newer.headline).toContain("newer than this extension");
+    expect(newer.fix).toContain("Update the extension");
+  });
+
+  it("is pending while connecting and while waiting for the first agent status", () => {
+    expect(describeConnection(state({ type: "connecting" }))).toMatchObject({
+      tone: "pending",
+      headline: "Connecting to the goose-browser host…",
+    });
+    expect(describeConnection(state({ type: "connecting" }, { type: "hello", hello })).tone).toBe("pending");
+  });
+
+  it("adds the host's last error as a note", () => {
+    const s = state(
+      { type: "connecting" },
+      { type: "hello", hello },
+      { type: "host_error", error: { type: "error", code: "agent_not_running", message: "goose is not running" } },
+    );
+    expect(describeConnection(s).note).toBe("The host reported: goose is not running");
+  });
+});

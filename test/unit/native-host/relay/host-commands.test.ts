@@ -1,0 +1,44 @@
+import os from "node:os";
+import { describe, expect, it } from "vitest";
+import { hostCommands } from "../../../../native-host/relay/host-commands";
+import { parseConfig } from "../../../../native-host/setup/config";
+import { HOST_PROTOCOL_VERSION, type HostCommand } from "../../../../shared/host-protocol";
+
+function commands() {
+  const calls: string[] = [];
+  const dispatch = hostCommands({
+    config: parseConfig({}, { platform: "linux", home: os.homedir(), env: {} }),
+    platform: { platform: "linux", home: os.homedir(), env: {} },
+    startAgent: (profile, cwd) => calls.push(`start ${profile} ${cwd}`),
+    restartAgent: (profile, cwd) => calls.push(`restart ${profile} ${cwd}`),
+    browserTools: { command: (cmd) => calls.push(`tools ${cmd.type}`) },
+    send: (message) => calls.push(`send ${message.type}`),
+    refuse: (code) => calls.push(`refuse ${code}`),
+  });
+  return { calls, run: (cmd: unknown) => dispatch(cmd as HostCommand) };
+}
+
+describe("host commands", () => {
+  it("routes each command type to its handler", () => {
+    const { calls, run } = commands();
+    run({ type: "start", protocolVersion: HOST_PROTOCOL_VERSION, profile: "goose", cwd: os.tmpdir() });
+    run({ type: "restart" });
+    run({ type: "browser_tools", enabled: true });
+    run({ type: "tool_result", callId: "1", content: [] });
+    expect(calls).toEqual([`start goose ${os.tmpdir()}`, "restart undefined undefined", "tools browser_tools", "tools tool_result"]);
+  });
+
+  it("checks the profile, the folder and the protocol before starting", () => {
+    const { calls, run } = commands();
+    run({ type: "start", protocolVersion: HOST_PROTOCOL_VERSION, profile: "nobody" });
+    run({ type: "restart", cwd: "relative/folder" });
+    run({ type: "start", protocolVersion: HOST_PROTOCOL_VERSION + 1 });
+    expect(calls).toEqual(["refuse unknown_profile", "refuse invalid_cwd", "refuse protocol_mismatch"]);
+  });
+
+  it("refuses a type it has no route for, inherited names included", () => {
+    const { calls, run } = commands();
+    for (const type of ["shutdown", "toString", "constructor", "__proto__", 7]) run({ type });
+    expect(calls).toEqual(Array(5).fill("refuse unknown_command"));
+  });
+});
