@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { FAKE_GOOSE, type Harness, type HarnessOptions, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { FAKE_GOOSE, type Harness, type HarnessOptions } from "../helpers/chromium/harness";
 import {
   composer,
   LONG,
@@ -22,23 +22,14 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-/** The current harness; a relaunch (same dir) is kept in `earlier` until the test ends. */
-let h: Harness | undefined;
-const earlier: Harness[] = [];
-let scratch: string | undefined;
-afterEach(async () => {
-  // A relaunch shares its dir with the first harness: close every browser before removing it.
-  for (const x of [h, ...earlier]) await x?.closeBrowser();
-  for (const x of [h, ...earlier]) await x?.close();
-  h = undefined;
-  earlier.length = 0;
-  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
-  scratch = undefined;
-});
+const launch = useHarness();
+/** The current test's harness. */
+let h: Harness;
 
 async function start(options: HarnessOptions = {}): Promise<Page> {
-  h = await launchExtension(options);
+  h = await launch(options);
   const page = await h.openPanel();
   await waitForReady(page);
   return page;
@@ -59,7 +50,7 @@ async function denyOneCall(page: Page): Promise<void> {
   await waitForText(card, "Denied");
   expect(await card.getAttribute("data-status")).toBe("denied");
   expect(await transcript(page).locator(".notice", { hasText: "Stopped." }).count()).toBe(0);
-  expect(denyOutcomes(h!)).toHaveLength(1);
+  expect(denyOutcomes(h)).toHaveLength(1);
 }
 
 describe("the agent's name and a Deny", () => {
@@ -77,9 +68,8 @@ describe("the agent's name and a Deny", () => {
   it("a denied call still reads Denied after the browser is relaunched and the agent replays it as failed", async () => {
     let page = await start();
     await denyOneCall(page);
-    await h!.closeBrowser();
-    earlier.push(h!);
-    h = await launchExtension({ reuseDir: earlier[0]!.dir });
+    await h.closeBrowser();
+    h = await launch({ reuseDir: h.dir });
     page = await h.openPanel();
     // A new background and a new agent process: the card comes back from the replay alone.
     await waitForText(userBubbles(page), "tool", LONG);
@@ -105,17 +95,18 @@ describe("the agent's name and a Deny", () => {
     await waitForText(card, "Denied");
     expect(await card.getAttribute("data-status")).toBe("denied");
     // The agent really did end the turn as cancelled, without any Stop from the panel.
-    const answers = h!.agentMessages();
+    const answers = h.agentMessages();
     expect(answers.some((m) => m.method === "session/cancel")).toBe(false);
-    expect(denyOutcomes(h!)).toHaveLength(1);
+    expect(denyOutcomes(h)).toHaveLength(1);
     expect(await transcript(page).locator(".notice").allInnerTexts()).toEqual([]);
     expect(await composer(page).getAttribute("placeholder")).toMatch(/^Ask scripted-other-agent…/);
     await screenshot(page, "denied-other-agent");
   });
 
   it("without goose, offers the other configured agent, and switching to it names it", async () => {
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "goose-browser-other-agent-"));
-    h = await launchExtension({
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "goose-browser-other-agent-"));
+    onTestFinished(() => fs.rmSync(scratch, { recursive: true, force: true }));
+    h = await launch({
       gooseCommand: "/nonexistent/bin/goose",
       extraProfiles: {
         "other-acp": { command: FAKE_GOOSE, args: ["acp"], env: { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_STATE_DIR: scratch } },
@@ -130,7 +121,7 @@ describe("the agent's name and a Deny", () => {
     await picker.getByRole("textbox", { name: "Working folder" }).fill(folder, { timeout: LONG });
     await picker.getByRole("button", { name: "Use this agent" }).click();
     await expect
-      .poll(() => h!.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice")))
+      .poll(() => h.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice")))
       .toEqual({ "goose.agentChoice": { cwd: folder } });
     await options.close();
     const page = await h.openPanel();
@@ -148,6 +139,6 @@ describe("the agent's name and a Deny", () => {
     expect(await h.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice"))).toEqual({
       "goose.agentChoice": { profile: "other-acp", cwd: folder },
     });
-    await expect.poll(() => fs.readFileSync(h!.hostLog, "utf8")).toMatch(new RegExp(`starting agent other-acp: .* in ${folder}`));
+    await expect.poll(() => fs.readFileSync(h.hostLog, "utf8")).toMatch(new RegExp(`starting agent other-acp: .* in ${folder}`));
   });
 });

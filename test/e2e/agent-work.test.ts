@@ -1,8 +1,8 @@
 /** Tool calls, approvals, plans and diffs in the real panel, against the scripted goose in approve mode. */
 
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, type LoggedMessage, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
+import type { Harness, LoggedMessage } from "../helpers/chromium/harness";
 import {
   composer,
   LONG,
@@ -14,15 +14,14 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const launch = useHarness();
+/** The current test's harness, launched by start(). */
+let h: Harness;
 
 async function start(): Promise<Page> {
-  h = await launchExtension();
+  h = await launch();
   const page = await h.openPanel();
   await waitForReady(page);
   return page;
@@ -50,14 +49,14 @@ describe("tool calls and approvals", () => {
     await waitForText(card, "Denied");
     await waitForTurnEnd(page);
     expect(await card.getAttribute("data-status")).toBe("denied");
-    expect(outcomes(h!)).toEqual([{ outcome: "selected", optionId: "reject_once" }]);
+    expect(outcomes(h)).toEqual([{ outcome: "selected", optionId: "reject_once" }]);
     await screenshot(page, "approval-denied");
 
     await sendPrompt(page, "tool again");
     await approval(page).waitFor({ timeout: LONG });
     await approval(page).getByRole("button", { name: "Always allow" }).click();
     await waitForTurnEnd(page);
-    expect(outcomes(h!).at(-1)).toEqual({ outcome: "selected", optionId: "allow_always" });
+    expect(outcomes(h).at(-1)).toEqual({ outcome: "selected", optionId: "allow_always" });
     await expect.poll(() => toolCard(page).last().getAttribute("data-status")).toBe("completed");
   });
 
@@ -67,13 +66,13 @@ describe("tool calls and approvals", () => {
     await approval(page).waitFor({ timeout: LONG });
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Permission request");
     await page.keyboard.press("Enter");
-    await expect.poll(() => outcomes(h!).length, { timeout: LONG }).toBe(1);
+    await expect.poll(() => outcomes(h).length, { timeout: LONG }).toBe(1);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")), { timeout: LONG })
       .toBe("Permission request");
     await page.keyboard.press("Escape");
     await waitForTurnEnd(page);
-    expect(outcomes(h!)).toEqual([
+    expect(outcomes(h)).toEqual([
       { outcome: "selected", optionId: "allow_once" },
       { outcome: "selected", optionId: "reject_once" },
     ]);
@@ -87,8 +86,8 @@ describe("tool calls and approvals", () => {
     await approval(page).waitFor({ timeout: LONG });
     await stopButton(page).click();
     await waitForTurnEnd(page);
-    expect(outcomes(h!)).toEqual([{ outcome: "cancelled" }]);
-    expect(h!.agentMessages().some((m) => m.method === "session/cancel")).toBe(true);
+    expect(outcomes(h)).toEqual([{ outcome: "cancelled" }]);
+    expect(h.agentMessages().some((m) => m.method === "session/cancel")).toBe(true);
     await expect.poll(() => toolCard(page).first().getAttribute("data-status")).toBe("cancelled");
     await waitForText(page.locator(".notice"), "Stopped.");
   });
@@ -98,13 +97,13 @@ describe("tool calls and approvals", () => {
     await sendPrompt(page, "tool");
     await approval(page).waitFor({ timeout: LONG });
     await page.close();
-    await expect.poll(() => h!.worker.evaluate(() => chrome.action.getBadgeText({})), { timeout: LONG }).toBe("1");
-    expect(await h!.worker.evaluate(() => chrome.action.getTitle({}))).toBe("goose is waiting for your approval");
-    const again = await h!.openPanel();
+    await expect.poll(() => h.worker.evaluate(() => chrome.action.getBadgeText({})), { timeout: LONG }).toBe("1");
+    expect(await h.worker.evaluate(() => chrome.action.getTitle({}))).toBe("goose is waiting for your approval");
+    const again = await h.openPanel();
     await approval(again).getByRole("button", { name: "Allow once" }).click();
     await waitForTurnEnd(again);
-    expect(outcomes(h!)).toEqual([{ outcome: "selected", optionId: "allow_once" }]);
-    await expect.poll(() => h!.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe("");
+    expect(outcomes(h)).toEqual([{ outcome: "selected", optionId: "allow_once" }]);
+    await expect.poll(() => h.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe("");
   });
 });
 

@@ -6,26 +6,23 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, ROOT } from "../helpers/chromium/harness";
 import { composer, LONG, screenshot, sendPrompt, userBubbles, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { startTestSite, type TestSite } from "../helpers/test-site";
+import { useHarness } from "./fixture";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 const SNIPPET = 'let s1 = String::from("hello");\nlet s2 = s1;\n  // s1 is no longer valid here\nprintln!("{}", s2);';
 
 let site: TestSite;
-let h: Harness | undefined;
 beforeAll(async () => {
   site = await startTestSite();
 });
 afterAll(async () => {
   await site.close();
 });
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const launch = useHarness();
 
 /** Opens the article and selects the multi-line code snippet, as a user dragging over it would. */
 async function openArticleWithSelection(harness: Harness): Promise<Page> {
@@ -85,7 +82,7 @@ function pendingKeys(harness: Harness): Promise<string[]> {
 
 describe("page context", () => {
   it("Ask goose about selection: the selection (newlines kept) arrives as a chip, and is sent as an embedded resource", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     const article = await openArticleWithSelection(h);
     const url = site.url("article.html");
     // What Chrome passes on a real right-click: selectionText has its newlines flattened.
@@ -113,7 +110,7 @@ describe("page context", () => {
   });
 
   it("reaches a panel that is already open, once, without a reload", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     const panel = await h.openPanel();
     await waitForReady(panel);
     await openArticleWithSelection(h);
@@ -127,7 +124,7 @@ describe("page context", () => {
   });
 
   it("selections handed over back to back with the panel closed all arrive", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     await openArticleWithSelection(h);
     const url = site.url("article.html");
     const n = 25;
@@ -151,7 +148,7 @@ describe("page context", () => {
   });
 
   it("keeps the unsent draft and its chips across panel reloads until sent", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     await openArticleWithSelection(h);
     const url = site.url("article.html");
     let panel = await h.openPanel();
@@ -194,7 +191,7 @@ describe("page context", () => {
   });
 
   it("a removed chip is not sent", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     await openArticleWithSelection(h);
     const url = site.url("article.html");
     await clickAskGoose(h, url);
@@ -209,7 +206,7 @@ describe("page context", () => {
   });
 
   it("the quick-prompt shortcut attaches the selection; pressed with a panel open it closes the panel instead", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     await openArticleWithSelection(h);
     const url = site.url("article.html");
     const registered = await h.worker.evaluate(() => chrome.commands.getAll());
@@ -252,7 +249,7 @@ describe("page context", () => {
   });
 
   it("Attach page sends the page's readable text as Markdown; Screenshot sends an image", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     // The panel first, then the article: the article is the active tab of the panel's window.
     const panel = await h.openPanel();
     await waitForReady(panel);
@@ -283,7 +280,7 @@ describe("page context", () => {
   });
 
   it("with 'send immediately' on, the selection is sent at once with the default question", async () => {
-    h = await launchExtension({ extensionDir: E2E_BUILD });
+    const h = await launch({ extensionDir: E2E_BUILD });
     await h.worker.evaluate(() =>
       chrome.storage.local.set({
         "goose.settings": { sendSelectionImmediately: true, defaultSelectionPrompt: "Explain this code.", notify: false },
@@ -304,7 +301,7 @@ describe("page context", () => {
 
 describe("finishing unseen", () => {
   it("a turn that finishes with the panel closed puts a check on the badge; reopening clears it", async () => {
-    h = await launchExtension();
+    const h = await launch();
     const panel = await h.openPanel();
     await waitForReady(panel);
     await sendPrompt(panel, "slow 1");

@@ -10,10 +10,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { ROOT } from "../helpers/chromium/harness";
 import { LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
-import { startTestSite, type TestSite } from "../helpers/test-site";
+import { startTestSite } from "../helpers/test-site";
+import { useHarness } from "./fixture";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 
@@ -23,21 +24,18 @@ interface McpLogLine {
   result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
 }
 
-const opened: Array<{ h: Harness; site: TestSite; logDir: string }> = [];
-afterEach(async () => {
-  for (const { h, site, logDir } of opened.splice(0)) {
-    await h.close();
-    await site.close();
-    fs.rmSync(logDir, { recursive: true, force: true });
-  }
-});
+const launch = useHarness();
 
 async function open(agentEnv: Record<string, string>) {
   const site = await startTestSite();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-e2e-eras-"));
   const mcpLog = path.join(logDir, "mcp.log");
-  const h = await launchExtension({ extensionDir: E2E_BUILD, agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog, ...agentEnv } });
-  opened.push({ h, site, logDir });
+  // After the fixture has closed the browser.
+  onTestFinished(async () => {
+    await site.close();
+    fs.rmSync(logDir, { recursive: true, force: true });
+  });
+  const h = await launch({ extensionDir: E2E_BUILD, agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog, ...agentEnv } });
   const form = await h.context.newPage();
   await form.goto(site.url("form.html"));
   const formTab = await h.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, site.url("form.html"));

@@ -1,8 +1,8 @@
 /** Chatting in the side panel: sending, streaming, Stop, and approving a tool call. */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, type LoggedMessage, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
+import type { LoggedMessage } from "../helpers/chromium/harness";
 import {
   agentBubbles,
   composer,
@@ -21,14 +21,9 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let harness: Harness | undefined;
-
-afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
-  harness = undefined;
-});
+const launch = useHarness();
 
 /** "tick 1 tick 2 … tick n": the number of the last tick shown. */
 function lastTick(text: string): number {
@@ -38,7 +33,7 @@ function lastTick(text: string): number {
 
 describe("chat", () => {
   it("sends on Enter, streams the answer while Stop is offered, and gives Send back after", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
 
@@ -80,7 +75,7 @@ describe("chat", () => {
 
   for (const cancelAsEndTurn of [false, true]) {
     it(`Stop cancels the turn mid-stream${cancelAsEndTurn ? " (agent answers end_turn, goose bug #11788)" : ""}`, async () => {
-      harness = await launchExtension({ agentEnv: cancelAsEndTurn ? { SCRIPTED_AGENT_CANCEL_AS_END_TURN: "1" } : {} });
+      const harness = await launch({ agentEnv: cancelAsEndTurn ? { SCRIPTED_AGENT_CANCEL_AS_END_TURN: "1" } : {} });
       const page = await harness.openPanel();
       await waitForReady(page);
       await sendPrompt(page, "hold");
@@ -112,7 +107,7 @@ describe("chat", () => {
   }
 
   it("asks before running a tool in approve mode, and answers with the option the user chose", async () => {
-    harness = await launchExtension({ captureAgentStdout: true });
+    const harness = await launch({ captureAgentStdout: true });
     const page = await harness.openPanel();
     await waitForReady(page);
     await page.getByRole("button", { name: "New session" }).click();
@@ -152,7 +147,7 @@ describe("chat", () => {
   });
 
   it("keeps the newest tool card in view as queued approvals arrive", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "tools 4");
@@ -172,7 +167,7 @@ describe("chat", () => {
   });
 
   it("lets the browser skip the parts of a long streamed answer out of view, never one in view, and keeps all its text", async () => {
-    harness = await launchExtension({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" } });
+    const harness = await launch({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" } });
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "stream 3000 0");
@@ -208,7 +203,7 @@ describe("chat", () => {
   });
 
   it("writes a long code block line by line, as tall while open as once closed, then highlights it off the main thread", async () => {
-    harness = await launchExtension({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" } });
+    const harness = await launch({ agentEnv: { SCRIPTED_AGENT_CHUNK_DELAY_MS: "0" } });
     const page = await harness.openPanel();
     await waitForReady(page);
     // Each line's height in the code block, from the block's height, its padding and its lines.
@@ -244,7 +239,7 @@ describe("chat", () => {
   });
 
   it("keeps a growing list's earlier items on screen as they were while it streams", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "list 400 10");
@@ -261,7 +256,7 @@ describe("chat", () => {
   });
 
   it("keeps the newest content in view: after a long answer, a reload, History and the user's own send", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "markdown");

@@ -1,15 +1,12 @@
 /** The options page: diagnostics with a copyable report, and choosing another configured agent and folder. */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { FAKE_GOOSE, type Harness, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
+import { FAKE_GOOSE, type Harness } from "../helpers/chromium/harness";
 import { LONG, screenshot, waitForText } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const launch = useHarness();
 
 async function openOptions(harness: Harness) {
   const page = await harness.context.newPage();
@@ -20,7 +17,7 @@ async function openOptions(harness: Harness) {
 
 describe("options page", () => {
   it("shows diagnostics from the host and copies a report with the log's last lines", async () => {
-    h = await launchExtension({ extraProfiles: { ghost: { command: "/nowhere/ghost-acp" } } });
+    const h = await launch({ extraProfiles: { ghost: { command: "/nowhere/ghost-acp" } } });
     const page = await openOptions(h);
     const diag = page.getByRole("region", { name: "Diagnostics" });
     await waitForText(diag, "goose 1.50.0 is running");
@@ -45,7 +42,7 @@ describe("options page", () => {
   });
 
   it("runs another configured agent in a chosen folder, and sessions start there", async () => {
-    h = await launchExtension({ extraProfiles: { other: { command: FAKE_GOOSE, args: ["acp"] } } });
+    const h = await launch({ extraProfiles: { other: { command: FAKE_GOOSE, args: ["acp"] } } });
     const folder = path.join(h.dir, "project");
     fs.mkdirSync(folder);
     const page = await openOptions(h);

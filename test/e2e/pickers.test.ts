@@ -3,21 +3,15 @@
  * session offered (no session is created to read them), and a pick made there is applied to the
  * session the first prompt creates, before that prompt runs.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
 import { LONG, sendPrompt, userBubbles, waitForReady, waitForTurnEnd } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let harness: Harness | undefined;
-
-afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
-  harness = undefined;
-});
+const launch = useHarness();
 
 describe("pickers before the first prompt", () => {
   it("offers the remembered settings without a session, and applies a pick to the session the prompt creates", async () => {
-    harness = await launchExtension();
+    let harness = await launch();
     let page = await harness.openPanel();
     await waitForReady(page);
     // A new profile has seen no session of this agent: nothing to offer yet.
@@ -31,7 +25,7 @@ describe("pickers before the first prompt", () => {
     await harness.closeBrowser();
     const dir = harness.dir;
     const sessionsBefore = harness.agentMessages().filter((m) => m.method === "session/new").length;
-    harness = await launchExtension({ reuseDir: dir });
+    harness = await launch({ reuseDir: dir });
     page = await harness.openPanel();
     await waitForReady(page);
 

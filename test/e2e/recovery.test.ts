@@ -1,8 +1,8 @@
 /** The agent dying under the panel: what the user is told, and how Restart brings the session back. */
 
 import type { Locator } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../helpers/chromium/harness";
 import {
   agentBubbles,
   LONG,
@@ -16,14 +16,9 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let harness: Harness | undefined;
-
-afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
-  harness = undefined;
-});
+const launch = useHarness();
 
 const echoed = (prompt: string) => JSON.stringify({ type: "text", text: prompt });
 
@@ -53,7 +48,7 @@ function promptedSession(h: Harness): string {
 
 describe("agent death", () => {
   it("says the agent crashed mid-turn, ends the turn, and Restart restores the session", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "crash");
@@ -98,7 +93,7 @@ describe("agent death", () => {
   });
 
   it("says the agent was killed when its process dies by a signal mid-turn", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "slow 30");
@@ -121,7 +116,7 @@ describe("agent death", () => {
   });
 
   it("keeps the conversation on screen next to the crash report", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "crash");

@@ -4,8 +4,7 @@
  */
 
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
 import {
   agentBubbles,
   LONG,
@@ -18,22 +17,9 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-const harnesses: Harness[] = [];
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail") for (const h of harnesses) console.error(h.diagnostics());
-  // A relaunch shares its dir with the first harness: close every browser before removing it.
-  for (const h of harnesses.reverse()) await h.closeBrowser();
-  for (const h of harnesses) await h.close();
-  harnesses.length = 0;
-});
-
-async function launch(options: Parameters<typeof launchExtension>[0] = {}): Promise<Harness> {
-  const h = await launchExtension(options);
-  harnesses.push(h);
-  return h;
-}
+const launch = useHarness();
 
 function lastTick(text: string): number {
   return Math.max(0, ...[...text.matchAll(/tick (\d+)/g)].map((m) => Number(m[1])));
@@ -183,40 +169,36 @@ describe("sessions", () => {
 describe("long sessions", () => {
   it("opens a 300-message session showing its newest entries, and brings older ones in as the user scrolls up", async () => {
     const { writeLongSession } = await import("../helpers/chromium/long-session");
-    const h = await launchExtension();
-    try {
-      const sessionId = writeLongSession(h, "Long one", 300);
-      const page = await h.openPanel();
-      await waitForReady(page);
-      await page.getByRole("button", { name: "History" }).click();
-      await page.getByRole("button", { name: "Long one", exact: true }).click();
-      const log = page.getByRole("log", { name: "Conversation" });
-      await waitForText(log, "This is message 300.");
-      const rendered = () => log.locator(".message").count();
-      expect(await rendered()).toBe(60);
-      expect(await log.innerText()).not.toContain("Question 1:");
-      // Scrolling to the top adds a page above, and the entry the user was looking at stays put.
-      const oldest = await log.locator(".message").first().innerText();
-      await log.evaluate((el) => (el.scrollTop = 0));
-      await expect.poll(rendered).toBeGreaterThanOrEqual(120);
-      const same = log.locator(".message", { hasText: oldest }).first();
-      const box = await same.boundingBox();
-      const logBox = await log.boundingBox();
-      expect(box!.y - logBox!.y).toBeGreaterThan(-5);
-      expect(box!.y - logBox!.y).toBeLessThan(120);
-      expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
-      await page
-        .getByRole("button", { name: /^Show \d+ earlier of/ })
-        .first()
-        .waitFor();
-      expect(
-        h
-          .agentMessages()
-          .filter((m) => m.method === "session/load")
-          .map((m) => m.params?.sessionId),
-      ).toEqual([sessionId]);
-    } finally {
-      await h.close();
-    }
+    const h = await launch();
+    const sessionId = writeLongSession(h, "Long one", 300);
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await page.getByRole("button", { name: "History" }).click();
+    await page.getByRole("button", { name: "Long one", exact: true }).click();
+    const log = page.getByRole("log", { name: "Conversation" });
+    await waitForText(log, "This is message 300.");
+    const rendered = () => log.locator(".message").count();
+    expect(await rendered()).toBe(60);
+    expect(await log.innerText()).not.toContain("Question 1:");
+    // Scrolling to the top adds a page above, and the entry the user was looking at stays put.
+    const oldest = await log.locator(".message").first().innerText();
+    await log.evaluate((el) => (el.scrollTop = 0));
+    await expect.poll(rendered).toBeGreaterThanOrEqual(120);
+    const same = log.locator(".message", { hasText: oldest }).first();
+    const box = await same.boundingBox();
+    const logBox = await log.boundingBox();
+    expect(box!.y - logBox!.y).toBeGreaterThan(-5);
+    expect(box!.y - logBox!.y).toBeLessThan(120);
+    expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page
+      .getByRole("button", { name: /^Show \d+ earlier of/ })
+      .first()
+      .waitFor();
+    expect(
+      h
+        .agentMessages()
+        .filter((m) => m.method === "session/load")
+        .map((m) => m.params?.sessionId),
+    ).toEqual([sessionId]);
   });
 });

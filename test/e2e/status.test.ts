@@ -2,22 +2,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 type Box = { x: number; y: number; width: number; height: number };
 
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
-import { type Harness, installHostManifest, launchExtension, ROOT } from "../helpers/chromium/harness";
+import { installHostManifest, ROOT } from "../helpers/chromium/harness";
+import { useHarness } from "./fixture";
 
 const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
 
-let harness: Harness | undefined;
-
-afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
-  harness = undefined;
-});
+const launch = useHarness();
 
 async function statusOf(page: Page): Promise<string> {
   return (await page.getByRole("status").innerText()).replace(/\s+/g, " ");
@@ -36,7 +31,7 @@ async function waitForStatus(page: Page, text: string | RegExp): Promise<string>
 
 describe("side panel status", () => {
   it("says goose is running, with its version and folder", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     const text = await waitForStatus(page, "is running");
     expect(text).toContain(`goose 1.50.0 is running in ${harness.workDir}`);
@@ -49,7 +44,7 @@ describe("side panel status", () => {
   });
 
   it("keeps the running line readable next to a session's settings and usage", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForStatus(page, "is running");
     // The host reports "running" before the ACP handshake is done; New session waits for both.
@@ -80,7 +75,7 @@ describe("side panel status", () => {
   });
 
   it("says the host is not installed, and how to install it", async () => {
-    harness = await launchExtension({ manifest: "missing" });
+    const harness = await launch({ manifest: "missing" });
     const page = await harness.openPanel();
     const text = await waitForStatus(page, "not installed");
     expect(text).toContain("The goose-browser host is not installed.");
@@ -89,7 +84,7 @@ describe("side panel status", () => {
   });
 
   it("says access is forbidden, naming this extension's id", async () => {
-    harness = await launchExtension({ manifest: "wrong-origin" });
+    const harness = await launch({ manifest: "wrong-origin" });
     const page = await harness.openPanel();
     const text = await waitForStatus(page, "not allowed");
     expect(text).toContain("This extension is not allowed to use the goose-browser host.");
@@ -99,7 +94,7 @@ describe("side panel status", () => {
 
   it("says goose was not found, with the host's fix", async () => {
     const missing = "/nonexistent/bin/goose";
-    harness = await launchExtension({ gooseCommand: missing });
+    const harness = await launch({ gooseCommand: missing });
     const page = await harness.openPanel();
     const text = await waitForStatus(page, "goose was not found.");
     // The fix text is the host's; it must be there, whatever its words.
@@ -117,7 +112,7 @@ describe("side panel status", () => {
   });
 
   it("Restart asks the running host for a fresh goose", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForStatus(page, "is running");
     const before = harness.agentPids();
@@ -128,7 +123,7 @@ describe("side panel status", () => {
   });
 
   it("Restart reconnects once the missing host has been installed", async () => {
-    harness = await launchExtension({ manifest: "missing" });
+    const harness = await launch({ manifest: "missing" });
     const page = await harness.openPanel();
     await waitForStatus(page, "not installed");
     installHostManifest(harness);

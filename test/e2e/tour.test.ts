@@ -8,8 +8,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/chromium/harness";
 import {
   agentBubbles,
   composer,
@@ -24,21 +24,15 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
 const TOUR = path.join(ROOT, "test-results/tour");
 
-let harness: Harness | undefined;
-
-afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") {
-    console.error(harness.diagnostics());
-    // What the panel showed when the walk stopped.
-    for (const [i, page] of harness.context.pages().entries()) {
-      await page.screenshot({ path: path.join(TOUR, `failed-${i}.png`) }).catch(() => undefined);
-    }
+// What the panel showed when a walk stopped.
+const launch = useHarness(async (harness) => {
+  for (const [i, page] of harness.context.pages().entries()) {
+    await page.screenshot({ path: path.join(TOUR, `failed-${i}.png`) }).catch(() => undefined);
   }
-  await harness?.close();
-  harness = undefined;
 });
 
 /** Saves `<state>-light.png` and `<state>-dark.png`, and checks the dark one really is dark. */
@@ -71,7 +65,7 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
 
 describe("tour", () => {
   it("first run without an agent: says it was not found and how to fix it", async () => {
-    harness = await launchExtension({ gooseCommand: "/nonexistent/bin/goose" });
+    const harness = await launch({ gooseCommand: "/nonexistent/bin/goose" });
     const page = await harness.openPanel();
     await waitForText(page.getByRole("status"), "was not found");
     expect(await sendButton(page).isDisabled()).toBe(true);
@@ -79,7 +73,7 @@ describe("tour", () => {
   });
 
   it("narrow (Firefox's sidebar can be 240 px wide): every control stays inside the panel", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await page.setViewportSize({ width: 240, height: 640 });
     await waitForReady(page);
@@ -99,7 +93,7 @@ describe("tour", () => {
   });
 
   it("walks a session: empty, streaming, diff, approval, denied, stopped, crash and restart, history, options", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
 

@@ -1,7 +1,6 @@
 /** Agent output is untrusted: markdown renders, raw HTML never runs, and huge output does not break the link. */
 import fs from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "../helpers/chromium/harness";
+import { describe, expect, it } from "vitest";
 import {
   agentBubbles,
   LONG,
@@ -13,18 +12,13 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let harness: Harness | undefined;
-
-afterEach(async (ctx) => {
-  if (harness && ctx.task.result?.state === "fail") console.error(harness.diagnostics());
-  await harness?.close();
-  harness = undefined;
-});
+const launch = useHarness();
 
 describe("agent output", () => {
   it("renders markdown (table, code with Copy, safe links) and never runs the HTML bait", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "markdown");
@@ -73,7 +67,7 @@ describe("agent output", () => {
   });
 
   it("shows a 2 MiB tool result without losing the connection to goose", async () => {
-    harness = await launchExtension();
+    const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
     const pids = harness.agentPids();
