@@ -2,35 +2,16 @@
  * The user's consent, per site. Reading a site is backed by the browser's optional host permission for
  * its origin: granted → no question; otherwise the panel asks (and requests the permission from the
  * user's click, the only place the browser allows it). Every acting tool asks first, in plain words,
- * unless the user chose "Allow on this site" for the origin earlier in this browser session.
+ * unless the user chose "Allow on this site" for the origin earlier in this browser session (`storage/site-grants.ts`).
  * The prompt's I/O is injected (`AskConsent`, the panel's job); the decisions here are plain logic.
  */
 
-import { storage } from "wxt/utils/storage";
 import type { ActConsentRequest, ConsentAnswer, ConsentRequest, ReadConsentRequest } from "../state/browser-tools";
+import type { SiteGrants } from "../storage/site-grants";
 
 export type { ActConsentRequest, ConsentAnswer, ConsentRequest, ConsentTab, ReadConsentRequest } from "../state/browser-tools";
 
 export type AskConsent = (request: ConsentRequest) => Promise<ConsentAnswer>;
-
-/** Origins the user allowed every action on ("Allow on this site"), for this browser session. */
-export const siteGrantsItem = storage.defineItem<string[]>("session:goose.browserTools.allowedSites", { fallback: [] });
-
-export class SiteGrants {
-  private async list(): Promise<string[]> {
-    const raw = await siteGrantsItem.getValue();
-    return Array.isArray(raw) ? raw.filter((o): o is string => typeof o === "string") : [];
-  }
-
-  async has(origin: string): Promise<boolean> {
-    return (await this.list()).includes(origin);
-  }
-
-  async add(origin: string): Promise<void> {
-    const list = await this.list();
-    if (!list.includes(origin)) await siteGrantsItem.setValue([...list, origin]);
-  }
-}
 
 function readMessage(agent: string, site: string): string {
   return `${agent} wants to read pages on ${site}`;

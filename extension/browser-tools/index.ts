@@ -2,11 +2,12 @@
  * The browser tools' entry point for the background: `runToolCall` with dependencies over the real
  * browser. The caller supplies the consent prompt (the panel) and the agent's name.
  */
+import { SiteGrants } from "../storage/site-grants";
+import { TabRefStore } from "../storage/tab-refs";
 import { extensionBrowserApi } from "./browser-api";
-import { type AskConsent, SiteGrants } from "./consent";
+import type { AskConsent } from "./consent";
 import { ReadCache } from "./markdown-window";
 import type { RunnerDeps } from "./runner";
-import { TabRefStore } from "./tab-refs";
 
 export type { AskConsent, ConsentAnswer, ConsentRequest } from "./consent";
 export type { ToolOutcome } from "./results";

@@ -15,14 +15,12 @@ export type BrowserToolsCommand = { type: "browser_tools"; enabled: unknown } | 
 
 export interface BrowserToolsOptions {
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
-  env: NodeJS.ProcessEnv;
+  /** How long a call waits for the extension (the host config's `toolCallTimeoutMs`); default: the shared one. */
+  callTimeoutMs?: number;
   /** Sends a host message to the extension; false when the native port is closed. */
   sendToExtension: (message: HostToolCall | HostToolsOffer) => boolean;
   sendToAgent: (message: JsonRpcMessage) => void;
 }
-
-/** Tests shorten the wait for the extension through the environment; the default is the shared one. */
-const TIMEOUT_ENV = "GOOSE_BROWSER_TOOL_CALL_TIMEOUT_MS";
 
 export class BrowserTools {
   private readonly server: BrowserToolsServer;
@@ -96,10 +94,9 @@ export class BrowserTools {
 
   private forwarder(): Promise<ToolCallForwarder> {
     this.forwarderReady ??= import("./tools-part").then(({ TOOL_CALL_TIMEOUT_MS, toolResultSchema }) => {
-      const fromEnv = Number(this.o.env[TIMEOUT_ENV]);
       const forwarder = new ToolCallForwarder({
         send: this.o.sendToExtension,
-        timeoutMs: Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : TOOL_CALL_TIMEOUT_MS,
+        timeoutMs: this.o.callTimeoutMs ?? TOOL_CALL_TIMEOUT_MS,
         parseResult: (raw) => {
           const r = toolResultSchema.safeParse(raw);
           return r.success ? r.data : (r.error.issues[0]?.message ?? "invalid");

@@ -80,7 +80,7 @@ export class Relay {
     );
     this.browserTools = new BrowserTools({
       log: o.log,
-      env: o.platform.env,
+      ...(config.toolCallTimeoutMs ? { callTimeoutMs: config.toolCallTimeoutMs } : {}),
       sendToExtension: (call) => this.send(frameJson(hostMessage(call))),
       sendToAgent: (message) => void this.supervisor.write(Buffer.from(`${JSON.stringify(message)}\n`)),
     });

@@ -14,7 +14,8 @@
  *   "path": "/usr/local/bin:…",   // the user's login-shell PATH, recorded by the installer
  *   "logFile": "…",               // default: see paths.ts
  *   "debug": false,               // log message contents (off: prompts never reach the log)
- *   "allowedExtensionIds": []     // extra extension ids (store builds) besides the built-in ones
+ *   "allowedExtensionIds": [],    // extra extension ids (store builds) besides the built-in ones
+ *   "toolCallTimeoutMs": 120000   // how long a browser tool call waits for the extension
  * }
  */
 import fs from "node:fs";
@@ -40,6 +41,8 @@ export interface HostConfig {
   logFile: string;
   debug: boolean;
   allowedExtensionIds: string[];
+  /** How long a browser tool call waits for the extension's answer; undefined: the shared default. */
+  toolCallTimeoutMs?: number;
 }
 
 export const GOOSE_MIN_VERSION = "1.16.0";
@@ -113,6 +116,7 @@ export function parseConfig(raw: unknown, p: PlatformInfo): HostConfig {
     logFile,
     debug: obj.debug === true,
     allowedExtensionIds: obj.allowedExtensionIds ?? [],
+    ...(obj.toolCallTimeoutMs ? { toolCallTimeoutMs: obj.toolCallTimeoutMs } : {}),
   };
 }
 
@@ -139,6 +143,7 @@ interface RawConfig {
   logFile?: string;
   debug?: boolean;
   allowedExtensionIds?: string[];
+  toolCallTimeoutMs?: number;
 }
 
 /**
@@ -159,6 +164,9 @@ function checkConfigShape(raw: unknown): RawConfig {
     if (!Array.isArray(v) || !v.every((id) => typeof id === "string" && /^[a-p]{32}$/.test(id))) {
       throw new Error("allowedExtensionIds must be a list of 32-letter extension ids");
     }
+  });
+  optional(c.toolCallTimeoutMs, (v) => {
+    if (!Number.isSafeInteger(v) || (v as number) <= 0) throw new Error("toolCallTimeoutMs must be a whole number of milliseconds above 0");
   });
   return c as RawConfig;
 }

@@ -43,6 +43,8 @@ export interface HostOptions {
   agentEnv?: Record<string, string>;
   origin?: string;
   rawConfig?: string;
+  /** More host config fields (e.g. `toolCallTimeoutMs`). */
+  config?: Record<string, unknown>;
   env?: Record<string, string>;
   cwd?: string;
 }
@@ -90,6 +92,7 @@ export class HostUnderTest {
         : { goose: { command: FAKE_GOOSE, args: ["acp"], env: agentEnv } },
       cwd: o.cwd ?? this.dir,
       logFile: path.join(this.dir, "host.log"),
+      ...o.config,
     };
     fs.writeFileSync(configFile, o.rawConfig ?? JSON.stringify(config, null, 2));
     // Like a browser started from a desktop: a minimal environment, no PATH to node.

@@ -5,14 +5,15 @@
  */
 import type { BrowserToolName } from "../../../shared/browser-tools";
 import type { ToolTarget } from "../../state/browser-tools";
+import type { SiteGrants } from "../../storage/site-grants";
+import type { TabRefStore } from "../../storage/tab-refs";
 import type { BrowserApi, TabInfo } from "../browser-api";
-import { type AskConsent, type ConsentDeps, type ConsentTab, consentToAct, consentToRead, type SiteGrants } from "../consent";
+import { type AskConsent, type ConsentDeps, type ConsentTab, consentToAct, consentToRead } from "../consent";
 import type { ReadCache } from "../markdown-window";
 import type { PageReply, PageRequest } from "../page/protocol";
 import { callPage } from "../page-call";
 import { pageContent, ToolFailure, type ToolOutcome } from "../results";
 import { checkSite } from "../site-policy";
-import type { TabRefStore } from "../tab-refs";
 import { resolveTab } from "../tabs";
 import type { ToolArgs } from "./args";
 import { pageHeader } from "./words";

@@ -37,10 +37,12 @@ interface McpEvent {
   result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
 }
 
-function start(o: { identity?: "other"; hostEnv?: Record<string, string>; agentEnv?: Record<string, string> } = {}) {
+function start(
+  o: { identity?: "other"; hostEnv?: Record<string, string>; agentEnv?: Record<string, string>; hostConfig?: Record<string, unknown> } = {},
+) {
   const mcpLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gb-mcp-")), "mcp.ndjson");
   const agentEnv = { SCRIPTED_AGENT_MCP_LOG: mcpLog, ...(o.identity ? { SCRIPTED_AGENT_IDENTITY: o.identity } : {}), ...o.agentEnv };
-  const options: HostOptions = { agentEnv, ...(o.hostEnv ? { env: o.hostEnv } : {}) };
+  const options: HostOptions = { agentEnv, ...(o.hostEnv ? { env: o.hostEnv } : {}), ...(o.hostConfig ? { config: o.hostConfig } : {}) };
   const host = new HostUnderTest(options);
   // The harness puts agentEnv into the goose profile; the state dir etc. stay per host.
   hosts.push(host);
@@ -319,7 +321,7 @@ describe("browser tools: goose, whatever the era", () => {
   });
 
   it("a call the extension never answers ends in a tool error after the time-out", async () => {
-    const { host } = start({ hostEnv: { GOOSE_BROWSER_TOOL_CALL_TIMEOUT_MS: "600" } });
+    const { host } = start({ hostConfig: { toolCallTimeoutMs: 600 } });
     await host.startAgent();
     setTools(host, true);
     await host.initialize();

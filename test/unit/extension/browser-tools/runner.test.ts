@@ -8,12 +8,13 @@ import "../../../helpers/dom/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import type { BrowserApi, TabInfo } from "../../../../extension/browser-tools/browser-api";
-import { type ConsentAnswer, type ConsentRequest, SiteGrants } from "../../../../extension/browser-tools/consent";
+import type { ConsentAnswer, ConsentRequest } from "../../../../extension/browser-tools/consent";
 import { ReadCache } from "../../../../extension/browser-tools/markdown-window";
 import { installPageTools } from "../../../../extension/browser-tools/page/dispatch";
 import { PAGE_TOOLS_GLOBAL } from "../../../../extension/browser-tools/page/protocol";
 import { type RunnerDeps, runToolCall } from "../../../../extension/browser-tools/runner";
-import { TabRefStore } from "../../../../extension/browser-tools/tab-refs";
+import { SiteGrants } from "../../../../extension/storage/site-grants";
+import { TabRefStore } from "../../../../extension/storage/tab-refs";
 import { ACTING_TOOLS } from "../../../../shared/browser-tools";
 
 const FORM = `<form><label for="q">Query</label><input id="q"><button type="button" id="go">Search</button></form>`;

@@ -1,9 +1,10 @@
 import "../../../helpers/dom/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import { type ConsentRequest, consentToAct, consentToRead, SiteGrants, siteGrantsItem } from "../../../../extension/browser-tools/consent";
+import { type ConsentRequest, consentToAct, consentToRead } from "../../../../extension/browser-tools/consent";
 import { sliceMarkdown } from "../../../../extension/browser-tools/markdown-window";
 import { checkSite } from "../../../../extension/browser-tools/site-policy";
+import { SiteGrants, siteGrantsItem } from "../../../../extension/storage/site-grants";
 
 const OWN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 const ctx = { ownOrigin: OWN, fileAccess: false };

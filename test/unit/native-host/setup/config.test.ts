@@ -71,6 +71,11 @@ describe("host config", () => {
     expect(c.allowedExtensionIds).toEqual(["a".repeat(32)]);
   });
 
+  it("takes a browser tool call's time-out, and leaves it to the shared default when absent", () => {
+    expect(parseConfig({ toolCallTimeoutMs: 600 }, linux).toolCallTimeoutMs).toBe(600);
+    expect(parseConfig({}, linux)).not.toHaveProperty("toolCallTimeoutMs");
+  });
+
   it("takes versionArgs: [] as no version check, which cannot go with a minimum", () => {
     expect(parseConfig({ profiles: { goose: { versionArgs: [] } } }, linux).profiles.goose).toEqual({
       command: "goose",
@@ -92,6 +97,8 @@ describe("host config", () => {
     [{ profiles: { x: { command: "x", env: { K: 1 } } } }, "profiles.x.env.K must be a string"],
     [{ allowedExtensionIds: ["not-an-id"] }, "allowedExtensionIds"],
     [{ debug: "yes" }, "debug must be true or false"],
+    [{ toolCallTimeoutMs: 0 }, "toolCallTimeoutMs must be a whole number of milliseconds above 0"],
+    [{ toolCallTimeoutMs: "600" }, "toolCallTimeoutMs must be a whole number of milliseconds above 0"],
     [{ profiles: [] }, "profiles must be an object"],
     [{ profiles: { x: "goose" } }, "profiles.x must be an object"],
     [{ profiles: { x: { command: "" } } }, "profiles.x.command must be a non-empty string"],
