@@ -1,14 +1,11 @@
 import { defineConfig } from "wxt";
 import { DEV_EXTENSION_KEY, GECKO_ADDON_ID } from "./shared/extension-ids";
-import { fullRenderBaseline } from "./test/bench/full-render/plugin";
 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   srcDir: "extension",
   outDir: "dist/extension",
   publicDir: "extension/public",
-  // `--mode bench`: the panel with the benchmark's full re-render baseline as its message list.
-  vite: ({ mode }) => ({ plugins: mode === "bench" ? [fullRenderBaseline()] : [] }),
   // `wxt zip -b firefox` also packs the sources addons.mozilla.org asks for: the code, not build output or test screenshots.
   zip: { excludeSources: ["dist/**", "test-results/**"] },
   manifest: ({ browser, mode }) => ({

@@ -4,7 +4,7 @@
  *  a. streaming N chunks into one agent message after a short conversation, measuring what the
  *     panel's main thread does per display frame (CDP ThreadTime and TaskDuration over the stream's
  *     frames, long animation frames, long tasks) with a probe that draws no frames of its own, against a
- *     fair baseline on the same stream: the benchmark build (`wxt build --mode bench`), whose
+ *     fair baseline on the same stream: the benchmark build (`npm run build:ext:bench`), whose
  *     message list re-renders every entry on every change with memoised markdown
  *     (full-render/MessageList.tsx);
  *  b. reopening a 2,000-message session from History: click → last message on screen with the
@@ -13,7 +13,7 @@
  *     that stays open until the last chunk), measured as (a) measures, the product only;
  *  d. the same for one long list (`list N MS`).
  *
- * Needs `npx wxt build && npx wxt build --mode bench && npm run build:host && npm run build:fixtures`
+ * Needs `npx wxt build && npm run build:ext:bench && npm run build:host && npm run build:fixtures`
  * (panel-run.ts does them).
  *
  * Stream source: the scripted agent's `stream N 0` scenario, N chunks of 3-8 characters of
@@ -109,7 +109,7 @@ export interface PanelBenchResult {
 const STREAM_CHUNKS = Number(process.env.PANEL_BENCH_CHUNKS ?? 10_000);
 /** Milliseconds between chunks: 0 is the goal's back-to-back stream; 10 is about a fast model's pace. */
 const CHUNK_DELAY_MS = Number(process.env.PANEL_BENCH_CHUNK_DELAY_MS ?? 0);
-/** `wxt build --mode bench`: the same extension with the full re-render baseline as its message list. */
+/** `npm run build:ext:bench`: the same extension with the full re-render baseline as its message list. */
 const BASELINE_EXTENSION_DIR = `${EXTENSION_DIR}-bench`;
 const PRIOR_TURNS = 10;
 const REPLAY_MESSAGES = 2_000;
@@ -217,7 +217,7 @@ async function streamRun(mode: StreamRun["mode"], { source, chunks, delayMs }: S
     const built = (await page.evaluate(() => document.documentElement.dataset.bench)) ?? "product";
     if (built !== (mode === "versus" ? "product" : mode))
       throw new Error(
-        `${extensionDir ?? EXTENSION_DIR} is the ${built} build, not ${mode} (${path.basename(BASELINE_EXTENSION_DIR)} is \`wxt build --mode bench\`)`,
+        `${extensionDir ?? EXTENSION_DIR} is the ${built} build, not ${mode} (${path.basename(BASELINE_EXTENSION_DIR)} is \`npm run build:ext:bench\`)`,
       );
     await ready(page);
     // A conversation to stream after: PRIOR_TURNS markdown answers (table, code, list) and their prompts.
@@ -712,7 +712,7 @@ and the browser's other threads ran. The trace's own cost is in every figure. Th
 page's DOM and draws no frames of its own: a probe that asked for a frame every vsync made the page run one each time,
 which the panel does not. The prompt is typed into the composer and sent with Enter; times start at that key.
 Chunks are the scripted agent's \`stream N 0\`: 3-8 characters of markdown each, sent back to back (see panel-bench.ts).
-The baseline is \`wxt build --mode bench\` (test/bench/full-render/): the same extension and port, a message list
+The baseline is \`npm run build:ext:bench\` (test/bench/full-render/): the same extension and port, a message list
 that re-renders every entry on every change and parses markdown only when a message's text changes.
 The panel updates a streaming message at most every 50 ms and shows text arriving faster than 12,000 characters a
 second over the next updates, every 100 ms (extension/panel/markdown/reveal.ts): the back-to-back stream arrives in

@@ -13,9 +13,9 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Runs the panel bench and prints its tables; a full run (every part, the baseline) also goes into BENCHMARKS.md. */
 export async function benchPanel(machine: string, date: string): Promise<void> {
-  for (const args of [["build"], ["build", "--mode", "bench"]]) {
-    const ext = spawnSync("npx", ["wxt", ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-    if (ext.status !== 0) throw new Error(`\`npx wxt ${args.join(" ")}\` failed`);
+  for (const script of ["build:ext", "build:ext:bench"]) {
+    const ext = spawnSync("npm", ["run", script], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    if (ext.status !== 0) throw new Error(`\`npm run ${script}\` failed`);
   }
   await buildScriptedAgent();
   const panel = await runPanelBench();

@@ -1,5 +1,5 @@
 /**
- * A Vite plugin for the benchmark build only (`wxt build --mode bench`, see wxt.config.ts): the side
+ * A Vite plugin for the benchmark build only (`npm run build:ext:bench`, see build.ts): the side
  * panel's message list becomes the full re-render baseline (full-render/MessageList.tsx). The
  * product's own code has no switch for it.
  */
