@@ -4,9 +4,10 @@
  * questions put in the store for the panel and answered from it, and per-tab ref state forgotten when
  * a tab closes. The browser and the runner are injected, so this runs in unit tests.
  */
-import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+
 import { ACTING_TOOLS, type BrowserToolName } from "../../shared/browser-tools";
 import type { HostCommand, HostHello, HostToolCall, HostToolsOffer } from "../../shared/host-protocol";
+import type { PermissionOption, RequestPermissionRequest } from "../acp/schema";
 import type { SharedRunnerDeps } from "../browser-tools";
 import type { ToolOutcome } from "../browser-tools/results";
 import type { RunnerDeps } from "../browser-tools/runner";

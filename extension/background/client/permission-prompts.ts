@@ -3,7 +3,7 @@
  * each one is settled and how. The broker holds them until the user (or Stop, or the agent going
  * away) answers. Denials are remembered with the session: agents replay a denied call as done.
  */
-import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import type { PermissionOption, RequestPermissionRequest } from "../../acp/schema";
 import type { ClientContext } from "./context";
 import { PermissionBroker } from "./permission-broker";
 
