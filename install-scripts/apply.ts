@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ensureDir, fileMatches, writeFileAtomic } from "./files";
+import { ensureDir, fileMatches, sha256, writeFileAtomic } from "./files";
 import type { InstallLayout } from "./layout";
 import type { Action } from "./plan";
 import { emptyReceipt, mergeReceipts, parseReceipt, type Receipt, serializeReceipt } from "./receipt";
@@ -64,6 +64,8 @@ export interface ReceiptMeta {
   hostVersion: string;
   platform: NodeJS.Platform;
   configFile: string;
+  /** The installer created the config, or it still has the bytes an earlier run wrote. */
+  configOwned: boolean;
 }
 
 export function readReceipt(file: string): { receipt?: Receipt; error?: string; found: boolean } {
@@ -98,6 +100,12 @@ export async function recordReceipt(
     if (r.outcome === "failed") continue;
     if (r.action.kind === "registry") current.registryKeys.push({ key: r.action.key, value: r.action.value, what: r.action.what });
     else if (r.action.role !== "config") current.files.push({ path: r.action.path, what: r.action.what });
+  }
+  // The config is the installer's to remove (uninstall.ts) only while it has the bytes the installer wrote.
+  const config = applied.results.find((r) => r.action.kind === "file" && r.action.role === "config" && r.outcome !== "failed")?.action;
+  if (meta.configOwned) {
+    const written = config?.kind === "file" && "text" in config.content ? sha256(config.content.text) : previous?.config.sha256;
+    if (written) current.config.sha256 = written;
   }
   current.dirs.push(...applied.dirs);
   current.config.dirs.push(...applied.configDirs);

@@ -18,6 +18,7 @@ import {
   isHostEnvelope,
   type JsonRpcMessage,
 } from "../shared/host-protocol";
+import { COMMANDS } from "./command-names";
 
 const LIVE_STEP_TIMEOUT_MS = 20_000;
 
@@ -72,26 +73,43 @@ export function minimalEnv(p: PlatformInfo): Record<string, string> {
 }
 
 export async function liveCheck(launcher: string, p: PlatformInfo, timeoutMs = LIVE_STEP_TIMEOUT_MS): Promise<LiveResult> {
-  const origin = chromeOrigin(DEV_EXTENSION_ID);
-  const env = minimalEnv(p);
-  // Chrome on Windows runs every host as cmd.exe /d /s /c ""<host>" <args>" (a .bat needs cmd anyway);
-  // /s strips the outer quotes, leaving the quoted path.
-  const child =
-    p.platform === "win32"
-      ? spawn(p.env.ComSpec ?? "cmd.exe", ["/d", "/s", "/c", `""${launcher}" ${origin}"`], {
-          env,
-          cwd: path.win32.dirname(launcher),
-          windowsVerbatimArguments: true,
-          windowsHide: true,
-          stdio: "pipe",
-        })
-      : spawn(launcher, [origin], { env, cwd: path.dirname(launcher), stdio: "pipe" });
-  const session = new LiveSession(child);
+  const session = new LiveSession(startLauncher(launcher, p));
   try {
     return await session.run(timeoutMs);
   } finally {
     session.dispose();
   }
+}
+
+export type HelloResult = { ok: true; hello: HostHello } | { ok: false; message: string; fix: string; stderrTail: string[] };
+
+/**
+ * The installer's check: the installed launcher, started as a browser starts it, answers with its
+ * hello; then its stdin closes and it must exit. The agent is not started (goose may come later).
+ */
+export async function helloCheck(launcher: string, p: PlatformInfo, timeoutMs = LIVE_STEP_TIMEOUT_MS): Promise<HelloResult> {
+  const session = new LiveSession(startLauncher(launcher, p));
+  try {
+    const r = await session.runHello(timeoutMs);
+    return r.ok ? r : { ok: false, message: r.message, fix: r.fix, stderrTail: r.stderrTail };
+  } finally {
+    session.dispose();
+  }
+}
+
+/** Chrome on Windows runs every host as cmd.exe /d /s /c ""<host>" <args>" (a .bat needs cmd anyway); /s strips the outer quotes, leaving the quoted path. */
+function startLauncher(launcher: string, p: PlatformInfo): ChildProcess {
+  const origin = chromeOrigin(DEV_EXTENSION_ID);
+  const env = minimalEnv(p);
+  return p.platform === "win32"
+    ? spawn(p.env.ComSpec ?? "cmd.exe", ["/d", "/s", "/c", `""${launcher}" ${origin}"`], {
+        env,
+        cwd: path.win32.dirname(launcher),
+        windowsVerbatimArguments: true,
+        windowsHide: true,
+        stdio: "pipe",
+      })
+    : spawn(launcher, [origin], { env, cwd: path.dirname(launcher), stdio: "pipe" });
 }
 
 class LiveSession {
@@ -140,7 +158,7 @@ class LiveSession {
         "hello",
         `the host speaks protocol ${hello.value.protocolVersion}, this checkout ${HOST_PROTOCOL_VERSION}`,
         hello.value,
-        "update the host: `npm run build:host && npm run install-host`",
+        `update the host: \`${COMMANDS.rebuild}\``,
       );
     }
     this.send({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } });
@@ -205,6 +223,16 @@ class LiveSession {
     };
   }
 
+  async runHello(timeoutMs: number): Promise<{ ok: true; hello: HostHello } | Extract<LiveResult, { ok: false }>> {
+    const hello = await this.waitFor((e) => (e.host?.type === "hello" ? e.host : undefined), timeoutMs);
+    if (!hello.ok) return this.fail("hello", hello.why, undefined);
+    this.child.stdin!.end();
+    const exited = await Promise.race([this.exit.then(() => true), delay(Math.min(timeoutMs, 15_000)).then(() => false)]);
+    if (!exited) return this.fail("shutdown", "the host did not exit after its stdin closed", hello.value, "report this with the host log");
+    if (this.stdoutError) return this.fail("framing", `the host wrote bytes that are not a frame: ${this.stdoutError}`, hello.value);
+    return { ok: true, hello: hello.value };
+  }
+
   dispose(): void {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
   }
@@ -213,7 +241,7 @@ class LiveSession {
     this.child.stdin!.write(frameJson(value));
   }
 
-  private fail(step: string, message: string, hello: HostHello | undefined, fix?: string): LiveResult {
+  private fail(step: string, message: string, hello: HostHello | undefined, fix?: string): Extract<LiveResult, { ok: false }> {
     const stderrTail = this.stderr
       .split("\n")
       .filter((l) => l.trim() !== "")
@@ -222,9 +250,9 @@ class LiveSession {
   }
 
   private defaultFix(): string {
-    if (this.spawnError) return "check that the launcher exists and is executable (`npm run install-host`)";
-    if (this.exited?.code === 3) return "the host refused the caller: reinstall with `npm run install-host` so its allowed ids match";
-    return "run `npm run doctor` after `npm run install-host`; the host log has the details";
+    if (this.spawnError) return `check that the launcher exists and is executable (\`${COMMANDS.install}\`)`;
+    if (this.exited?.code === 3) return `the host refused the caller: reinstall with \`${COMMANDS.install}\` so its allowed ids match`;
+    return `run \`${COMMANDS.doctor}\` after \`${COMMANDS.install}\`; the host log has the details`;
   }
 
   /** Resolves with the first event `pick` accepts, or why none came (exit, spawn error, timeout). */

@@ -31,8 +31,11 @@ export interface Receipt {
   /** Dirs the installer created; removed on uninstall when empty. */
   dirs: string[];
   registryKeys: ReceiptKey[];
-  /** The host config: the user's file, removed only by `uninstall --purge`. */
-  config: { file: string; dirs: string[] };
+  /**
+   * The host config: the user's file, removed by `uninstall --purge`, and by a plain uninstall only
+   * when the installer created it and it still has the bytes the installer last wrote (`sha256`).
+   */
+  config: { file: string; dirs: string[]; sha256?: string };
 }
 
 export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "dataDir" | "launcher">, configFile: string): Receipt {
@@ -61,7 +64,7 @@ function normalizeReceipt(r: Receipt): Receipt {
     files: [...byPath.values()].sort((a, b) => cmp(a.path, b.path)),
     dirs: [...new Set(r.dirs)].sort(cmp),
     registryKeys: [...byKey.values()].sort((a, b) => cmp(a.key, b.key)),
-    config: { file: r.config.file, dirs: [...new Set(r.config.dirs)].sort(cmp) },
+    config: { file: r.config.file, dirs: [...new Set(r.config.dirs)].sort(cmp), ...(r.config.sha256 ? { sha256: r.config.sha256 } : {}) },
   };
 }
 
@@ -104,7 +107,11 @@ export function parseReceipt(text: string): Receipt {
         what: str(k.what, `registryKeys[${i}].what`),
       };
     }),
-    config: { file: str(config.file, "config.file"), dirs: list(config.dirs, "config.dirs").map((d, i) => str(d, `config.dirs[${i}]`)) },
+    config: {
+      file: str(config.file, "config.file"),
+      dirs: list(config.dirs, "config.dirs").map((d, i) => str(d, `config.dirs[${i}]`)),
+      ...(config.sha256 === undefined ? {} : { sha256: str(config.sha256, "config.sha256") }),
+    },
   });
 }
 
@@ -123,7 +130,11 @@ export function mergeReceipts(
     files: [...previous.files.filter((f) => stillThere.file(f.path)), ...current.files],
     dirs: [...previous.dirs.filter((d) => stillThere.dir(d)), ...current.dirs],
     registryKeys: [...previous.registryKeys.filter((k) => stillThere.key(k)), ...current.registryKeys],
-    config: { file: current.config.file, dirs: [...previous.config.dirs.filter((d) => stillThere.dir(d)), ...current.config.dirs] },
+    config: {
+      file: current.config.file,
+      dirs: [...previous.config.dirs.filter((d) => stillThere.dir(d)), ...current.config.dirs],
+      ...(current.config.sha256 ? { sha256: current.config.sha256 } : {}),
+    },
   });
 }
 

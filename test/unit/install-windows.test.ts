@@ -7,6 +7,7 @@ import { type InstallFacts, planInstall } from "../../install-scripts/plan";
 import { MemoryRegistry, parseRegQueryDefault } from "../../install-scripts/registry";
 import { removeRegistryKeys } from "../../install-scripts/uninstall";
 import type { PlatformInfo } from "../../native-host/setup/paths";
+import { CHROMIUM_EXTENSION_IDS, chromeOrigin } from "../../shared/extension-ids";
 
 const win: PlatformInfo = {
   platform: "win32",
@@ -27,6 +28,7 @@ function facts(): InstallFacts {
     hostVersion: "0.1.0",
     sourceBundle: "C:\\src\\goose-browser\\dist\\native-host\\host.cjs",
     sourceBundleExists: true,
+    bundleFile: `${DATA}\\host\\0.1.0\\host.cjs`,
     layout: installLayout(win),
     targets: browserTargets(win),
     presentVia: {},
@@ -45,7 +47,7 @@ describe("Windows install plan", () => {
     expect(plan.ok).toBe(true);
     const files = plan.actions.flatMap((a) => (a.kind === "file" ? [[a.role, a.path, a.mode]] : []));
     expect(files).toEqual([
-      ["bundle", `${DATA}\\host.cjs`, 0o644],
+      ["bundle", `${DATA}\\host\\0.1.0\\host.cjs`, 0o644],
       ["launcher", `${DATA}\\goose-browser-host.bat`, 0o755],
       ["config", "C:\\Users\\me\\AppData\\Roaming\\goose-browser\\host.json", 0o600],
       ["manifest", CHROMIUM_JSON, 0o644],
@@ -53,12 +55,12 @@ describe("Windows install plan", () => {
     ]);
     const launcher = plan.actions.find((a) => a.kind === "file" && a.role === "launcher");
     expect(launcher?.kind === "file" && "text" in launcher.content && launcher.content.text).toBe(
-      `@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 "${DATA}\\host.cjs" %*\r\n`,
+      `@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 "${DATA}\\host\\0.1.0\\host.cjs" %*\r\n`,
     );
     const chromium = plan.actions.find((a) => a.kind === "file" && a.path === CHROMIUM_JSON);
     expect(chromium?.kind === "file" && "text" in chromium.content && JSON.parse(chromium.content.text)).toMatchObject({
       path: `${DATA}\\goose-browser-host.bat`,
-      allowed_origins: ["chrome-extension://pnljljcndaiadglpnlgkgmginmofjkch/"],
+      allowed_origins: CHROMIUM_EXTENSION_IDS.map(chromeOrigin),
     });
     const config = plan.actions.find((a) => a.kind === "file" && a.role === "config");
     expect(config?.kind === "file" && "text" in config.content && JSON.parse(config.content.text)).toEqual({
