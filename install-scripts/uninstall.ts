@@ -12,7 +12,7 @@ import { readReceipt } from "./apply";
 import { COMMANDS } from "./command-names";
 import { removeDirIfEmpty, removeFile, sha256 } from "./files";
 import { installLayout, pathLib } from "./layout";
-import type { Receipt, ReceiptKey } from "./receipt";
+import { ownParentKeys, type Receipt, type ReceiptKey } from "./receipt";
 import type { RegistryOps } from "./registry";
 import { type Finding, formatFindings, hasProblem, info, ok, problem } from "./report";
 
@@ -64,6 +64,7 @@ export async function uninstall(ctx: UninstallContext, cmd: UninstallArgs): Prom
       findings.push(removeOne(f.path, f.what, dry));
     }
     findings.push(...(await removeRegistryKeys(receipt.registryKeys, ctx.registry, dry)));
+    if (!dry) findings.push(...(await removeCreatedKeys(receipt, ctx.registry)));
     findings.push(removeOne(layout.receipt, "receipt", dry));
     dirs.push(...receipt.dirs);
     if (cmd.purge) dirs.push(...receipt.config.dirs);
@@ -120,6 +121,28 @@ export async function removeRegistryKeys(keys: readonly ReceiptKey[], registry: 
     }
   }
   return out;
+}
+
+/**
+ * The parent keys install created (HKCU\\Software\\Vivaldi\\NativeMessagingHosts, …), deepest first, each
+ * only while empty and only when it is a parent of a key the receipt lists.
+ */
+export async function removeCreatedKeys(receipt: Receipt, registry: RegistryOps): Promise<Finding[]> {
+  const ours = new Set(receipt.registryKeys.flatMap((k) => ownParentKeys(k.key).map((p) => p.toLowerCase())));
+  const removed: string[] = [];
+  const failed: Finding[] = [];
+  for (const key of [...receipt.createdKeys].sort((a, b) => b.length - a.length)) {
+    if (!ours.has(key.toLowerCase()) || (await registry.state(key)) !== "empty") continue;
+    try {
+      await registry.delete(key);
+      removed.push(key);
+    } catch (e) {
+      failed.push(problem("registry", `could not remove the empty key ${key}: ${(e as Error).message}`, `\`reg delete "${key}" /f\``));
+    }
+  }
+  return removed.length > 0
+    ? [ok("registry", `removed ${removed.length} empty keys it had created: ${removed.join(", ")}`), ...failed]
+    : failed;
 }
 
 function removeOne(file: string, what: string, dry: boolean): Finding {
