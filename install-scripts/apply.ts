@@ -5,10 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ensureDir, fileMatches, writeFileAtomic } from "./files";
+import { ensureDir, fileMatches, sha256, writeFileAtomic } from "./files";
 import type { InstallLayout } from "./layout";
 import type { Action } from "./plan";
-import { emptyReceipt, mergeReceipts, parseReceipt, type Receipt, serializeReceipt } from "./receipt";
+import { emptyReceipt, mergeReceipts, ownParentKeys, parseReceipt, type Receipt, serializeReceipt } from "./receipt";
 import type { RegistryOps } from "./registry";
 
 export type Outcome = "created" | "updated" | "unchanged" | "failed";
@@ -24,19 +24,26 @@ export interface ApplyResult {
   /** Dirs created for our files, and those created only for the host config. */
   dirs: string[];
   configDirs: string[];
+  /** Registry keys that setting ours created (a vendor's NativeMessagingHosts key, the vendor's own). */
+  createdKeys: string[];
 }
 
 export async function applyActions(actions: readonly Action[], registry: RegistryOps, dryRun: boolean): Promise<ApplyResult> {
   const results: ActionResult[] = [];
   const dirs: string[] = [];
   const configDirs: string[] = [];
+  const createdKeys: string[] = [];
   for (const action of actions) {
     try {
       if (action.kind === "registry") {
         const current = await registry.get(action.key);
         if (current === action.value) results.push({ action, outcome: "unchanged" });
         else {
-          if (!dryRun) await registry.set(action.key, action.value);
+          if (!dryRun) {
+            const missing = await missingParents(registry, action.key);
+            await registry.set(action.key, action.value);
+            createdKeys.push(...missing);
+          }
           results.push({ action, outcome: current === undefined ? "created" : "updated" });
         }
         continue;
@@ -57,13 +64,22 @@ export async function applyActions(actions: readonly Action[], registry: Registr
       results.push({ action, outcome: "failed", error: (e as Error).message });
     }
   }
-  return { results, dirs, configDirs };
+  return { results, dirs, configDirs, createdKeys };
+}
+
+/** The parents of `key` below HKCU\\Software that do not exist yet: setting the key creates them. */
+async function missingParents(registry: RegistryOps, key: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (const parent of ownParentKeys(key)) if ((await registry.state(parent)) === "missing") missing.push(parent);
+  return missing;
 }
 
 export interface ReceiptMeta {
   hostVersion: string;
   platform: NodeJS.Platform;
   configFile: string;
+  /** The installer created the config, or it still has the bytes an earlier run wrote. */
+  configOwned: boolean;
 }
 
 export function readReceipt(file: string): { receipt?: Receipt; error?: string; found: boolean } {
@@ -99,14 +115,24 @@ export async function recordReceipt(
     if (r.action.kind === "registry") current.registryKeys.push({ key: r.action.key, value: r.action.value, what: r.action.what });
     else if (r.action.role !== "config") current.files.push({ path: r.action.path, what: r.action.what });
   }
+  // The config is the installer's to remove (uninstall.ts) only while it has the bytes the installer wrote.
+  const config = applied.results.find((r) => r.action.kind === "file" && r.action.role === "config" && r.outcome !== "failed")?.action;
+  if (meta.configOwned) {
+    const written = config?.kind === "file" && "text" in config.content ? sha256(config.content.text) : previous?.config.sha256;
+    if (written) current.config.sha256 = written;
+  }
   current.dirs.push(...applied.dirs);
+  current.createdKeys.push(...applied.createdKeys);
   current.config.dirs.push(...applied.configDirs);
   const keyValues = new Map<string, string | undefined>();
   for (const k of previous?.registryKeys ?? []) keyValues.set(k.key, await registry.get(k.key));
+  const existingKeys = new Set<string>();
+  for (const k of previous?.createdKeys ?? []) if ((await registry.state(k)) !== "missing") existingKeys.add(k);
   const receipt = mergeReceipts(previous, current, {
     file: (f) => fs.existsSync(f),
     dir: (d) => fs.existsSync(d),
     key: (k) => keyValues.get(k.key) === k.value,
+    createdKey: (k) => existingKeys.has(k),
   });
   const data = Buffer.from(serializeReceipt(receipt), "utf8");
   if (fileMatches(layout.receipt, data, 0o644)) return { receipt, outcome: "unchanged" };

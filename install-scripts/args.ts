@@ -1,6 +1,6 @@
 /**
- * Command-line parsing for cli.ts. Pure: argv in, a typed command out, or a UsageError whose
- * message is shown above the usage text.
+ * Command-line parsing helpers for the command table (commands/). Pure: argv in, typed values out,
+ * or a UsageError whose message is shown above the usage text.
  */
 import { parseArgs as parseArgv } from "node:util";
 
@@ -12,99 +12,54 @@ export interface AgentSpec {
   args: string[];
 }
 
-export type CliCommand =
-  | { command: "install"; agents: AgentSpec[]; browsers: string[]; extensionIds: string[]; dryRun: boolean }
-  | { command: "uninstall"; purge: boolean; dryRun: boolean }
-  | { command: "doctor"; fix: boolean; json: boolean; live: boolean }
-  | { command: "help" };
-
-export const USAGE = `Usage: npm run install-host -- [options]       (or: node --import tsx install-scripts/cli.ts install [options])
-       npm run uninstall-host -- [--purge]
-       npm run doctor -- [--fix] [--json] [--no-live]
-
-Commands:
-  install     copy the host (dist/native-host/host.cjs; run \`npm run build:host\` first) into your
-              per-user data dir, write its launcher and host config, and register it with every
-              browser installed for you. Re-running upgrades in place.
-  uninstall   remove exactly what install wrote (it keeps a receipt), nothing else.
-  doctor      check every browser's registration, node, the agent, policies, and run the host once.
-
-install options:
-  --agent NAME=COMMAND [ARGS]  add or update an agent profile; quote to pass arguments:
-                               --agent claude=claude-agent-acp  --agent gemini="gemini --experimental-acp"
-  --browser NAME               only these browsers (repeat or comma-separate): chrome, chromium, edge,
-                               brave, vivaldi, firefox, or one channel such as chrome-beta
-  --extension-id ID            also allow this Chromium extension id (a store build); kept in the host config
-  --dry-run                    print what would be done and change nothing
-uninstall options:
-  --purge                      also remove the host config and the host's logs
-  --dry-run                    print what would be removed
-doctor options:
-  --fix                        rewrite missing or broken manifests (and registry keys on Windows)
-  --json                       print the findings as JSON
-  --no-live                    skip the live check (starting the host and the agent)
-`;
-
 const EXTENSION_ID = /^[a-p]{32}$/;
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-type OptionSpec = Record<string, { type: "string"; multiple: true } | { type: "boolean" }>;
+export type OptionSpec = Record<string, { type: "string"; multiple: true } | { type: "boolean" }>;
 
-const OPTIONS = {
-  install: {
-    agent: { type: "string", multiple: true },
-    browser: { type: "string", multiple: true },
-    "extension-id": { type: "string", multiple: true },
-    "dry-run": { type: "boolean" },
-  },
-  uninstall: { purge: { type: "boolean" }, "dry-run": { type: "boolean" } },
-  doctor: { fix: { type: "boolean" }, json: { type: "boolean" }, "no-live": { type: "boolean" } },
-} as const satisfies Record<string, OptionSpec>;
+export type ParsedOptions = Record<string, string[] | boolean | undefined>;
 
-type Command = keyof typeof OPTIONS;
-
-export function parseArgs(argv: readonly string[]): CliCommand {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") return { command: "help" };
-  if (!Object.hasOwn(OPTIONS, command)) throw new UsageError(`unknown command "${command}"`);
-  const values = readOptions(command as Command, rest);
-  const strings = (name: string) => (values[name] as string[] | undefined) ?? [];
-  const flag = (name: string) => values[name] === true;
-  switch (command as Command) {
-    case "install":
-      return {
-        command: "install",
-        agents: strings("agent").map(parseAgentSpec),
-        browsers: strings("browser").flatMap(splitList),
-        extensionIds: strings("extension-id").map(parseExtensionId),
-        dryRun: flag("dry-run"),
-      };
-    case "uninstall":
-      return { command: "uninstall", purge: flag("purge"), dryRun: flag("dry-run") };
-    case "doctor":
-      return { command: "doctor", fix: flag("fix"), json: flag("json"), live: !flag("no-live") };
-  }
+/** How many words may follow the command itself (`add <agent>`); none unless a command says so. */
+export interface PositionalSpec {
+  min: number;
+  max: number;
+  /** What they are, for messages: "agent". */
+  name: string;
 }
 
 /**
  * node:util's parser in its lenient mode, so every mistake gets our own message: unknown options,
- * words outside --agent's quotes, a value on a flag or none on an option that needs one.
+ * stray words, a value on a flag or none on an option that needs one.
  */
-function readOptions(command: Command, argv: string[]): Record<string, unknown> {
-  const options: OptionSpec = OPTIONS[command];
-  const { values, tokens } = parseArgv({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
+export function readOptions(
+  command: string,
+  options: OptionSpec,
+  argv: readonly string[],
+  positionals: PositionalSpec = { min: 0, max: 0, name: "argument" },
+): { values: ParsedOptions; positionals: string[] } {
+  const { values, tokens } = parseArgv({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const words: string[] = [];
   for (const t of tokens) {
-    if (t.kind === "positional") throw new UsageError(`unexpected argument "${t.value}" (arguments of --agent go inside its quotes)`);
+    if (t.kind === "positional") {
+      if (words.length >= positionals.max)
+        throw new UsageError(`unexpected argument "${t.value}" (quote an option's value that has spaces, e.g. --agent's)`);
+      words.push(t.value);
+      continue;
+    }
     if (t.kind !== "option") continue;
     const spec = Object.hasOwn(options, t.name) ? options[t.name] : undefined;
     if (!spec) throw new UsageError(`unknown ${command} option ${t.rawName}`);
     if (spec.type === "boolean" && t.value !== undefined) throw new UsageError(`${t.rawName} takes no value`);
     if (spec.type === "string" && t.value === undefined) throw new UsageError(`${t.rawName} needs a value`);
   }
-  return values;
+  if (words.length < positionals.min) throw new UsageError(`${command} needs ${positionals.name}`);
+  return { values: values as ParsedOptions, positionals: words };
 }
 
-function splitList(v: string): string[] {
+export const strings = (values: ParsedOptions, name: string): string[] => (values[name] as string[] | undefined) ?? [];
+export const flag = (values: ParsedOptions, name: string): boolean => values[name] === true;
+
+export function splitList(v: string): string[] {
   const items = v
     .split(",")
     .map((s) => s.trim().toLowerCase())
@@ -113,7 +68,7 @@ function splitList(v: string): string[] {
   return items;
 }
 
-function parseExtensionId(v: string): string {
+export function parseExtensionId(v: string): string {
   const id = v.trim();
   if (!EXTENSION_ID.test(id)) throw new UsageError(`--extension-id: "${v}" is not an extension id (32 letters a-p)`);
   return id;

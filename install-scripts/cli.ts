@@ -1,114 +1,50 @@
 /**
- * Entry point: `node --import tsx install-scripts/cli.ts <install|uninstall|doctor> [options]`
- * (npm run install-host / uninstall-host / doctor). runCli takes the machine as a parameter, so
- * tests run it against a temporary home and a fake registry.
+ * Entry point: `node --import tsx install-scripts/cli.ts <command> [options]` in a checkout (npm run
+ * install-host / uninstall-host / doctor), and the released package's bin (bundled by
+ * release/build-package.ts). The commands are in commands/; runCli takes the machine as a parameter,
+ * so tests run it against a temporary home and a fake registry.
  */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PlatformInfo } from "../native-host/setup/paths";
-import { type CliCommand, parseArgs, USAGE, UsageError } from "./args";
-import { doctor } from "./doctor";
-import { install } from "./install";
-import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./registry";
-import { uninstall } from "./uninstall";
-
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-export interface CliContext {
-  p: PlatformInfo;
-  execPath: string;
-  nodeVersion: string;
-  /** The checkout holding package.json and dist/native-host/host.cjs. */
-  repoRoot: string;
-  registry: RegistryOps;
-  policyRoot: string;
-  /** "/" normally; tests point it at a fake root where browsers' programs are "installed". */
-  systemRoot: string;
-  out(text: string): void;
-  err(text: string): void;
-  liveTimeoutMs?: number;
-  /** The effective uid (POSIX), to refuse running under sudo. */
-  uid?: number;
-}
-
-export function defaultContext(): CliContext {
-  return {
-    p: { platform: process.platform, home: os.homedir(), env: process.env },
-    execPath: process.execPath,
-    nodeVersion: process.version,
-    repoRoot: REPO_ROOT,
-    // Off Windows nothing reads the registry; the in-memory one keeps the code paths uniform.
-    registry: process.platform === "win32" ? new RegExeRegistry() : new MemoryRegistry(),
-    policyRoot: "/",
-    systemRoot: "/",
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-    ...(process.getuid ? { uid: process.getuid() } : {}),
-  };
-}
+import { UsageError } from "./args";
+import type { CliContext } from "./cli-context";
+import { defaultContext } from "./cli-context";
+import { PACKAGE_NAME } from "./command-names";
+import type { ParsedCommand } from "./commands/command";
+import { parseArgs, usage } from "./commands/index";
 
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
-  let cmd: CliCommand;
+  let cmd: ParsedCommand | { help: true };
   try {
     cmd = parseArgs(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    ctx.err(`${e.message}\n\n${USAGE}`);
+    ctx.err(`${e.message}\n\n${usage()}`);
     return 2;
   }
+  if ("help" in cmd) {
+    ctx.out(usage());
+    return 0;
+  }
   // Per-user install: under sudo, HOME and the files' owner would be root's, not the user's.
-  if ((cmd.command === "install" || cmd.command === "uninstall") && ctx.p.platform !== "win32" && ctx.p.env.SUDO_USER && ctx.uid === 0) {
+  const name = cmd.args.command;
+  if ((name === "install" || name === "uninstall") && ctx.p.platform !== "win32" && ctx.p.env.SUDO_USER && ctx.uid === 0) {
     ctx.err(`goose-browser installs per user: run it without sudo, as ${ctx.p.env.SUDO_USER}.\n`);
     return 1;
   }
-  const hostVersion = readVersion(ctx.repoRoot);
-  switch (cmd.command) {
-    case "help":
-      ctx.out(USAGE);
-      return 0;
-    case "install":
-      return install(
-        {
-          p: ctx.p,
-          execPath: ctx.execPath,
-          nodeVersion: ctx.nodeVersion,
-          hostVersion,
-          sourceBundle: path.join(ctx.repoRoot, "dist", "native-host", "host.cjs"),
-          sourceDirs: [path.join(ctx.repoRoot, "native-host"), path.join(ctx.repoRoot, "shared")],
-          registry: ctx.registry,
-          systemRoot: ctx.systemRoot,
-          out: ctx.out,
-        },
-        cmd,
-      );
-    case "uninstall":
-      return uninstall({ p: ctx.p, registry: ctx.registry, out: ctx.out }, cmd);
-    case "doctor":
-      return doctor(
-        {
-          p: ctx.p,
-          hostVersion,
-          registry: ctx.registry,
-          policyRoot: ctx.policyRoot,
-          systemRoot: ctx.systemRoot,
-          out: ctx.out,
-          ...(ctx.liveTimeoutMs ? { liveTimeoutMs: ctx.liveTimeoutMs } : {}),
-        },
-        cmd,
-      );
-  }
+  return cmd.run(ctx);
 }
 
-function readVersion(root: string): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "0.0.0-dev";
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await runCli(process.argv.slice(2), defaultContext());
+const self = fileURLToPath(import.meta.url);
+// The released CLI is this module bundled, so it always runs; in a checkout, only when started directly.
+if (PACKAGE_NAME || (process.argv[1] && path.resolve(process.argv[1]) === self)) {
+  runCli(process.argv.slice(2), defaultContext(path.resolve(path.dirname(self), ".."))).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`goose-browser: ${(e as Error).stack ?? String(e)}\n`);
+      process.exitCode = 70;
+    },
+  );
 }

@@ -16,11 +16,11 @@ import { configFile, type PlatformInfo } from "../native-host/setup/paths";
 import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../shared/goose";
 import { applyActions, readReceipt, recordReceipt } from "./apply";
-import type { CliCommand } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { browserPresence } from "./facts";
+import { type LiveResult, minimalEnv } from "./launcher-session";
 import { type InstallLayout, installLayout } from "./layout";
-import { type LiveResult, liveCheck, minimalEnv } from "./live-check";
+import { liveCheck } from "./live-check";
 import { inspectManifest, judgeManifest } from "./manifest-check";
 import { FIX_COMMAND, INSTALL_COMMAND, planManifests, SUPPORTED_BROWSERS } from "./plan";
 import { policyFindings } from "./policies";
@@ -51,7 +51,14 @@ interface DoctorReport {
 
 const MIN_NODE: [number, number, number] = [20, 0, 0];
 
-export async function doctor(ctx: DoctorContext, cmd: Extract<CliCommand, { command: "doctor" }>): Promise<number> {
+export interface DoctorArgs {
+  command: "doctor";
+  fix: boolean;
+  json: boolean;
+  live: boolean;
+}
+
+export async function doctor(ctx: DoctorContext, cmd: DoctorArgs): Promise<number> {
   const report = await runDoctor(ctx, cmd);
   if (cmd.json) ctx.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
@@ -167,7 +174,8 @@ async function fixManifests(ctx: DoctorContext, inputs: BrowserCheckInputs, brok
   const applied = await applyActions(actions, ctx.registry, false);
   await recordReceipt(
     layout,
-    { hostVersion: receipt.receipt?.hostVersion ?? ctx.hostVersion, platform: p.platform, configFile: loaded.file },
+    // Doctor never writes the config: whatever the receipt says about owning it stands.
+    { hostVersion: receipt.receipt?.hostVersion ?? ctx.hostVersion, platform: p.platform, configFile: loaded.file, configOwned: true },
     applied,
     receipt.receipt,
     ctx.registry,

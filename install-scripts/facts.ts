@@ -8,11 +8,13 @@ import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent } from "../native-host/agent/discover";
 import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/setup/config";
 import { isDirectory as isDir, isExecutableFile } from "../native-host/setup/fs-checks";
+import { parseLauncher } from "../native-host/setup/launcher";
 import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/setup/paths";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
+import { sha256 } from "./files";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
-import { installLayout, nonEmpty, pathLib } from "./layout";
+import { type BundleState, bundlePath, type InstallLayout, installLayout, nonEmpty, pathLib } from "./layout";
 import { captureLoginPath, type LoginPath } from "./login-shell";
 import { chooseNodePath, nodeOnPath, realpathOrUndefined } from "./node-path";
 import { type AgentFacts, gooseProfile, type InstallFacts } from "./plan";
@@ -45,13 +47,18 @@ export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[])
     realpathOrUndefined,
   );
   const config = readRawConfig(p);
+  const layout = installLayout(p);
+  const source = readOrUndefined(m.sourceBundle);
+  const previousBundle = launcherTarget(layout, p.platform);
   return {
     p,
     hostVersion: m.hostVersion,
     sourceBundle: m.sourceBundle,
-    sourceBundleExists: fs.existsSync(m.sourceBundle),
+    sourceBundleExists: source !== undefined,
+    ...(source ? { bundleFile: bundleFileFor(layout, p.platform, m.hostVersion, source) } : {}),
+    ...(previousBundle ? { previousBundle } : {}),
     ...(m.sourceDirs ? { staleSource: newerSource(m.sourceBundle, m.sourceDirs) } : {}),
-    layout: installLayout(p),
+    layout,
     targets,
     presentVia,
     sandboxed: sandboxedCandidates(p).filter((s) => isDir(s.dir)),
@@ -61,6 +68,34 @@ export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[])
     goose: await gooseFacts(p, config.raw, loginPath.path),
     agents: await agentFacts(p, agents, loginPath.path),
   };
+}
+
+/** Where this bundle goes (layout.ts's bundlePath), judged against the bytes already there, or why it cannot go anywhere. */
+function bundleFileFor(layout: InstallLayout, platform: NodeJS.Platform, version: string, source: Buffer): string | { error: string } {
+  const hash = sha256(source);
+  const state = (file: string): BundleState => {
+    const there = readOrUndefined(file);
+    return there === undefined ? "absent" : there.equals(source) ? "same" : "different";
+  };
+  try {
+    return bundlePath(layout, platform, version, hash, state);
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+/** The bundle the installed launcher starts today, if there is a launcher this installer wrote. */
+function launcherTarget(layout: InstallLayout, platform: NodeJS.Platform): string | undefined {
+  const text = readOrUndefined(layout.launcher);
+  return text ? parseLauncher(platform, text.toString("utf8"))?.bundle : undefined;
+}
+
+function readOrUndefined(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** goose: keep a configured absolute path that works, else discover it as the host would. */
@@ -118,19 +153,20 @@ function readRawConfig(p: PlatformInfo): InstallFacts["config"] {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { ...base, exists: false };
     return { ...base, exists: true, error: (e as Error).message };
   }
+  const found = { ...base, exists: true, mode, sha256: sha256(text) };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return { ...base, exists: true, mode, error: `not JSON: ${(e as Error).message}` };
+    return { ...found, error: `not JSON: ${(e as Error).message}` };
   }
-  if (!isRecord(raw)) return { ...base, exists: true, mode, error: "not a JSON object" };
+  if (!isRecord(raw)) return { ...found, error: "not a JSON object" };
   try {
     parseConfig(raw, p);
   } catch (e) {
-    return { ...base, exists: true, mode, error: (e as Error).message };
+    return { ...found, error: (e as Error).message };
   }
-  return { ...base, exists: true, mode, raw: raw as RawConfig };
+  return { ...found, raw: raw as RawConfig };
 }
 
 /** The browser's profile dir or program that exists, if any: it is installed for this user. */

@@ -4,6 +4,7 @@
  * re-run change nothing, and directory creation that reports which dirs it created, so uninstall can
  * remove exactly those.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -78,4 +79,8 @@ export function removeFile(file: string): "removed" | "absent" {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return "absent";
     throw e;
   }
+}
+
+export function sha256(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
 }

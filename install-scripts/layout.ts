@@ -1,9 +1,11 @@
 /**
- * Where the installer puts its own files: one stable per-user data dir per OS, outside the repo, so
- * moving or deleting the checkout never breaks the browsers' manifests.
+ * Where the installer puts its own files: one stable per-user data dir per OS, outside the repo and
+ * the npm cache, so moving or deleting either never breaks the browsers' manifests.
  *   Linux   $XDG_DATA_HOME/goose-browser          (~/.local/share/…)
  *   macOS   ~/Library/Application Support/goose-browser
  *   Windows %LOCALAPPDATA%\goose-browser
+ * Each host bundle is a file of its own under host/<version>/, so installing a new one never rewrites
+ * the file a running host was started from; the launcher is the one stable path browsers start.
  * Pure: the platform, home and environment are parameters.
  */
 import path from "node:path";
@@ -13,8 +15,8 @@ import { HOST_NAME } from "../shared/extension-ids";
 
 export interface InstallLayout {
   dataDir: string;
-  /** The host bundle copied from dist/native-host/host.cjs. */
-  bundle: string;
+  /** Holds one folder per installed host version (bundlePath). */
+  hostDir: string;
   launcher: string;
   receipt: string;
   /** Windows only: the manifest files the registry keys point at (POSIX manifests live in each browser's dir). */
@@ -38,7 +40,7 @@ export function installLayout(p: PlatformInfo): InstallLayout {
   const dir = dataDir(p);
   return {
     dataDir: dir,
-    bundle: lib.join(dir, "host.cjs"),
+    hostDir: lib.join(dir, "host"),
     launcher: lib.join(dir, launcherFileName(p.platform)),
     receipt: lib.join(dir, "install-receipt.json"),
     chromiumManifest: lib.join(dir, `${HOST_NAME}.chromium.json`),
@@ -48,4 +50,26 @@ export function installLayout(p: PlatformInfo): InstallLayout {
 
 export function nonEmpty(v: string | undefined): string | undefined {
   return v && v.length > 0 ? v : undefined;
+}
+
+export type BundleState = "absent" | "same" | "different";
+
+const VERSION_NAME = /^[0-9A-Za-z][0-9A-Za-z.+-]*$/;
+
+/**
+ * The file a bundle of this version is installed as: host/<version>/host.cjs, or, when that file
+ * holds another build of the same version (a rebuilt checkout), host/<version>+<first 8 hex digits
+ * of its sha256>/host.cjs. Either way an existing bundle is never rewritten with other bytes.
+ */
+export function bundlePath(
+  layout: InstallLayout,
+  platform: NodeJS.Platform,
+  version: string,
+  sha256: string,
+  state: (file: string) => BundleState,
+): string {
+  if (!VERSION_NAME.test(version)) throw new Error(`"${version}" is not a version the installer can name a folder after`);
+  const lib = pathLib(platform);
+  const plain = lib.join(layout.hostDir, version, "host.cjs");
+  return state(plain) === "different" ? lib.join(layout.hostDir, `${version}+${sha256.slice(0, 8)}`, "host.cjs") : plain;
 }

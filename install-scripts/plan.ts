@@ -13,6 +13,7 @@ import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
 import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../shared/goose";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, type SandboxedBrowser, selectTargets } from "./browsers";
+import { COMMANDS } from "./command-names";
 import { configText, mergeHostConfig, type RawConfig } from "./host-config";
 import type { InstallLayout } from "./layout";
 import type { LoginPath } from "./login-shell";
@@ -20,8 +21,11 @@ import { chromiumManifest, firefoxManifest, manifestText } from "./manifest";
 import type { NodeChoice } from "./node-path";
 import { type Finding, info, ok, problem, warn } from "./report";
 
-export const INSTALL_COMMAND = "npm run install-host";
-export const FIX_COMMAND = "npm run doctor -- --fix";
+export const INSTALL_COMMAND = COMMANDS.install;
+export const FIX_COMMAND = COMMANDS.fix;
+
+/** How the receipt names a host bundle, so a later install can find the old ones to prune. */
+export const HOST_BUNDLE = "host bundle";
 
 type FileRole = "bundle" | "launcher" | "manifest" | "config";
 
@@ -57,6 +61,10 @@ export interface InstallFacts {
   hostVersion: string;
   sourceBundle: string;
   sourceBundleExists: boolean;
+  /** Where the bundle is installed (layout.ts's bundlePath), or why it cannot be. */
+  bundleFile?: string | { error: string };
+  /** The bundle the launcher started before this run: kept for hosts still running it. */
+  previousBundle?: string;
   /** A host source file newer than the bundle. */
   staleSource?: string;
   layout: InstallLayout;
@@ -67,7 +75,7 @@ export interface InstallFacts {
   sandboxed: SandboxedBrowser[];
   node: NodeChoice & { version: string };
   loginPath: LoginPath;
-  config: { file: string; exists: boolean; mode?: number; raw?: RawConfig; error?: string; envOverride?: string };
+  config: { file: string; exists: boolean; mode?: number; raw?: RawConfig; error?: string; envOverride?: string; sha256?: string };
   goose: { configured?: string; discovery?: Discovery; chosen?: string; version?: VersionCheck };
   agents: AgentFacts[];
 }
@@ -115,9 +123,13 @@ function refusal(f: InstallFacts, o: InstallOptions): Finding | undefined {
 
 /** The bundle and its launcher, and what is worth knowing about them. */
 function planHostFiles(f: InstallFacts): { actions: Action[]; findings: Finding[] } | { problem: Finding } {
+  const bundle = f.bundleFile;
+  if (bundle === undefined || typeof bundle !== "string") {
+    return { problem: problem("host bundle", bundle?.error ?? `${f.sourceBundle} is missing`, "rebuild the host with a plain version") };
+  }
   let launcher: string;
   try {
-    launcher = launcherScript(f.p.platform, f.node.path, f.layout.bundle);
+    launcher = launcherScript(f.p.platform, f.node.path, bundle);
   } catch (e) {
     return {
       problem: problem("launcher", (e as Error).message, "install node and the data dir under paths without & % ^ | < > or quotes"),
@@ -136,7 +148,7 @@ function planHostFiles(f: InstallFacts): { actions: Action[]; findings: Finding[
   if (f.node.warning) findings.push(warn("node", f.node.warning, `re-run \`${INSTALL_COMMAND}\` after changing node versions`));
   return {
     actions: [
-      { kind: "file", role: "bundle", path: f.layout.bundle, what: "host bundle", mode: 0o644, content: { copyFrom: f.sourceBundle } },
+      { kind: "file", role: "bundle", path: bundle, what: HOST_BUNDLE, mode: 0o644, content: { copyFrom: f.sourceBundle } },
       { kind: "file", role: "launcher", path: f.layout.launcher, what: "launcher", mode: 0o755, content: { text: launcher } },
     ],
     findings,
@@ -218,6 +230,9 @@ function planBrowsers(f: InstallFacts, o: InstallOptions, configIds: readonly st
   return { actions, findings };
 }
 
+/** The one line naming every browser not installed for this user. */
+const NOT_INSTALLED = "not installed for this user (skipped; re-run install after adding one)";
+
 export const SUPPORTED_BROWSERS = "Google Chrome, Chromium, Microsoft Edge, Brave or Vivaldi";
 
 /** Which PATH the agent gets: the login shell's when it answered. */
@@ -255,7 +270,10 @@ export function planManifests(
     }
     const via = presentVia[t.id];
     if (!via) {
-      findings.push(info(t.label, `not installed for this user (no ${t.apps[0] ?? t.presence[0]} or ${t.presence[0]}), skipped`));
+      findings.push({
+        ...info(t.label, `not installed for this user (no ${t.apps[0] ?? t.presence[0]} or ${t.presence[0]}), skipped`),
+        group: { name: NOT_INSTALLED, item: t.label },
+      });
       continue;
     }
     actions.push({

@@ -31,8 +31,13 @@ export interface Receipt {
   /** Dirs the installer created; removed on uninstall when empty. */
   dirs: string[];
   registryKeys: ReceiptKey[];
-  /** The host config: the user's file, removed only by `uninstall --purge`. */
-  config: { file: string; dirs: string[] };
+  /** Parent keys that setting registryKeys created (Windows); removed on uninstall when empty. */
+  createdKeys: string[];
+  /**
+   * The host config: the user's file, removed by `uninstall --purge`, and by a plain uninstall only
+   * when the installer created it and it still has the bytes the installer last wrote (`sha256`).
+   */
+  config: { file: string; dirs: string[]; sha256?: string };
 }
 
 export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "dataDir" | "launcher">, configFile: string): Receipt {
@@ -43,6 +48,7 @@ export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "d
     files: [],
     dirs: [],
     registryKeys: [],
+    createdKeys: [],
     config: { file: configFile, dirs: [] },
   };
 }
@@ -61,12 +67,15 @@ function normalizeReceipt(r: Receipt): Receipt {
     files: [...byPath.values()].sort((a, b) => cmp(a.path, b.path)),
     dirs: [...new Set(r.dirs)].sort(cmp),
     registryKeys: [...byKey.values()].sort((a, b) => cmp(a.key, b.key)),
-    config: { file: r.config.file, dirs: [...new Set(r.config.dirs)].sort(cmp) },
+    createdKeys: [...new Map(r.createdKeys.map((k) => [k.toLowerCase(), k])).values()].sort(cmp),
+    config: { file: r.config.file, dirs: [...new Set(r.config.dirs)].sort(cmp), ...(r.config.sha256 ? { sha256: r.config.sha256 } : {}) },
   };
 }
 
 export function serializeReceipt(r: Receipt): string {
-  return `${JSON.stringify(normalizeReceipt(r), null, 2)}\n`;
+  // No createdKeys off Windows: receipts written before the field stay byte for byte the same.
+  const { createdKeys, ...rest } = normalizeReceipt(r);
+  return `${JSON.stringify(createdKeys.length > 0 ? { ...rest, createdKeys } : rest, null, 2)}\n`;
 }
 
 /** Throws with the reason when the text is not a receipt this version understands. */
@@ -104,7 +113,12 @@ export function parseReceipt(text: string): Receipt {
         what: str(k.what, `registryKeys[${i}].what`),
       };
     }),
-    config: { file: str(config.file, "config.file"), dirs: list(config.dirs, "config.dirs").map((d, i) => str(d, `config.dirs[${i}]`)) },
+    createdKeys: raw.createdKeys === undefined ? [] : list(raw.createdKeys, "createdKeys").map((k, i) => str(k, `createdKeys[${i}]`)),
+    config: {
+      file: str(config.file, "config.file"),
+      dirs: list(config.dirs, "config.dirs").map((d, i) => str(d, `config.dirs[${i}]`)),
+      ...(config.sha256 === undefined ? {} : { sha256: str(config.sha256, "config.sha256") }),
+    },
   });
 }
 
@@ -115,7 +129,7 @@ export function parseReceipt(text: string): Receipt {
 export function mergeReceipts(
   previous: Receipt | undefined,
   current: Receipt,
-  stillThere: { file(p: string): boolean; dir(p: string): boolean; key(k: ReceiptKey): boolean },
+  stillThere: { file(p: string): boolean; dir(p: string): boolean; key(k: ReceiptKey): boolean; createdKey(k: string): boolean },
 ): Receipt {
   if (!previous) return normalizeReceipt(current);
   return normalizeReceipt({
@@ -123,8 +137,27 @@ export function mergeReceipts(
     files: [...previous.files.filter((f) => stillThere.file(f.path)), ...current.files],
     dirs: [...previous.dirs.filter((d) => stillThere.dir(d)), ...current.dirs],
     registryKeys: [...previous.registryKeys.filter((k) => stillThere.key(k)), ...current.registryKeys],
-    config: { file: current.config.file, dirs: [...previous.config.dirs.filter((d) => stillThere.dir(d)), ...current.config.dirs] },
+    createdKeys: [...previous.createdKeys.filter((k) => stillThere.createdKey(k)), ...current.createdKeys],
+    config: {
+      file: current.config.file,
+      dirs: [...previous.config.dirs.filter((d) => stillThere.dir(d)), ...current.config.dirs],
+      ...(current.config.sha256 ? { sha256: current.config.sha256 } : {}),
+    },
   });
+}
+
+const SOFTWARE = "hkcu\\software\\";
+
+/**
+ * The parents of a key the installer writes that it may have created, and so may remove: those below
+ * HKCU\\Software, outermost first (HKCU\\Software\\Vivaldi, …\\Vivaldi\\NativeMessagingHosts).
+ */
+export function ownParentKeys(key: string): string[] {
+  if (!key.toLowerCase().startsWith(SOFTWARE)) return [];
+  const parts = key.split("\\");
+  const out: string[] = [];
+  for (let n = 3; n < parts.length; n++) out.push(parts.slice(0, n).join("\\"));
+  return out;
 }
 
 function cmp(a: string, b: string): number {

@@ -14,23 +14,42 @@ export interface RegistryOps {
   get(key: string): Promise<string | undefined>;
   /** Deletes the key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** "missing", "empty" (no values, no subkeys) or "used": whether the installer may remove a parent key it created. */
+  state(key: string): Promise<KeyState>;
 }
+
+export type KeyState = "missing" | "empty" | "used";
 
 /** In-memory registry for tests and dry runs. Keys compare case-insensitively, as Windows does. */
 export class MemoryRegistry implements RegistryOps {
   readonly values = new Map<string, { key: string; value: string }>();
+  /** Every key that exists, values or not (set creates the parents, as reg add does). */
+  private readonly keys = new Map<string, string>();
   async set(key: string, value: string): Promise<void> {
     this.values.set(key.toLowerCase(), { key, value });
+    for (let k = key; k.includes("\\"); k = k.slice(0, k.lastIndexOf("\\"))) this.keys.set(k.toLowerCase(), k);
   }
   async get(key: string): Promise<string | undefined> {
     return this.values.get(key.toLowerCase())?.value;
   }
   async delete(key: string): Promise<void> {
-    this.values.delete(key.toLowerCase());
+    const lower = key.toLowerCase();
+    for (const map of [this.values, this.keys] as Map<string, unknown>[])
+      for (const k of [...map.keys()]) if (k === lower || k.startsWith(`${lower}\\`)) map.delete(k);
+  }
+  async state(key: string): Promise<KeyState> {
+    const lower = key.toLowerCase();
+    if (!this.keys.has(lower)) return "missing";
+    const used = this.values.has(lower) || [...this.keys.keys()].some((k) => k.startsWith(`${lower}\\`));
+    return used ? "used" : "empty";
   }
   /** key → value, with the keys as first written. */
   snapshot(): Record<string, string> {
     return Object.fromEntries([...this.values.values()].map((e) => [e.key, e.value]));
+  }
+  /** Every existing key, values or not, as first written. */
+  keyList(): string[] {
+    return [...this.keys.values()].sort();
   }
 }
 
@@ -58,6 +77,12 @@ export class RegExeRegistry implements RegistryOps {
       throw new Error(`reg delete ${key} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
   }
 
+  async state(key: string): Promise<KeyState> {
+    const r = await this.run(["query", key]);
+    if (r.code !== 0) return "missing";
+    return regQueryIsEmpty(r.stdout) ? "empty" : "used";
+  }
+
   private run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       execFile(this.regExe, args, { shell: false, windowsHide: true, timeout: 10_000 }, (err, stdout, stderr) => {
@@ -79,4 +104,13 @@ export function parseRegQueryDefault(stdout: string): string | undefined {
     if (m) return m[1]!;
   }
   return undefined;
+}
+
+/**
+ * Whether `reg query <key>` printed nothing but the key's own name (values are indented lines, subkeys
+ * lines of their full path). Anything more counts as used: `reg delete` removes a whole tree, so a key is
+ * left in place rather than guessed empty.
+ */
+export function regQueryIsEmpty(stdout: string): boolean {
+  return stdout.split(/\r?\n/).filter((l) => l.trim() !== "").length <= 1;
 }

@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     isRoot: process.getuid?.() === 0,
   });
   if ("error" in plan) fail(plan.error);
-  const manifest = writeManifest(path.join(PROFILE, "NativeMessagingHosts"), chromiumManifest(LAUNCHER));
+  // This profile only ever loads the checkout's build, so only its id is allowed here.
+  const manifest = writeManifest(path.join(PROFILE, "NativeMessagingHosts"), chromiumManifest(LAUNCHER, [DEV_EXTENSION_ID]));
   const hostConfig = configFile({ platform: process.platform, home: os.homedir(), env: process.env });
   process.stdout.write(launchSummary(plan, { manifest, launcher: LAUNCHER, hostConfig }));
 

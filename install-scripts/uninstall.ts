@@ -1,19 +1,27 @@
 /**
  * `uninstall`: removes exactly what the receipt lists (files, registry keys, then the dirs the
  * installer created, if empty), tolerating anything already gone. The host config is the user's
- * and stays unless --purge, which also removes the host's logs.
+ * once they (or another command) changed it, and then stays unless --purge, which also removes the
+ * host's logs; a config still as the installer wrote it goes with the rest.
  */
 import fs from "node:fs";
 import { loadConfig } from "../native-host/setup/config";
 import { configDir, configFile, type PlatformInfo, stateDir } from "../native-host/setup/paths";
 import { HOST_NAME } from "../shared/extension-ids";
 import { readReceipt } from "./apply";
-import type { CliCommand } from "./args";
-import { removeDirIfEmpty, removeFile } from "./files";
+import { COMMANDS } from "./command-names";
+import { removeDirIfEmpty, removeFile, sha256 } from "./files";
 import { installLayout, pathLib } from "./layout";
-import type { Receipt, ReceiptKey } from "./receipt";
+import { ownParentKeys, type Receipt, type ReceiptKey } from "./receipt";
 import type { RegistryOps } from "./registry";
 import { type Finding, formatFindings, hasProblem, info, ok, problem } from "./report";
+
+export interface UninstallArgs {
+  command: "uninstall";
+  purge: boolean;
+  dryRun: boolean;
+  json: boolean;
+}
 
 export interface UninstallContext {
   p: PlatformInfo;
@@ -21,21 +29,28 @@ export interface UninstallContext {
   out(text: string): void;
 }
 
-export async function uninstall(ctx: UninstallContext, cmd: Extract<CliCommand, { command: "uninstall" }>): Promise<number> {
+export async function uninstall(ctx: UninstallContext, cmd: UninstallArgs): Promise<number> {
   const { p } = ctx;
   const layout = installLayout(p);
   const findings: Finding[] = [];
   const dry = cmd.dryRun;
   const r = readReceipt(layout.receipt);
-  ctx.out(`goose-browser: uninstalling the native-messaging host${dry ? " (dry run: nothing is changed)" : ""}\n`);
+  const report = (next?: string): number => {
+    const code = hasProblem(findings) ? 1 : 0;
+    if (cmd.json) ctx.out(`${JSON.stringify({ ok: code === 0, dryRun: dry, findings }, null, 2)}\n`);
+    else
+      ctx.out(
+        `goose-browser: uninstalling the native-messaging host${dry ? " (dry run: nothing is changed)" : ""}\n` +
+          `${formatFindings(findings)}${next && code === 0 ? `${next}\n` : ""}`,
+      );
+    return code;
+  };
   if (r.error) {
     // Guessing what to remove could delete something that is not ours.
-    ctx.out(
-      formatFindings([
-        problem("receipt", r.error, `remove the files it lists by hand, or re-run \`npm run install-host\` to rewrite it, then uninstall`),
-      ]),
+    findings.push(
+      problem("receipt", r.error, `remove the files it lists by hand, or re-run \`${COMMANDS.install}\` to rewrite it, then uninstall`),
     );
-    return 1;
+    return report();
   }
   const dirs: string[] = [];
   if (!r.receipt) findings.push(info("receipt", `no ${layout.receipt}: nothing installed to remove`));
@@ -49,9 +64,15 @@ export async function uninstall(ctx: UninstallContext, cmd: Extract<CliCommand, 
       findings.push(removeOne(f.path, f.what, dry));
     }
     findings.push(...(await removeRegistryKeys(receipt.registryKeys, ctx.registry, dry)));
+    if (!dry) findings.push(...(await removeCreatedKeys(receipt, ctx.registry)));
     findings.push(removeOne(layout.receipt, "receipt", dry));
     dirs.push(...receipt.dirs);
     if (cmd.purge) dirs.push(...receipt.config.dirs);
+  }
+  const ownConfig = !cmd.purge && r.receipt && configAsWritten(r.receipt);
+  if (ownConfig) {
+    findings.push(removeOne(r.receipt!.config.file, "host config", dry));
+    dirs.push(...r.receipt!.config.dirs);
   }
   if (cmd.purge) {
     // Read the config before removing it: it may name a custom log file.
@@ -61,19 +82,26 @@ export async function uninstall(ctx: UninstallContext, cmd: Extract<CliCommand, 
       if (fs.existsSync(log)) findings.push(removeOne(log, "host log", dry));
     }
     dirs.push(configDir(p), stateDir(p));
-  } else if (fs.existsSync(configFile(p))) {
-    findings.push(
-      info("host config", `kept ${configFile(p)} (your settings; \`npm run uninstall-host -- --purge\` removes it and the logs)`),
-    );
+  } else if (!ownConfig && fs.existsSync(configFile(p))) {
+    findings.push(info("host config", `kept ${configFile(p)} (your settings; \`${COMMANDS.purge}\` removes it and the logs)`));
   }
   if (!dry) {
     // Deepest first, and only when empty: a dir holding anything not ours stays.
     for (const d of [...new Set(dirs)].sort((a, b) => b.length - a.length)) removeDirIfEmpty(d);
   }
-  ctx.out(formatFindings(findings));
-  if (!hasProblem(findings) && !dry && (r.receipt || cmd.purge))
-    ctx.out("Done. Reload or close the goose panel: it will report that the host is not installed.\n");
-  return hasProblem(findings) ? 1 : 0;
+  return report(
+    !dry && (r.receipt || cmd.purge) ? "Done. Reload or close the goose panel: it will report that the host is not installed." : undefined,
+  );
+}
+
+/** The config the installer created, still byte for byte as it last wrote it: nobody's settings but ours. */
+function configAsWritten(receipt: Receipt): boolean {
+  if (!receipt.config.sha256) return false;
+  try {
+    return sha256(fs.readFileSync(receipt.config.file)) === receipt.config.sha256;
+  } catch {
+    return false;
+  }
 }
 
 /** Deletes the receipt's registry keys; only keys named like ours are touched. */
@@ -93,6 +121,28 @@ export async function removeRegistryKeys(keys: readonly ReceiptKey[], registry: 
     }
   }
   return out;
+}
+
+/**
+ * The parent keys install created (HKCU\\Software\\Vivaldi\\NativeMessagingHosts, …), deepest first, each
+ * only while empty and only when it is a parent of a key the receipt lists.
+ */
+export async function removeCreatedKeys(receipt: Receipt, registry: RegistryOps): Promise<Finding[]> {
+  const ours = new Set(receipt.registryKeys.flatMap((k) => ownParentKeys(k.key).map((p) => p.toLowerCase())));
+  const removed: string[] = [];
+  const failed: Finding[] = [];
+  for (const key of [...receipt.createdKeys].sort((a, b) => b.length - a.length)) {
+    if (!ours.has(key.toLowerCase()) || (await registry.state(key)) !== "empty") continue;
+    try {
+      await registry.delete(key);
+      removed.push(key);
+    } catch (e) {
+      failed.push(problem("registry", `could not remove the empty key ${key}: ${(e as Error).message}`, `\`reg delete "${key}" /f\``));
+    }
+  }
+  return removed.length > 0
+    ? [ok("registry", `removed ${removed.length} empty keys it had created: ${removed.join(", ")}`), ...failed]
+    : failed;
 }
 
 function removeOne(file: string, what: string, dry: boolean): Finding {

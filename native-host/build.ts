@@ -8,19 +8,28 @@ import { build, type Plugin } from "esbuild";
 import { launcherFileName, launcherScript } from "./setup/launcher";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const HOST_OUT_DIR = path.join(root, "dist", "native-host");
+const HOST_OUT_DIR = path.join(root, "dist", "native-host");
 export const HOST_BUNDLE = path.join(HOST_OUT_DIR, "host.cjs");
 export const HOST_LAUNCHER = path.join(HOST_OUT_DIR, launcherFileName(process.platform));
 
-export async function buildHost(): Promise<{ bundle: string; launcher: string }> {
+export interface HostBuildOptions {
+  /** Default: package.json's. */
+  version?: string;
+  /** Default: dist/native-host/host.cjs, with a source map and a launcher beside it (the checkout's). */
+  bundle?: string;
+}
+
+export async function buildHost(o: HostBuildOptions = {}): Promise<{ bundle: string; launcher?: string }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  const bundle = o.bundle ?? HOST_BUNDLE;
+  const checkout = bundle === HOST_BUNDLE;
   const common = {
     bundle: true,
     platform: "node",
     target: "node20",
     format: "cjs",
     legalComments: "none",
-    define: { __HOST_VERSION__: JSON.stringify(pkg.version) },
+    define: { __HOST_VERSION__: JSON.stringify(o.version ?? pkg.version) },
     logLevel: "warning",
     write: false,
   } as const;
@@ -28,18 +37,19 @@ export async function buildHost(): Promise<{ bundle: string; launcher: string }>
   const result = await build({
     ...common,
     entryPoints: [path.join(root, "native-host", "main.ts")],
-    outfile: HOST_BUNDLE,
-    sourcemap: "linked",
+    outfile: bundle,
+    sourcemap: checkout ? "linked" : false,
     // Not minified: a minified build peaked higher, at idle and after 1 MiB round trips (BENCHMARKS.md).
     plugins: [embedToolsPart(asciiOnly(part.outputFiles[0]!.text))],
   });
-  fs.mkdirSync(HOST_OUT_DIR, { recursive: true });
+  fs.mkdirSync(path.dirname(bundle), { recursive: true });
   for (const file of result.outputFiles) {
-    fs.writeFileSync(file.path, file.path === HOST_BUNDLE ? asciiOnly(file.text) : file.contents);
+    fs.writeFileSync(file.path, file.path === bundle ? asciiOnly(file.text) : file.contents);
   }
+  if (!checkout) return { bundle };
   fs.writeFileSync(HOST_LAUNCHER, launcherScript(process.platform, process.execPath, HOST_BUNDLE), { mode: 0o755 });
   fs.chmodSync(HOST_LAUNCHER, 0o755);
-  return { bundle: HOST_BUNDLE, launcher: HOST_LAUNCHER };
+  return { bundle, launcher: HOST_LAUNCHER };
 }
 
 const TOOLS_PART = path.join(root, "native-host", "browser-tools", "tools-part.ts");
@@ -88,5 +98,5 @@ function asciiOnly(source: string): string {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = await buildHost();
-  process.stdout.write(`built ${path.relative(root, out.bundle)} and ${path.relative(root, out.launcher)}\n`);
+  process.stdout.write(`built ${path.relative(root, out.bundle)} and ${path.relative(root, out.launcher ?? "")}\n`);
 }

@@ -12,10 +12,20 @@ export const DEV_EXTENSION_KEY = [
 
 export const DEV_EXTENSION_ID = "pnljljcndaiadglpnlgkgmginmofjkch";
 
-/** Store ids are added here when the extension is published. */
-const STORE_EXTENSION_IDS: readonly string[] = [];
+/**
+ * PLACEHOLDERS until the listings are published; each store assigns its own id (the store builds carry
+ * no `key`), and the real ones replace these then. A placeholder is a well-formed id that no extension
+ * can have (an id is the first 128 bits of the SHA-256 of the extension's public key), so allowing it
+ * grants nothing in the meantime.
+ */
+export const CHROME_WEB_STORE_ID = "cccccccccccccccccccccccccccccccc";
+export const EDGE_ADDONS_ID = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 
-export const CHROMIUM_EXTENSION_IDS: readonly string[] = [DEV_EXTENSION_ID, ...STORE_EXTENSION_IDS];
+/**
+ * The one list of Chromium extensions the host serves: the host's caller check, every manifest's
+ * `allowed_origins`, the release package's ids.json and the tests all read it.
+ */
+export const CHROMIUM_EXTENSION_IDS: readonly string[] = [DEV_EXTENSION_ID, CHROME_WEB_STORE_ID, EDGE_ADDONS_ID];
 
 /** Firefox add-on id (browser_specific_settings.gecko.id). */
 export const GECKO_ADDON_ID = "goose-browser@goose-browser.dev";

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
+import { CHROMIUM_EXTENSION_IDS, chromeOrigin, DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
 import { FAKE_GOOSE, ROOT } from "../helpers/chromium/harness";
 import { waitForReady } from "../helpers/chromium/panel";
 
@@ -98,7 +98,7 @@ describe("README: use it in your own browser", () => {
     // The host is registered for this machine's Chromium (installed, never started in this HOME).
     const chromiumProfile = path.join(home, ".config/chromium");
     const hostManifest = JSON.parse(fs.readFileSync(path.join(chromiumProfile, "NativeMessagingHosts", `${HOST_NAME}.json`), "utf8"));
-    expect(hostManifest).toMatchObject({ allowed_origins: [`chrome-extension://${DEV_EXTENSION_ID}/`] });
+    expect(hostManifest).toMatchObject({ allowed_origins: CHROMIUM_EXTENSION_IDS.map(chromeOrigin) });
     expect(hostManifest.path.startsWith(home)).toBe(true);
     expect(outputs.join("\n")).toMatch(/live check: host .* started goose .*which answered initialize/);
 

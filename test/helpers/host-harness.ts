@@ -47,6 +47,11 @@ export interface HostOptions {
   config?: Record<string, unknown>;
   env?: Record<string, string>;
   cwd?: string;
+  /**
+   * An installed launcher to start instead of the checkout's: the host then reads the config the
+   * installer wrote (the environment in `env` says where), not one of this harness's.
+   */
+  launcher?: string;
 }
 
 export class HostUnderTest {
@@ -96,13 +101,16 @@ export class HostUnderTest {
     };
     fs.writeFileSync(configFile, o.rawConfig ?? JSON.stringify(config, null, 2));
     // Like a browser started from a desktop: a minimal environment, no PATH to node.
+    const launcher = o.launcher ?? HOST_LAUNCHER;
     const chain = spawnChain(
       [
         {
-          command: HOST_LAUNCHER,
+          command: launcher,
           args: [o.origin ?? chromeOrigin(DEV_EXTENSION_ID)],
-          cwd: path.dirname(HOST_LAUNCHER),
-          env: { HOME: this.dir, PATH: "/usr/bin:/bin", GOOSE_BROWSER_HOST_CONFIG: configFile, ...o.env },
+          cwd: path.dirname(launcher),
+          env: o.launcher
+            ? { PATH: "/usr/bin:/bin", ...o.env }
+            : { HOME: this.dir, PATH: "/usr/bin:/bin", GOOSE_BROWSER_HOST_CONFIG: configFile, ...o.env },
         },
       ],
       "pipe",

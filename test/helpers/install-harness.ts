@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type CliContext, runCli } from "../../install-scripts/cli";
+import { runCli } from "../../install-scripts/cli";
+import { type CliContext, checkoutSource } from "../../install-scripts/cli-context";
 import { MemoryRegistry } from "../../install-scripts/registry";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -82,7 +83,7 @@ export class TempMachine {
       p: { platform: this.platform, home: this.home, env: this.env },
       execPath: process.execPath,
       nodeVersion: process.version,
-      repoRoot: ROOT,
+      source: checkoutSource(ROOT),
       registry: this.registry,
       policyRoot: this.policyRoot,
       systemRoot: this.systemRoot,

@@ -2,9 +2,11 @@
  * A new user's first install, in a temporary HOME and a fake system root: a browser installed but
  * never started (no profile folder yet), no browser at all, and goose installed after install-host.
  */
+
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_EXTENSION_IDS, chromeOrigin } from "../../../shared/extension-ids";
 import { FAKE_GOOSE, problems, requireBuilt, TempMachine } from "../../helpers/install-harness";
 
 const CHROME_MANIFEST = ".config/google-chrome/NativeMessagingHosts/dev.goose_browser.host.json";
@@ -25,14 +27,24 @@ function installGoose(dir: string): string {
   return file;
 }
 
+/** `install --json`'s findings: one per browser, where the text prints one line for them all. */
+function installFindings(out: string): Array<{ severity: string; subject: string; message: string; group?: unknown }> {
+  return (JSON.parse(out) as { findings: Array<{ severity: string; subject: string; message: string }> }).findings;
+}
+
 describe("a browser installed but never started", () => {
   it("Linux: install-host finds Chrome by its program, creates its folder and registers it; doctor agrees", async () => {
     m = new TempMachine({ apps: ["/opt/google/chrome/chrome"] });
     expect(fs.existsSync(m.path(".config/google-chrome"))).toBe(false);
-    const r = await m.run("install");
+    const r = await m.run("install", "--json");
     expect(r.code, r.out).toBe(0);
-    expect(JSON.parse(m.read(CHROME_MANIFEST)).allowed_origins).toEqual(["chrome-extension://pnljljcndaiadglpnlgkgmginmofjkch/"]);
-    expect(r.out).toMatch(/✓ Google Chrome: .*google-chrome\/NativeMessagingHosts\/dev\.goose_browser\.host\.json \(created\)/);
+    expect(JSON.parse(m.read(CHROME_MANIFEST)).allowed_origins).toEqual(CHROMIUM_EXTENSION_IDS.map(chromeOrigin));
+    expect(installFindings(r.out)).toContainEqual({
+      severity: "ok",
+      subject: "Google Chrome",
+      message: expect.stringMatching(/google-chrome\/NativeMessagingHosts\/dev\.goose_browser\.host\.json \(created\)$/),
+      group: { name: "browsers", item: "Google Chrome (created)" },
+    });
 
     const { code, report } = await m.doctor("--no-live");
     expect(problems(report)).toEqual([]);
@@ -45,13 +57,13 @@ describe("a browser installed but never started", () => {
   it("macOS: an app in /Applications or ~/Applications counts as installed", async () => {
     m = new TempMachine({ platform: "darwin", apps: ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"] });
     fs.mkdirSync(m.path("Applications/Brave Browser.app"), { recursive: true });
-    const r = await m.run("install", "--dry-run");
+    const r = await m.run("install", "--dry-run", "--json");
     expect(r.code, r.out).toBe(0);
-    expect(r.out).toMatch(/✓ Google Chrome: .*Library\/Application Support\/Google\/Chrome\/NativeMessagingHosts\/.* \(would create\)/);
-    expect(r.out).toMatch(
-      /✓ Brave: .*Library\/Application Support\/BraveSoftware\/Brave-Browser\/NativeMessagingHosts\/.* \(would create\)/,
-    );
-    expect(r.out).toMatch(/– Chromium: not installed for this user/);
+    const found = installFindings(r.out);
+    const line = (subject: string) => found.find((f) => f.subject === subject)?.message;
+    expect(line("Google Chrome")).toMatch(/Library\/Application Support\/Google\/Chrome\/NativeMessagingHosts\/.* \(would create\)$/);
+    expect(line("Brave")).toMatch(/Library\/Application Support\/BraveSoftware\/Brave-Browser\/NativeMessagingHosts\/.* \(would create\)$/);
+    expect(line("Chromium")).toMatch(/^not installed for this user/);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_EXTENSION_IDS, chromeOrigin } from "../../../shared/extension-ids";
 import { FAKE_GOOSE, requireBuilt, TempMachine } from "../../helpers/install-harness";
 
 const SUPPORT = "Library/Application Support";
@@ -31,7 +32,7 @@ describe("install and uninstall (macOS layout)", () => {
       description: "goose-browser: runs a local ACP agent (goose) for the goose browser extension",
       path: launcher,
       type: "stdio",
-      allowed_origins: ["chrome-extension://pnljljcndaiadglpnlgkgmginmofjkch/"],
+      allowed_origins: CHROMIUM_EXTENSION_IDS.map(chromeOrigin),
     });
     expect(JSON.parse(m.read(FIREFOX))).toEqual({
       name: "dev.goose_browser.host",
@@ -50,16 +51,18 @@ describe("install and uninstall (macOS layout)", () => {
       FIREFOX,
       `${DATA}/`,
       `${DATA}/goose-browser-host`,
-      `${DATA}/host.cjs`,
+      `${DATA}/host/`,
+      `${DATA}/host/0.1.0/`,
+      `${DATA}/host/0.1.0/host.cjs`,
       `${DATA}/host.json`,
       `${DATA}/install-receipt.json`,
     ]);
-    expect(r.out).toMatch(/– Chromium: not installed for this user \(no .*Library\/Application Support\/Chromium\)/);
+    expect(r.out).toMatch(/^– not installed for this user .*: .*Chromium/m);
     expect(r.out).not.toMatch(/Flatpak|Snap/);
 
-    // The config is the user's: uninstall keeps it, and so the shared dir.
+    // The config is still as install wrote it, so it goes too, and with it the shared dir.
     expect((await m.run("uninstall")).code).toBe(0);
-    expect(m.snapshot().filter((e) => !pristine.includes(e))).toEqual([`${DATA}/`, `${DATA}/host.json`]);
+    expect(m.snapshot()).toEqual(pristine);
     expect((await m.run("uninstall", "--purge")).code).toBe(0);
     expect(m.snapshot()).toEqual(pristine);
     expect(fs.existsSync(m.path(`${SUPPORT}/Mozilla`))).toBe(false);

@@ -1,6 +1,13 @@
 /** cli.ts argument parsing, --agent forms included (split here, never by a shell). */
 import { describe, expect, it } from "vitest";
-import { parseAgentSpec, parseArgs, splitWords, UsageError } from "../../../install-scripts/args";
+import { parseAgentSpec, splitWords, UsageError } from "../../../install-scripts/args";
+import { parseArgs as parseCommandLine } from "../../../install-scripts/commands/index";
+
+/** The typed arguments a command line parses to (or help). */
+const parseArgs = (argv: string[]) => {
+  const r = parseCommandLine(argv);
+  return "help" in r ? { command: "help" } : r.args;
+};
 
 describe("parseArgs", () => {
   it("install with every option, in both --opt value and --opt=value forms", () => {
@@ -26,11 +33,14 @@ describe("parseArgs", () => {
       browsers: ["chrome", "firefox", "edge"],
       extensionIds: ["abcdefghijklmnopabcdefghijklmnop"],
       dryRun: true,
+      json: false,
     });
   });
 
   it("uninstall and doctor flags; help by default", () => {
-    expect(parseArgs(["uninstall", "--purge"])).toEqual({ command: "uninstall", purge: true, dryRun: false });
+    expect(parseArgs(["uninstall", "--purge"])).toEqual({ command: "uninstall", purge: true, dryRun: false, json: false });
+    expect(parseArgs(["install", "--json"])).toMatchObject({ command: "install", json: true });
+    expect(parseArgs(["uninstall", "--json"])).toMatchObject({ command: "uninstall", json: true });
     expect(parseArgs(["doctor", "--fix", "--json", "--no-live"])).toEqual({ command: "doctor", fix: true, json: true, live: false });
     expect(parseArgs(["doctor"])).toEqual({ command: "doctor", fix: false, json: false, live: true });
     expect(parseArgs([])).toEqual({ command: "help" });

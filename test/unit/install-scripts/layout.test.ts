@@ -21,7 +21,7 @@ describe("data dir", () => {
   it("is per user and outside the checkout on every OS", () => {
     expect(installLayout(linux)).toEqual({
       dataDir: "/home/me/.local/share/goose-browser",
-      bundle: "/home/me/.local/share/goose-browser/host.cjs",
+      hostDir: "/home/me/.local/share/goose-browser/host",
       launcher: "/home/me/.local/share/goose-browser/goose-browser-host",
       receipt: "/home/me/.local/share/goose-browser/install-receipt.json",
       chromiumManifest: "/home/me/.local/share/goose-browser/dev.goose_browser.host.chromium.json",

@@ -60,7 +60,7 @@ describe("receipt", () => {
     );
     current.files.push({ path: "/home/me/.mozilla/native-messaging-hosts/dev.goose_browser.host.json", what: "manifest for Firefox" });
     const gone = `${D}/host.cjs`;
-    const merged = mergeReceipts(previous, current, { file: (f) => f !== gone, dir: () => true, key: () => false });
+    const merged = mergeReceipts(previous, current, { file: (f) => f !== gone, dir: () => true, key: () => false, createdKey: () => true });
     expect(merged.hostVersion).toBe("0.2.0");
     expect(merged.files.map((f) => f.path)).toEqual([
       "/home/me/.config/google-chrome/NativeMessagingHosts/dev.goose_browser.host.json",

@@ -4,9 +4,11 @@ import { applyActions } from "../../../install-scripts/apply";
 import { browserTargets } from "../../../install-scripts/browsers";
 import { installLayout } from "../../../install-scripts/layout";
 import { type InstallFacts, planInstall } from "../../../install-scripts/plan";
-import { MemoryRegistry, parseRegQueryDefault } from "../../../install-scripts/registry";
-import { removeRegistryKeys } from "../../../install-scripts/uninstall";
+import { emptyReceipt, parseReceipt, serializeReceipt } from "../../../install-scripts/receipt";
+import { MemoryRegistry, parseRegQueryDefault, regQueryIsEmpty } from "../../../install-scripts/registry";
+import { removeCreatedKeys, removeRegistryKeys } from "../../../install-scripts/uninstall";
 import type { PlatformInfo } from "../../../native-host/setup/paths";
+import { CHROMIUM_EXTENSION_IDS, chromeOrigin } from "../../../shared/extension-ids";
 
 const win: PlatformInfo = {
   platform: "win32",
@@ -27,6 +29,7 @@ function facts(): InstallFacts {
     hostVersion: "0.1.0",
     sourceBundle: "C:\\src\\goose-browser\\dist\\native-host\\host.cjs",
     sourceBundleExists: true,
+    bundleFile: `${DATA}\\host\\0.1.0\\host.cjs`,
     layout: installLayout(win),
     targets: browserTargets(win),
     presentVia: {},
@@ -45,7 +48,7 @@ describe("Windows install plan", () => {
     expect(plan.ok).toBe(true);
     const files = plan.actions.flatMap((a) => (a.kind === "file" ? [[a.role, a.path, a.mode]] : []));
     expect(files).toEqual([
-      ["bundle", `${DATA}\\host.cjs`, 0o644],
+      ["bundle", `${DATA}\\host\\0.1.0\\host.cjs`, 0o644],
       ["launcher", `${DATA}\\goose-browser-host.bat`, 0o755],
       ["config", "C:\\Users\\me\\AppData\\Roaming\\goose-browser\\host.json", 0o600],
       ["manifest", CHROMIUM_JSON, 0o644],
@@ -53,12 +56,12 @@ describe("Windows install plan", () => {
     ]);
     const launcher = plan.actions.find((a) => a.kind === "file" && a.role === "launcher");
     expect(launcher?.kind === "file" && "text" in launcher.content && launcher.content.text).toBe(
-      `@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 "${DATA}\\host.cjs" %*\r\n`,
+      `@echo off\r\n"C:\\Program Files\\nodejs\\node.exe" --expose-gc --max-semi-space-size=2 --min-semi-space-size=2 "${DATA}\\host\\0.1.0\\host.cjs" %*\r\n`,
     );
     const chromium = plan.actions.find((a) => a.kind === "file" && a.path === CHROMIUM_JSON);
     expect(chromium?.kind === "file" && "text" in chromium.content && JSON.parse(chromium.content.text)).toMatchObject({
       path: `${DATA}\\goose-browser-host.bat`,
-      allowed_origins: ["chrome-extension://pnljljcndaiadglpnlgkgmginmofjkch/"],
+      allowed_origins: CHROMIUM_EXTENSION_IDS.map(chromeOrigin),
     });
     const config = plan.actions.find((a) => a.kind === "file" && a.role === "config");
     expect(config?.kind === "file" && "text" in config.content && JSON.parse(config.content.text)).toEqual({
@@ -100,6 +103,47 @@ describe("Windows install plan", () => {
     expect(registry.snapshot()).toEqual({ "HKCU\\Software\\Google\\Chrome\\NativeMessagingHosts\\com.other.host": "C:\\other.json" });
   });
 
+  it("uninstall leaves no empty parent key it created, and no key that holds anything else", async () => {
+    const registry = new MemoryRegistry();
+    // Chrome's key tree is there already, with another host in it; Vivaldi and the rest are not.
+    await registry.set("HKCU\\Software\\Google\\Chrome\\NativeMessagingHosts\\com.other.host", "C:\\other.json");
+    const before = registry.keyList();
+    const plan = planInstall(facts(), { browsers: [], extensionIds: [], agents: [] });
+    const applied = await applyActions(
+      plan.actions.filter((a) => a.kind === "registry"),
+      registry,
+      false,
+    );
+    expect(applied.createdKeys).toContain("HKCU\\Software\\Vivaldi");
+    expect(applied.createdKeys).toContain("HKCU\\Software\\Vivaldi\\NativeMessagingHosts");
+    expect(applied.createdKeys.filter((k) => k.includes("Google"))).toEqual([]);
+
+    const receipt = emptyReceipt({ hostVersion: "0.1.0", platform: "win32", dataDir: DATA, launcher: `${DATA}\\x.bat` }, "C:\\c.json");
+    for (const r of applied.results)
+      if (r.action.kind === "registry") receipt.registryKeys.push({ key: r.action.key, value: r.action.value, what: r.action.what });
+    receipt.createdKeys.push(...applied.createdKeys, "HKCU\\Software\\Unrelated");
+    const stored = parseReceipt(serializeReceipt(receipt));
+    expect(stored.createdKeys).toEqual([...receipt.createdKeys].sort());
+    // Something of the user's appears under a key install created: that key stays.
+    await registry.set("HKCU\\Software\\Mozilla\\Firefox\\Setting", "x");
+    // An empty key of someone else's that a damaged receipt names: not a parent of ours, so it stays.
+    await registry.set("HKCU\\Software\\Unrelated\\x", "user's");
+    await registry.delete("HKCU\\Software\\Unrelated\\x");
+
+    await removeRegistryKeys(stored.registryKeys, registry, false);
+    const found = await removeCreatedKeys(stored, registry);
+    expect(found[0]?.message).toMatch(/^removed \d+ empty keys it had created/);
+    expect(registry.keyList()).toEqual(
+      [
+        ...before,
+        "HKCU\\Software\\Mozilla",
+        "HKCU\\Software\\Mozilla\\Firefox",
+        "HKCU\\Software\\Mozilla\\Firefox\\Setting",
+        "HKCU\\Software\\Unrelated",
+      ].sort(),
+    );
+  });
+
   it("--browser firefox writes only the Firefox manifest and key; a dry run sets nothing", async () => {
     const plan = planInstall(facts(), { browsers: ["firefox"], extensionIds: [], agents: [] });
     const targets = plan.actions.flatMap((a) => (a.kind === "registry" ? [a.key] : a.role === "manifest" ? [a.path] : []));
@@ -134,6 +178,13 @@ describe("Windows install plan", () => {
 });
 
 describe("reg.exe output", () => {
+  it("calls a key empty only when `reg query` prints nothing but its name", () => {
+    const key = "HKEY_CURRENT_USER\\Software\\Vivaldi\\NativeMessagingHosts";
+    expect(regQueryIsEmpty(`\r\n${key}\r\n\r\n`)).toBe(true);
+    expect(regQueryIsEmpty(`\r\n${key}\r\n${key}\\com.other.host\r\n\r\n`)).toBe(false);
+    expect(regQueryIsEmpty(`\r\n${key}\r\n    (Default)    REG_SZ    (value not set)\r\n\r\n`)).toBe(false);
+  });
+
   it("reads the default value whatever the localized label", () => {
     const out = (label: string) =>
       "\r\nHKEY_CURRENT_USER\\Software\\Google\\Chrome\\NativeMessagingHosts\\dev.goose_browser.host\r\n" +
