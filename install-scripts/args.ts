@@ -21,6 +21,8 @@ export type CliCommand =
 export const USAGE = `Usage: npm run install-host -- [options]       (or: node --import tsx install-scripts/cli.ts install [options])
        npm run uninstall-host -- [--purge]
        npm run doctor -- [--fix] [--json] [--no-live]
+       npm run agents -- [--registry URL] [--refresh] [--json]
+       npm run add-agent -- <id> [--registry URL] [--refresh] [--json]
 
 Commands:
   install     copy the host (dist/native-host/host.cjs; run \`npm run build:host\` first) into your
@@ -28,6 +30,9 @@ Commands:
               browser installed for you. Re-running upgrades in place.
   uninstall   remove exactly what install wrote (it keeps a receipt), nothing else.
   doctor      check every browser's registration, node, the agent, policies, and run the host once.
+  agents      list the agents of the ACP Registry (cached for an hour) and how each runs here.
+  add <id>    install an agent from the registry (a binary is checked against its sha256) into your
+              per-user data dir and add a profile for it to the host config.
 
 install options:
   --agent NAME=COMMAND [ARGS]  add or update an agent profile; quote to pass arguments:
@@ -43,6 +48,10 @@ doctor options:
   --fix                        rewrite missing or broken manifests (and registry keys on Windows)
   --json                       print the findings as JSON
   --no-live                    skip the live check (starting the host and the agent)
+agents and add options:
+  --registry URL               another registry.json (https://, http:// or file://)
+  --refresh                    fetch the registry even when the cached copy is fresh
+  --json                       print the result as JSON
 `;
 
 const EXTENSION_ID = /^[a-p]{32}$/;

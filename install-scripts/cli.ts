@@ -1,6 +1,6 @@
 /**
- * Entry point: `node --import tsx install-scripts/cli.ts <install|uninstall|doctor> [options]`
- * (npm run install-host / uninstall-host / doctor). runCli takes the machine as a parameter, so
+ * Entry point: `node --import tsx install-scripts/cli.ts <install|uninstall|doctor|agents|add> [options]`
+ * (npm run install-host / uninstall-host / doctor / agents / add-agent). runCli takes the machine as a parameter, so
  * tests run it against a temporary home and a fake registry.
  */
 import fs from "node:fs";
@@ -9,6 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PlatformInfo } from "../native-host/setup/paths";
 import { type CliCommand, parseArgs, USAGE, UsageError } from "./args";
+import { addCommand } from "./commands/add";
+import { agentsCommand } from "./commands/agents";
 import { doctor } from "./doctor";
 import { install } from "./install";
 import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./registry";
@@ -52,6 +54,8 @@ export function defaultContext(): CliContext {
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
   let cmd: CliCommand;
   try {
+    // Commands with their own module parse their own options.
+    if (argv[0] === "agents" || argv[0] === "add") return await (argv[0] === "agents" ? agentsCommand : addCommand)(argv.slice(1), ctx);
     cmd = parseArgs(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

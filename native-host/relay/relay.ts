@@ -13,6 +13,7 @@ import type { Writable } from "node:stream";
 import {
   HOST_PROTOCOL_VERSION,
   type HostCommand,
+  type HostConfigUpdate,
   type HostErrorCode,
   type HostHello,
   hostMessage,
@@ -22,7 +23,8 @@ import { AgentSupervisor } from "../agent/supervisor";
 import { BrowserTools } from "../browser-tools";
 import { PendingRequests } from "../jsonrpc/pending-requests";
 import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "../jsonrpc/rpc-reply";
-import type { LoadedConfig } from "../setup/config";
+import { type LoadedConfig, loadConfig } from "../setup/config";
+import { watchConfigFile } from "../setup/config-watch";
 import type { Logger } from "../setup/log";
 import type { PlatformInfo } from "../setup/paths";
 import { HOST_VERSION } from "../setup/version";
@@ -68,8 +70,12 @@ export class Relay {
   /** Agent reads wait here while a chunk frame is on its way to the browser (wire/chunk-gate.ts). */
   private readonly gate: ChunkGate;
   private closing: Promise<void> | undefined;
+  /** The config as last read: at start, then again whenever the file changes (config-watch.ts). */
+  private loaded: LoadedConfig;
+  private stopWatching: (() => void) | undefined;
 
   constructor(private readonly o: RelayOptions) {
+    this.loaded = o.loaded;
     const { config, file, error } = o.loaded;
     this.writer = new BrowserWriter(o.output, o.log, (paused) => (paused ? this.supervisor.pauseOutput() : this.supervisor.resumeOutput()));
     this.toBrowser = new BrowserOutbox((frame, done) => this.writer.write(frame, done));
@@ -103,8 +109,8 @@ export class Relay {
         lines: (events) => this.gate.push(events),
       },
     });
-    this.command = hostCommands({
-      config,
+    const dispatch = hostCommands({
+      config: () => this.loaded.config,
       platform: o.platform,
       startAgent: (profile, cwd) => void this.supervisor.start(profile, cwd),
       restartAgent: (profile, cwd) => void this.supervisor.restart(profile, cwd),
@@ -112,11 +118,21 @@ export class Relay {
       send: (message) => this.send(frameJson(hostMessage(message))),
       refuse: (code, message) => this.refuse(code, message),
     });
+    this.command = (cmd) => {
+      // A profile added a moment ago must be startable even if the watch has not fired (or cannot).
+      if (cmd.type === "start" || cmd.type === "restart") this.reloadConfig();
+      dispatch(cmd);
+    };
   }
 
   /** Sends the hello and starts reading frames. */
   start(): void {
     this.send(frameJson(hostMessage(this.hello())));
+    this.stopWatching = watchConfigFile(
+      this.loaded.file,
+      () => this.reloadConfig(),
+      (message) => this.o.log.info(message),
+    );
     this.o.input.onData((chunk) => {
       for (const e of this.decoder.push(chunk)) {
         if (e.kind === "message") {
@@ -136,6 +152,7 @@ export class Relay {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.o.input.pause();
+      this.stopWatching?.();
       // Tool calls in flight get their error while the agent can still read it.
       await this.browserTools.close();
       await this.supervisor.shutdown();
@@ -252,8 +269,35 @@ export class Relay {
     return this.toBrowser.frame(frame, done);
   }
 
+  /**
+   * Re-reads the config file. A change reaches the next start or restart (a running agent keeps
+   * running), and the extension hears of new profiles, default or folder through a `config` message.
+   */
+  private reloadConfig(): void {
+    const next = loadConfig(this.loaded.file, this.o.platform);
+    if (JSON.stringify(next) === JSON.stringify(this.loaded)) return;
+    const before = JSON.stringify(this.configUpdate(this.loaded));
+    this.loaded = next;
+    this.supervisor.useConfig(next.config, next.error);
+    this.o.log.info(`config ${next.file} changed; profiles: ${Object.keys(next.config.profiles).join(", ")}`);
+    if (next.error) this.o.log.error(next.error);
+    const update = this.configUpdate(next);
+    if (JSON.stringify(update) !== before) this.send(frameJson(hostMessage(update)));
+  }
+
+  private configUpdate({ config, file, error }: LoadedConfig): HostConfigUpdate {
+    return {
+      type: "config",
+      profiles: Object.keys(config.profiles),
+      defaultProfile: config.defaultProfile,
+      cwd: config.cwd,
+      configFile: file,
+      ...(error ? { configError: error } : {}),
+    };
+  }
+
   private hello(): HostHello {
-    const { config, file, error } = this.o.loaded;
+    const { config, file, error } = this.loaded;
     return {
       type: "hello",
       hostVersion: HOST_VERSION,

@@ -1,0 +1,59 @@
+/**
+ * `goose-browser agents [--registry URL] [--refresh] [--json]`: the ACP Registry's agents, each with
+ * its version and how it would run on this machine, and the command that adds one.
+ */
+
+import { findNodeTools } from "../acp-registry/node-tools";
+import { describePlan, planInstall, registryPlatform } from "../acp-registry/resolve";
+import { type AgentCommandContext, CLI_NAME, fetchRegistry, parseRegistryOptions } from "./registry-options";
+
+export async function agentsCommand(argv: readonly string[], ctx: AgentCommandContext): Promise<number> {
+  const o = parseRegistryOptions("agents", argv, 0);
+  let registry: Awaited<ReturnType<typeof fetchRegistry>>;
+  try {
+    registry = await fetchRegistry(o, ctx);
+  } catch (e) {
+    ctx.err(
+      `Could not read the ACP Registry: ${(e as Error).message}\nCheck your connection, or pass --registry URL (https:// or file://).\n`,
+    );
+    return 1;
+  }
+  const platform = registryPlatform(ctx.p.platform, ctx.arch ?? process.arch);
+  const tools = findNodeTools(ctx.execPath, ctx.p.platform, ctx.p.env.PATH ?? "");
+  const rows = registry.agents.map((agent) => {
+    const plan = planInstall(agent, platform, tools);
+    return { agent, plan };
+  });
+  if (o.json) {
+    const agents = rows.map(({ agent, plan }) => ({
+      id: agent.id,
+      name: agent.name,
+      version: agent.version,
+      description: agent.description,
+      install: plan.kind,
+      ...(plan.kind === "unavailable" ? { reason: plan.reason } : { how: describePlan(plan) }),
+    }));
+    ctx.out(
+      `${JSON.stringify({ registry: registry.url, from: registry.from, fetchedAt: new Date(registry.fetchedAt).toISOString(), platform: platform ?? null, agents, skipped: registry.skipped }, null, 2)}\n`,
+    );
+    return 0;
+  }
+  if (registry.warning) ctx.err(`${registry.warning}\n`);
+  const idWidth = Math.max(2, ...rows.map((r) => r.agent.id.length));
+  const versionWidth = Math.max(7, ...rows.map((r) => r.agent.version.length));
+  const lines = rows.map(
+    ({ agent, plan }) =>
+      `  ${agent.id.padEnd(idWidth)}  ${agent.version.padEnd(versionWidth)}  ${describePlan(plan).padEnd(24)}  ${agent.name}`,
+  );
+  ctx.out(
+    [
+      `${rows.length} agents in the ACP Registry (${registry.url}${registry.from === "cache" ? ", cached" : ""}):`,
+      `  ${"id".padEnd(idWidth)}  ${"version".padEnd(versionWidth)}  ${"runs here as".padEnd(24)}  name`,
+      ...lines,
+      ...(registry.skipped.length > 0 ? [`(${registry.skipped.length} malformed entries left out; --json lists them)`] : []),
+      `Add one: ${CLI_NAME} add <id>`,
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}
