@@ -17,7 +17,7 @@ export function registryCacheFile(p: PlatformInfo): string {
   return lib.join(dir, "acp-registry.json");
 }
 
-export function agentsDir(p: PlatformInfo): string {
+function agentsDir(p: PlatformInfo): string {
   return pathLib(p.platform).join(installLayout(p).dataDir, "agents");
 }
 

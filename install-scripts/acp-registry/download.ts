@@ -24,10 +24,14 @@ export async function download(url: string, maxBytes: number): Promise<Buffer> {
   if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
   const parts: Uint8Array[] = [];
   let total = 0;
-  for await (const part of response.body) {
-    total += part.byteLength;
-    if (total > maxBytes) throw new Error(`${url} is larger than ${maxBytes} bytes`);
-    parts.push(part);
+  const reader = response.body.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    total += r.value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new Error(`${url} is larger than ${maxBytes} bytes`);
+    }
+    parts.push(r.value);
   }
   return Buffer.concat(parts);
 }

@@ -10,7 +10,7 @@ import { download } from "./download";
 import { parseRegistry, type Registry } from "./registry-format";
 
 /** How long a fetched registry is used before it is fetched again. */
-export const REGISTRY_FRESH_MS = 60 * 60 * 1000;
+const REGISTRY_FRESH_MS = 60 * 60 * 1000;
 const MAX_REGISTRY_BYTES = 16 * 1024 * 1024;
 
 export interface RegistrySource {

@@ -11,7 +11,7 @@ export const DEFAULT_REGISTRY_URL = "https://cdn.agentclientprotocol.com/registr
 /** The registry's platform keys. */
 export type RegistryPlatform = "darwin-aarch64" | "darwin-x86_64" | "linux-aarch64" | "linux-x86_64" | "windows-aarch64" | "windows-x86_64";
 
-export interface BinaryTarget {
+interface BinaryTarget {
   archive: string;
   /** Hex SHA-256 of the archive (optional in the format; this installer refuses an archive without one). */
   sha256?: string;

@@ -28,7 +28,12 @@ export function writeEntries(entries: readonly ArchiveEntry[], dest: string): vo
   }
   for (const l of links) {
     fs.mkdirSync(path.dirname(l.at), { recursive: true });
-    fs.symlinkSync(l.target, l.at);
+    try {
+      fs.symlinkSync(l.target, l.at);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      throw new Error(`archive link "${l.name}" collides with a file or folder of the same name`);
+    }
   }
 }
 

@@ -173,7 +173,8 @@ describe("goose-browser add", () => {
     fs.mkdirSync(path.dirname(m.path(CONFIG)), { recursive: true });
     fs.writeFileSync(m.path(CONFIG), "{ // my notes\n}");
     const before = m.snapshot(true);
-    const broken = await m.run("add", "gemini", "--registry", copy.url);
+    // A binary agent: the broken file stops it before anything is downloaded or unpacked.
+    const broken = await m.run("add", "scripted-tar", "--registry", copy.url);
     expect(broken.code).toBe(1);
     expect(broken.out).toContain("is not valid JSON");
     expect(broken.out).toContain("fix or delete it");
