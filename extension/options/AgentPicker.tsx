@@ -54,8 +54,11 @@ export function AgentPicker() {
       <p class="options__help">
         Agents come from the host's config (<code>{hello.configFile}</code>). To add one from the ACP Registry, run{" "}
         <code>{LIST_COMMAND}</code> to see them, then <code>{ADD_COMMAND}</code> in a terminal; it appears here without restarting the
-        browser. <CopyButton text={ADD_COMMAND} />
+        browser.
       </p>
+      <div class="options__actions">
+        <CopyButton text={ADD_COMMAND} />
+      </div>
       <fieldset class="options__profiles">
         <legend>Run this agent</legend>
         {hello.profiles.map((name) => {

@@ -9,10 +9,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { PlatformInfo } from "../../native-host/setup/paths";
+import { bunzip } from "../archive/bunzip";
 import type { ArchiveEntry } from "../archive/entries";
-import { readTarGz } from "../archive/tar-reader";
+import { readTar, readTarGz } from "../archive/tar-reader";
 import { writeEntries } from "../archive/unpack";
 import { readZip } from "../archive/zip-reader";
+import { ensureDir, removeDirIfEmpty } from "../files";
 import { agentVersionDir } from "./agent-paths";
 import type { InstallPlan } from "./resolve";
 
@@ -47,8 +49,10 @@ export async function installBinary(
         "Refused: nothing was installed or changed. The download may be damaged or tampered with; try again later, or tell the agent's maintainers.",
     );
   }
-  const entries = readArchive(plan, bytes);
+  const entries = await readArchive(plan, bytes);
   if (isFile(program)) return { dir, program, fresh: false };
+  // The folders made here, outermost first: a failed install removes them again.
+  const created = ensureDir(path.dirname(dir));
   const staging = path.join(path.dirname(dir), `.${plan.agent.version}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`);
   try {
     writeEntries(entries, staging);
@@ -60,14 +64,16 @@ export async function installBinary(
     fs.renameSync(staging, dir);
   } catch (e) {
     fs.rmSync(staging, { recursive: true, force: true });
+    for (const d of created.reverse()) removeDirIfEmpty(d);
     throw e;
   }
   return { dir, program, fresh: true };
 }
 
-function readArchive(plan: Extract<InstallPlan, { kind: "binary" }>, bytes: Buffer): ArchiveEntry[] {
+async function readArchive(plan: Extract<InstallPlan, { kind: "binary" }>, bytes: Buffer): Promise<ArchiveEntry[]> {
   try {
     if (plan.format === "tar.gz") return readTarGz(bytes);
+    if (plan.format === "tar.bz2") return readTar(await bunzip(bytes));
     if (plan.format === "zip") return readZip(bytes);
     return [{ kind: "file", path: plan.cmd, mode: 0o755, data: bytes }];
   } catch (e) {

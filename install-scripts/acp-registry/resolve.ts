@@ -2,15 +2,15 @@
  * Which of an agent's distributions this machine installs, and the host profile that runs it. Pure:
  * the registry entry, the OS and CPU, and where node and npx are come in; a plan or a refusal with
  * its reason comes out.
- *  - a binary archive for this platform (.tar.gz, .tgz, .zip, or a bare program) with its sha256 is
+ *  - a binary archive for this platform (.tar.gz, .tgz, .tar.bz2, .zip, or a bare program) with its sha256 is
  *    preferred: it runs without the network once installed;
  *  - else an `npx` package, run by the node the installer found, through npm's own npx-cli.js
  *    (argv only: no shell, no `npx.cmd` on Windows);
- *  - `uvx` and .tar.bz2 archives are not installable here yet; the refusal says what to do instead.
+ *  - `uvx` packages and other archive formats are not installable here yet; the refusal says so.
  */
 import type { PackageDistribution, RegistryAgent, RegistryPlatform } from "./registry-format";
 
-export type ArchiveFormat = "tar.gz" | "zip" | "raw";
+export type ArchiveFormat = "tar.gz" | "tar.bz2" | "zip" | "raw";
 
 /** The profile written into host.json (native-host/setup/config.ts); `versionArgs: []` skips a version run. */
 export interface ProfileSpec {
@@ -51,8 +51,9 @@ export function registryPlatform(platform: NodeJS.Platform, arch: string): Regis
 export function archiveFormat(url: string): ArchiveFormat | "unsupported" {
   const name = (urlPath(url).split("/").pop() ?? "").toLowerCase();
   if (name.endsWith(".tar.gz") || name.endsWith(".tgz")) return "tar.gz";
+  if (name.endsWith(".tar.bz2") || name.endsWith(".tbz2")) return "tar.bz2";
   if (name.endsWith(".zip")) return "zip";
-  if (/\.(tar\.bz2|tbz2|tar\.xz|txz|tar|dmg|pkg|deb|rpm|msi|appimage)$/.test(name)) return "unsupported";
+  if (/\.(tar\.xz|txz|tar|dmg|pkg|deb|rpm|msi|appimage)$/.test(name)) return "unsupported";
   return "raw";
 }
 

@@ -41,15 +41,17 @@ export async function agentsCommand(argv: readonly string[], ctx: AgentCommandCo
   if (registry.warning) ctx.err(`${registry.warning}\n`);
   const idWidth = Math.max(2, ...rows.map((r) => r.agent.id.length));
   const versionWidth = Math.max(7, ...rows.map((r) => r.agent.version.length));
+  const howWidth = Math.max(12, ...rows.map((r) => describePlan(r.plan).length));
   const lines = rows.map(
     ({ agent, plan }) =>
-      `  ${agent.id.padEnd(idWidth)}  ${agent.version.padEnd(versionWidth)}  ${describePlan(plan).padEnd(24)}  ${agent.name}`,
+      `  ${agent.id.padEnd(idWidth)}  ${agent.version.padEnd(versionWidth)}  ${describePlan(plan).padEnd(howWidth)}  ${agent.name}`,
   );
   ctx.out(
     [
       `${rows.length} agents in the ACP Registry (${registry.url}${registry.from === "cache" ? ", cached" : ""}):`,
-      `  ${"id".padEnd(idWidth)}  ${"version".padEnd(versionWidth)}  ${"runs here as".padEnd(24)}  name`,
+      `  ${"id".padEnd(idWidth)}  ${"version".padEnd(versionWidth)}  ${"runs here as".padEnd(howWidth)}  name`,
       ...lines,
+      ...rows.flatMap(({ agent, plan }) => (plan.kind === "unavailable" ? [`${agent.id} is not installable here: ${plan.reason}.`] : [])),
       ...(registry.skipped.length > 0 ? [`(${registry.skipped.length} malformed entries left out; --json lists them)`] : []),
       `Add one: ${CLI_NAME} add <id>`,
       "",

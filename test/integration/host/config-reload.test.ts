@@ -69,6 +69,26 @@ describe("host config reload", () => {
     expect(host.hostLog).toContain("config");
   });
 
+  it("starts an npx agent added while it runs: node runs npm's npx-cli.js, no shell, offline from a local package", async () => {
+    host = new HostUnderTest();
+    await host.waitForHost("hello");
+    const copy = writeRegistryCopy(host.dir, { SCRIPTED_AGENT_STATE_DIR: path.join(host.dir, "agent-state") });
+    await add(host, "scripted-npx", copy.url);
+    await host.waitFor((m) => m.kind === "host" && m.event.type === "config" && m.event.profiles.includes("scripted-npx"), 5_000, "config");
+    host.start("scripted-npx");
+    const running = await host.waitFor(
+      (m) =>
+        m.kind === "host" && m.event.type === "status" && m.event.status.state === "running" && m.event.status.profile === "scripted-npx",
+      60_000,
+      "scripted-npx running",
+    );
+    expect(fs.realpathSync((running as { event: { status: { command: string } } }).event.status.command)).toBe(
+      fs.realpathSync(process.execPath),
+    );
+    const init = await host.initialize();
+    expect(init.result).toMatchObject({ protocolVersion: 1 });
+  });
+
   it("re-reads the config on start even before the watch fires, and reports a broken edit without stopping", async () => {
     host = new HostUnderTest();
     await host.waitForHost("hello");

@@ -34,7 +34,7 @@ describe("goose-browser agents", () => {
   it("lists the registry's agents with how each runs here, and --json for scripts", async () => {
     const human = await m.run("agents", "--registry", copy.url);
     expect(human.code).toBe(0);
-    expect(human.out).toMatch(/^7 agents in the ACP Registry/);
+    expect(human.out).toMatch(/^10 agents in the ACP Registry/);
     expect(human.out).toMatch(/gemini\s+0\.18\.0\s+npx @google\/gemini-cli@0\.18\.0/);
     expect(human.out).toMatch(/scripted-tar\s+1\.2\.3\s+\S+ tar\.gz/);
     expect(human.out).toContain("goose-browser add <id>");
@@ -45,10 +45,10 @@ describe("goose-browser agents", () => {
     const byId = Object.fromEntries(listed.agents.map((a) => [a.id, a]));
     expect(byId.gemini?.install).toBe("npx");
     expect(byId["scripted-zip"]?.install).toBe("binary");
-    // goose ships .tar.bz2 and fast-agent only a Python package: said, not attempted.
-    expect(byId.goose?.install).toBe("unavailable");
-    expect(byId.goose?.reason).toMatch(/tar\.bz2|no binary for/);
+    // fast-agent has only a Python package: said, not attempted.
+    expect(byId["fast-agent"]?.install).toBe("unavailable");
     expect(byId["fast-agent"]?.reason).toContain("uvx");
+    expect(human.out).toContain("fast-agent is not installable here: its Python package");
     expect(listed.skipped).toEqual([expect.stringContaining("version")]);
   });
 
@@ -123,6 +123,7 @@ describe("goose-browser add", () => {
   for (const [id, format] of [
     ["scripted-tar", "tar.gz"],
     ["scripted-zip", "zip"],
+    ["scripted-bz2", "tar.bz2"],
   ] as const) {
     it(`installs a ${format} binary into the data folder, verified, and its profile runs the agent`, async () => {
       const r = await m.run("add", id, "--registry", copy.url, "--json");
@@ -160,6 +161,14 @@ describe("goose-browser add", () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/has sha256 [0-9a-f]{64}, but the registry says [0-9a-f]{64}/);
     expect(r.out).toContain("nothing was installed or changed");
+    expect(m.snapshot(true)).toEqual(before);
+  });
+
+  it("leaves nothing behind when the archive lacks the program the registry names", async () => {
+    const before = m.snapshot(true);
+    const r = await m.run("add", "no-program", "--registry", copy.url);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("the archive has no bin/absent");
     expect(m.snapshot(true)).toEqual(before);
   });
 

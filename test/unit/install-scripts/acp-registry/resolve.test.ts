@@ -49,7 +49,9 @@ describe("planInstall", () => {
     expect(archiveFormat("https://h/r/a-1.tar.gz?x=1")).toBe("tar.gz");
     expect(archiveFormat("https://h/a.TGZ")).toBe("tar.gz");
     expect(archiveFormat("https://h/a.zip")).toBe("zip");
-    expect(archiveFormat("https://h/goose.tar.bz2")).toBe("unsupported");
+    expect(archiveFormat("https://h/goose.tar.bz2")).toBe("tar.bz2");
+    expect(archiveFormat("https://h/a.tar.xz")).toBe("unsupported");
+    expect(archiveFormat("https://h/a.dmg")).toBe("unsupported");
     expect(archiveFormat("https://h/agent")).toBe("raw");
   });
 
@@ -68,9 +70,9 @@ describe("planInstall", () => {
       kind: "unavailable",
       reason: expect.stringContaining("no sha256"),
     });
-    const bz2 = agent({ binary: { "linux-x86_64": { archive: "https://h/a.tar.bz2", sha256: SHA, cmd: "a" } }, npx: { package: "a" } });
-    expect(planInstall(bz2, "linux-x86_64", tools)).toMatchObject({ kind: "npx" });
-    expect(planInstall(bz2, "linux-x86_64", { node: "/n" })).toMatchObject({
+    const xz = agent({ binary: { "linux-x86_64": { archive: "https://h/a.tar.xz", sha256: SHA, cmd: "a" } }, npx: { package: "a" } });
+    expect(planInstall(xz, "linux-x86_64", tools)).toMatchObject({ kind: "npx" });
+    expect(planInstall(xz, "linux-x86_64", { node: "/n" })).toMatchObject({
       kind: "unavailable",
       reason: expect.stringMatching(/cannot unpack[\s\S]*npx-cli\.js/),
     });

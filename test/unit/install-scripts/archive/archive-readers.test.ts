@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bunzip } from "../../../../install-scripts/archive/bunzip";
 import type { ArchiveEntry } from "../../../../install-scripts/archive/entries";
 import { readTar, readTarGz } from "../../../../install-scripts/archive/tar-reader";
 import { writeEntries } from "../../../../install-scripts/archive/unpack";
@@ -54,6 +55,15 @@ describe("archive readers", () => {
       expect(fs.statSync(path.join(out, "data.txt")).mode & 0o777).toBe(0o640);
     });
   }
+
+  it("reads a tar.bz2 made by tar, through the system's bzip2", async () => {
+    const file = path.join(dir, "a.tar.bz2");
+    execFileSync("tar", ["-cjf", file, "-C", path.join(dir, "src"), "."]);
+    const entries = readTar(await bunzip(fs.readFileSync(file)));
+    expect(summary(entries).filter((s) => !s.endsWith("/"))).toEqual(EXPECTED);
+    await expect(bunzip(Buffer.from("not bzip2"))).rejects.toThrow(/not a bzip2 file/);
+    await expect(bunzip(fs.readFileSync(file), ["/nowhere/bzip2"])).rejects.toThrow(/needs bzip2, which is not installed/);
+  });
 
   it("reads a zip made by zip, with Unix modes and links", () => {
     const file = path.join(dir, "a.zip");
