@@ -34,9 +34,13 @@ export function withProfile(current: string | undefined, file: string, name: str
   const profiles: RawConfig = isRecord(config.profiles) ? { ...config.profiles } : {};
   const before = isRecord(profiles[name]) ? (profiles[name] as RawConfig) : undefined;
   const userEnv = before && isRecord(before.env) ? before.env : {};
-  // No version run: an npx agent would be fetched just to print a version; nothing requires one.
-  const after: RawConfig = { ...before, command: spec.command, args: spec.args, env: { ...spec.env, ...userEnv }, versionArgs: [] };
-  delete after.minVersion;
+  const after: RawConfig = { ...before, command: spec.command, args: spec.args, env: { ...spec.env, ...userEnv } };
+  // No version run (an npx agent would be fetched just to print a version), except for goose, whose
+  // minimum version the host keeps checking (native-host/setup/config.ts).
+  if (name !== "goose") {
+    after.versionArgs = [];
+    delete after.minVersion;
+  }
   const next: RawConfig = { ...config, profiles: { ...profiles, [name]: after } };
   // The host reads it this way: a config it would refuse is never written.
   parseConfig(next, p);

@@ -107,6 +107,9 @@ describe("withProfile", () => {
     });
     expect(withProfile(r.text, "/c/host.json", "x", spec, p).outcome).toBe("unchanged");
     expect(withProfile(undefined, "/c/host.json", "z", spec, p).outcome).toBe("added");
+    // goose keeps its version check.
+    const goose = JSON.parse(withProfile(undefined, "/c/host.json", "goose", spec, p).text) as { profiles: { goose: object } };
+    expect(goose.profiles.goose).toEqual({ command: "/a/bin", args: ["acp"], env: spec.env });
   });
 
   it("refuses a file the host could not read, rather than replacing it", () => {
