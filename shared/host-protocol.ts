@@ -96,6 +96,20 @@ export interface HostHello {
   browserTools?: boolean;
 }
 
+/**
+ * The host re-read its config file after it changed (a profile added with `goose-browser add`, an
+ * edit): what a `hello` said about it, now. Sent only when one of these changed. An older extension
+ * ignores it and sees the new profiles on its next connection.
+ */
+export interface HostConfigUpdate {
+  type: "config";
+  profiles: string[];
+  defaultProfile: string;
+  cwd: string;
+  configFile: string;
+  configError?: string;
+}
+
 export interface ProfileDiagnosis {
   name: string;
   command: string;
@@ -173,7 +187,15 @@ export interface HostToolsOffer {
   detail?: string;
 }
 
-export type HostEvent = HostHello | HostStatusMessage | HostChunk | HostError | HostDiagnostics | HostToolCall | HostToolsOffer;
+export type HostEvent =
+  | HostHello
+  | HostConfigUpdate
+  | HostStatusMessage
+  | HostChunk
+  | HostError
+  | HostDiagnostics
+  | HostToolCall
+  | HostToolsOffer;
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =

@@ -8,6 +8,7 @@ import {
   HOST_PROTOCOL_VERSION,
   type HostChunk,
   type HostCommand,
+  type HostConfigUpdate,
   type HostDiagnostics,
   type HostEnvelope,
   type HostError,
@@ -66,6 +67,8 @@ export class HostInbound {
     switch (event.type) {
       case "hello":
         return this.hello(event as HostHello);
+      case "config":
+        return this.config(event as HostConfigUpdate);
       case "status":
         return { events: [{ type: "agent_status", status: (event as HostStatusMessage).status }] };
       case "error":
@@ -103,6 +106,22 @@ export class HostInbound {
         ...(cwd ? { cwd } : {}),
       }),
     };
+  }
+
+  /** The host re-read its config: only a well-formed update replaces what its hello said. */
+  private config(update: HostConfigUpdate): InboundResult {
+    const { profiles, defaultProfile, cwd, configFile, configError } = update;
+    if (!Array.isArray(profiles) || !profiles.every((p) => typeof p === "string")) return NOTHING;
+    if (typeof defaultProfile !== "string" || typeof cwd !== "string" || typeof configFile !== "string") return NOTHING;
+    const config: HostConfigUpdate = {
+      type: "config",
+      profiles,
+      defaultProfile,
+      cwd,
+      configFile,
+      ...(typeof configError === "string" ? { configError } : {}),
+    };
+    return { events: [{ type: "host_config", config }] };
   }
 
   /**

@@ -8,6 +8,30 @@ import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/state-signals";
 
+/** The extension installs nothing itself: it shows the commands that do (install-scripts/commands/). */
+const LIST_COMMAND = "goose-browser agents";
+const ADD_COMMAND = "goose-browser add <agent>";
+
+function CopyButton({ text }: { text: string }) {
+  const [done, setDone] = useState("");
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() =>
+          void navigator.clipboard.writeText(text).then(
+            () => setDone("Copied."),
+            () => setDone("Could not copy; select the command instead."),
+          )
+        }
+      >
+        Copy command
+      </button>
+      <span role="status">{done}</span>
+    </>
+  );
+}
+
 export function AgentPicker() {
   const c = connection.value;
   const hello = c?.link.phase === "ready" ? c.link.hello : null;
@@ -28,9 +52,13 @@ export function AgentPicker() {
     <section aria-label="Agent">
       <h2>Agent</h2>
       <p class="options__help">
-        Agents come from the host's config (<code>{hello.configFile}</code>). Add one with{" "}
-        <code>npm run install-host -- --agent NAME=COMMAND</code>.
+        Agents come from the host's config (<code>{hello.configFile}</code>). To add one from the ACP Registry, run{" "}
+        <code>{LIST_COMMAND}</code> to see them, then <code>{ADD_COMMAND}</code> in a terminal; it appears here without restarting the
+        browser.
       </p>
+      <div class="options__actions">
+        <CopyButton text={ADD_COMMAND} />
+      </div>
       <fieldset class="options__profiles">
         <legend>Run this agent</legend>
         {hello.profiles.map((name) => {

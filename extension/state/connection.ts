@@ -2,7 +2,14 @@
  * What the extension knows about its native host and the agent behind it, and the one pure reducer
  * that changes it. The background owns the live copy; panels receive snapshots of it.
  */
-import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostDiagnostics, type HostError, type HostHello } from "../../shared/host-protocol";
+import {
+  type AgentStatus,
+  HOST_PROTOCOL_VERSION,
+  type HostConfigUpdate,
+  type HostDiagnostics,
+  type HostError,
+  type HostHello,
+} from "../../shared/host-protocol";
 
 /** The agent profile and working folder the user picked in the options page (unset: the host's defaults). */
 export interface AgentChoice {
@@ -49,6 +56,7 @@ export interface ConnectionState {
 export type ConnectionEvent =
   | { type: "connecting" }
   | { type: "hello"; hello: HostHello }
+  | { type: "host_config"; config: HostConfigUpdate }
   | { type: "agent_status"; status: AgentStatus }
   | { type: "host_error"; error: HostError }
   | { type: "chunk_dropped"; reason: string }
@@ -85,6 +93,15 @@ export function reduceConnection(state: ConnectionState, event: ConnectionEvent)
         ? { phase: "ready", hello: event.hello }
         : { phase: "incompatible", hello: event.hello, expected: HOST_PROTOCOL_VERSION };
       return { ...state, link, lastHello: event.hello };
+    }
+
+    case "host_config": {
+      // The host re-read its config: its hello now says this (the profiles Options and the panel offer).
+      if (state.link.phase !== "ready") return state;
+      const { type: _type, configError, ...fields } = event.config;
+      const { configError: _old, ...rest } = state.link.hello;
+      const hello: HostHello = { ...rest, ...fields, ...(configError ? { configError } : {}) };
+      return { ...state, link: { phase: "ready", hello }, lastHello: hello };
     }
 
     case "agent_status":

@@ -4,12 +4,14 @@
  */
 import { readOptions, UsageError } from "../args";
 import { COMMANDS as NAMES, PACKAGE_NAME } from "../command-names";
+import { addCommand } from "./add";
+import { agentsCommand } from "./agents";
 import type { Command, ParsedCommand } from "./command";
 import { doctorCommand } from "./doctor";
 import { installCommand } from "./install";
 import { uninstallCommand } from "./uninstall";
 
-const TABLE: readonly Command[] = [installCommand, uninstallCommand, doctorCommand];
+const TABLE: readonly Command[] = [installCommand, uninstallCommand, doctorCommand, agentsCommand, addCommand];
 
 export function parseArgs(argv: readonly string[]): ParsedCommand | { help: true } {
   const [name, ...rest] = argv;
@@ -25,7 +27,7 @@ export function usage(): string {
   const width = Math.max(...TABLE.map((c) => c.name.length)) + 2;
   return [
     `Usage: ${invoke} [options]`,
-    ...(PACKAGE_NAME ? [] : [`       (npm run install-host / uninstall-host / doctor -- [options])`]),
+    ...(PACKAGE_NAME ? [] : [`       (npm run install-host / uninstall-host / doctor / agents / add-agent -- [options])`]),
     "",
     "Commands:",
     ...TABLE.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),

@@ -52,9 +52,15 @@ export class AgentSupervisor {
   /** Told when the current agent's output pauses and resumes: its exit is reported once the output is through. */
   private exitReport: ExitReport | undefined;
 
-  constructor(private readonly o: SupervisorOptions) {
+  constructor(private o: SupervisorOptions) {
     this.profileName = o.config.defaultProfile;
     this.lastStatus = { state: "idle", profile: this.profileName };
+  }
+
+  /** The config file changed: the next start or restart uses it; a running agent keeps running. */
+  useConfig(config: HostConfig, configError: string | undefined): void {
+    const { configError: _old, ...rest } = this.o;
+    this.o = { ...rest, config, ...(configError ? { configError } : {}) };
   }
 
   get status(): AgentStatus {

@@ -15,7 +15,8 @@ import { HOST_VERSION } from "../setup/version";
 import type { CheckedFrame } from "../wire/frames";
 
 export interface HostCommandOptions {
-  config: HostConfig;
+  /** The config as last read (the host re-reads it when the file changes). */
+  config(): HostConfig;
   platform: PlatformInfo;
   startAgent(profile?: string, cwd?: string): void;
   restartAgent(profile?: string, cwd?: string): void;
@@ -39,10 +40,10 @@ export function hostCommandIn(frame: CheckedFrame): HostCommand | undefined {
 export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void {
   /** The profile and folder a start or restart names, if any, must exist. */
   const agentChoiceOk = (cmd: { profile?: unknown; cwd?: unknown }): boolean => {
-    if (cmd.profile !== undefined && !profileNamed(o.config, cmd.profile)) {
+    if (cmd.profile !== undefined && !profileNamed(o.config(), cmd.profile)) {
       o.refuse(
         "unknown_profile",
-        `no agent profile named ${echo(cmd.profile)}; configured: ${clip(Object.keys(o.config.profiles).join(", "))}`,
+        `no agent profile named ${echo(cmd.profile)}; configured: ${clip(Object.keys(o.config().profiles).join(", "))}`,
       );
       return false;
     }
@@ -69,7 +70,7 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
     restart: (cmd) => {
       if (agentChoiceOk(cmd)) o.restartAgent(cmd.profile, cmd.cwd);
     },
-    diagnose: () => void diagnose(o.config, o.platform).then(o.send),
+    diagnose: () => void diagnose(o.config(), o.platform).then(o.send),
     browser_tools: (cmd) => o.browserTools.command(cmd),
     tool_result: (cmd) => o.browserTools.command(cmd),
   };

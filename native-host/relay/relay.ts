@@ -37,6 +37,7 @@ import { AgentOutbound } from "../wire/outbound";
 import { BrowserWriter } from "./browser-writer";
 import { describe, forAgent, type RefusalReply } from "./for-agent";
 import { hostCommandIn, hostCommands } from "./host-commands";
+import { LiveConfig } from "./live-config";
 
 export interface RelayOptions {
   input: ByteSource;
@@ -68,8 +69,17 @@ export class Relay {
   /** Agent reads wait here while a chunk frame is on its way to the browser (wire/chunk-gate.ts). */
   private readonly gate: ChunkGate;
   private closing: Promise<void> | undefined;
+  private readonly config: LiveConfig;
 
   constructor(private readonly o: RelayOptions) {
+    this.config = new LiveConfig(o.loaded, {
+      platform: o.platform,
+      log: o.log,
+      changed: (next, update) => {
+        this.supervisor.useConfig(next.config, next.error);
+        if (update) this.send(frameJson(hostMessage(update)));
+      },
+    });
     const { config, file, error } = o.loaded;
     this.writer = new BrowserWriter(o.output, o.log, (paused) => (paused ? this.supervisor.pauseOutput() : this.supervisor.resumeOutput()));
     this.toBrowser = new BrowserOutbox((frame, done) => this.writer.write(frame, done));
@@ -103,8 +113,8 @@ export class Relay {
         lines: (events) => this.gate.push(events),
       },
     });
-    this.command = hostCommands({
-      config,
+    const dispatch = hostCommands({
+      config: () => this.config.loaded.config,
       platform: o.platform,
       startAgent: (profile, cwd) => void this.supervisor.start(profile, cwd),
       restartAgent: (profile, cwd) => void this.supervisor.restart(profile, cwd),
@@ -112,11 +122,17 @@ export class Relay {
       send: (message) => this.send(frameJson(hostMessage(message))),
       refuse: (code, message) => this.refuse(code, message),
     });
+    this.command = (cmd) => {
+      // A profile added a moment ago must be startable even if the watch has not fired (or cannot).
+      if (cmd.type === "start" || cmd.type === "restart") this.config.reload();
+      dispatch(cmd);
+    };
   }
 
   /** Sends the hello and starts reading frames. */
   start(): void {
     this.send(frameJson(hostMessage(this.hello())));
+    this.config.watch();
     this.o.input.onData((chunk) => {
       for (const e of this.decoder.push(chunk)) {
         if (e.kind === "message") {
@@ -136,6 +152,7 @@ export class Relay {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.o.input.pause();
+      this.config.stop();
       // Tool calls in flight get their error while the agent can still read it.
       await this.browserTools.close();
       await this.supervisor.shutdown();
@@ -253,7 +270,7 @@ export class Relay {
   }
 
   private hello(): HostHello {
-    const { config, file, error } = this.o.loaded;
+    const { config, file, error } = this.config.loaded;
     return {
       type: "hello",
       hostVersion: HOST_VERSION,

@@ -6,8 +6,9 @@ import { HOST_PROTOCOL_VERSION, type HostCommand } from "../../../../shared/host
 
 function commands() {
   const calls: string[] = [];
+  const config = parseConfig({}, { platform: "linux", home: os.homedir(), env: {} });
   const dispatch = hostCommands({
-    config: parseConfig({}, { platform: "linux", home: os.homedir(), env: {} }),
+    config: () => config,
     platform: { platform: "linux", home: os.homedir(), env: {} },
     startAgent: (profile, cwd) => calls.push(`start ${profile} ${cwd}`),
     restartAgent: (profile, cwd) => calls.push(`restart ${profile} ${cwd}`),

@@ -1,0 +1,73 @@
+/**
+ * Adds or updates one agent profile in the host config (native-host/setup/config.ts), keeping
+ * everything else the user has there. The user's own `env` entries (API keys) win over the
+ * registry's. The result is checked the way the host will read it before anything is written, and
+ * written atomically, so a running host (which re-reads the file when it changes) never sees half a file.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseConfig } from "../../native-host/setup/config";
+import type { PlatformInfo } from "../../native-host/setup/paths";
+import { writeFileAtomic } from "../files";
+import { configText, isRecord, type RawConfig } from "../host-config";
+import type { ProfileSpec } from "./resolve";
+
+export interface ProfileChange {
+  text: string;
+  /** "added" or "updated" (the profile existed), or "unchanged". */
+  outcome: "added" | "updated" | "unchanged";
+}
+
+/** Pure: the file's current text (undefined when absent) and the profile; throws when the file is not usable JSON. */
+export function withProfile(current: string | undefined, file: string, name: string, spec: ProfileSpec, p: PlatformInfo): ProfileChange {
+  let config: RawConfig = {};
+  if (current !== undefined && current.trim() !== "") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(current);
+    } catch (e) {
+      throw new Error(`${file} is not valid JSON (${(e as Error).message}): fix or delete it, then run this again`);
+    }
+    if (!isRecord(parsed)) throw new Error(`${file} is not a JSON object: fix or delete it, then run this again`);
+    config = parsed;
+  }
+  const profiles: RawConfig = isRecord(config.profiles) ? { ...config.profiles } : {};
+  const before = isRecord(profiles[name]) ? (profiles[name] as RawConfig) : undefined;
+  const userEnv = before && isRecord(before.env) ? before.env : {};
+  const after: RawConfig = { ...before, command: spec.command, args: spec.args, env: { ...spec.env, ...userEnv } };
+  // No version run (an npx agent would be fetched just to print a version), except for goose, whose
+  // minimum version the host keeps checking (native-host/setup/config.ts).
+  if (name !== "goose") {
+    after.versionArgs = [];
+    delete after.minVersion;
+  }
+  const next: RawConfig = { ...config, profiles: { ...profiles, [name]: after } };
+  // The host reads it this way: a config it would refuse is never written.
+  parseConfig(next, p);
+  const text = configText(next);
+  return { text, outcome: text === current ? "unchanged" : before ? "updated" : "added" };
+}
+
+/** Computes the change without writing: called before installing anything, so a broken host.json stops it all. */
+export function checkProfile(file: string, name: string, spec: ProfileSpec, p: PlatformInfo): ProfileChange {
+  return withProfile(readCurrent(file).current, file, name, spec, p);
+}
+
+export function writeProfile(file: string, name: string, spec: ProfileSpec, p: PlatformInfo): ProfileChange {
+  const { current, mode } = readCurrent(file);
+  const change = withProfile(current, file, name, spec, p);
+  if (change.outcome !== "unchanged") {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    writeFileAtomic(file, change.text, mode);
+  }
+  return change;
+}
+
+function readCurrent(file: string): { current: string | undefined; mode: number } {
+  try {
+    return { current: fs.readFileSync(file, "utf8"), mode: fs.statSync(file).mode & 0o777 };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    return { current: undefined, mode: 0o600 };
+  }
+}
