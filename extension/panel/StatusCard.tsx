@@ -1,6 +1,7 @@
 /** The status area: one sentence, the fix, the evidence, and the Restart button. */
 
 import { useEffect, useRef } from "preact/hooks";
+import browser from "webextension-polyfill";
 import type { StatusView } from "../view/status-text";
 import { InlineCode } from "./InlineCode";
 
@@ -40,7 +41,12 @@ export function StatusCard({ view, onRestart, onUseProfile, canRestart, compact 
       )}
       {view.note && <p class="status__note">{view.note}</p>}
       <div class="status__actions">
-        <button type="button" onClick={onRestart} disabled={!canRestart}>
+        {view.openOptions && (
+          <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
+            Open Options
+          </button>
+        )}
+        <button type="button" class={view.openOptions ? "button button--ghost" : undefined} onClick={onRestart} disabled={!canRestart}>
           Restart
         </button>
         {onUseProfile &&
