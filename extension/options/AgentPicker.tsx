@@ -51,8 +51,9 @@ export function AgentPicker() {
                 {info && (
                   <span class="options__profile-detail">
                     {" "}
-                    — {info.resolved ? <code>{info.resolved}</code> : "not found"}
+                    — {info.resolved ? <code>{info.resolved}</code> : "not found:"}
                     {info.version && ` v${info.version}`}
+                    {/* The host's sentence says what was looked at; "not found" is said once, above. */}
                     {info.problem && <span class="notice notice--warning"> {info.problem.fix}</span>}
                   </span>
                 )}
