@@ -122,6 +122,17 @@ describe.concurrent("ACP basics", SUITE, () => {
     expect(response.error?.code).toBe(-32000);
   });
 
+  it("fails session/new like goose without a provider when SCRIPTED_AGENT_NO_PROVIDER=1", async () => {
+    const agent = start({ SCRIPTED_AGENT_NO_PROVIDER: "1" });
+    await agent.call("initialize", { protocolVersion: 1 });
+    const response = await agent.request("session/new", { cwd: root, mcpServers: [] });
+    expect(response.error).toEqual({
+      code: -32603,
+      message: "Internal error",
+      data: "Failed to resolve provider: Configuration value not found: GOOSE_PROVIDER",
+    });
+  });
+
   it("returns goose's modes and config options, then usage and commands after the response", async () => {
     const agent = start();
     await agent.call("initialize", { protocolVersion: 1 });

@@ -16,6 +16,6 @@ describe("install command", () => {
   });
 
   it("the README says goose needs a model provider, and the command that sets one", () => {
-    expect(README).toMatch(/model provider[^]{0,80}`goose configure`/);
+    expect(README).toMatch(/model provider[\s\S]{0,80}`goose configure`/);
   });
 });
