@@ -1,7 +1,6 @@
 /** The status area: one sentence, the fix, the evidence, and the Restart button. */
 
 import { useEffect, useRef } from "preact/hooks";
-import browser from "webextension-polyfill";
 import type { StatusView } from "../view/status-text";
 import { InlineCode } from "./InlineCode";
 
@@ -10,13 +9,15 @@ interface Props {
   /** Fold the evidence into a closed disclosure (a conversation needs the room). */
   compact?: boolean;
   onRestart(): void;
+  /** Opens the options page (offered when the fix is there). */
+  onOpenOptions?(): void;
   /** Switch to another configured agent profile (offered when this one could not start). */
   onUseProfile?(profile: string): void;
   /** Restart is pointless while the background itself is unreachable. */
   canRestart: boolean;
 }
 
-export function StatusCard({ view, onRestart, onUseProfile, canRestart, compact = false }: Props) {
+export function StatusCard({ view, onRestart, onOpenOptions, onUseProfile, canRestart, compact = false }: Props) {
   // Evidence such as stderr ends with what matters (the panic), so show its end.
   const pre = useRef<HTMLPreElement>(null);
   useEffect(() => {
@@ -41,8 +42,8 @@ export function StatusCard({ view, onRestart, onUseProfile, canRestart, compact 
       )}
       {view.note && <p class="status__note">{view.note}</p>}
       <div class="status__actions">
-        {view.openOptions && (
-          <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
+        {view.openOptions && onOpenOptions && (
+          <button type="button" onClick={onOpenOptions}>
             Open Options
           </button>
         )}
