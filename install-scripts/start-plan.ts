@@ -55,6 +55,8 @@ export interface LaunchFacts {
   manifest: string;
   launcher: string;
   hostConfig: string;
+  /** Where Chromium's own messages go. */
+  browserLog: string;
 }
 
 /** What was launched and where things are, printed before the browser starts. */
@@ -65,6 +67,7 @@ export function launchSummary(plan: StartPlan, facts: LaunchFacts): string {
     `  profile:     ${plan.profileDir} (a profile of its own: your browsers' profiles are not touched)`,
     `  host:        ${facts.manifest} → ${facts.launcher}`,
     `  host config: ${facts.hostConfig} (agent profiles; \`npm run doctor\` checks it and goose)`,
+    `  browser log: ${facts.browserLog} (Chromium's own messages)`,
     "",
   ].join("\n");
 }

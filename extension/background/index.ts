@@ -8,6 +8,7 @@ import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
 import { storedMeta } from "../storage/session-meta";
 import { settingsItem } from "../storage/settings";
+import { tryAgentChoice } from "./agent-choice";
 import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
 import { BrowserToolsService } from "./browser-tools-service";
@@ -85,16 +86,22 @@ export function startBackground(): GestureListeners {
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
 
-  const chooseAgent = async (choice: AgentChoice) => {
-    agentChoice = choice;
-    await agentChoiceItem.setValue(choice);
-    native.restart();
-  };
+  const chooseAgent = (choice: AgentChoice) =>
+    tryAgentChoice(choice, {
+      connection: () => store.get().connection,
+      onConnectionEvent: (listener) => store.subscribe((_, e) => (e.scope === "connection" ? listener(e.event) : undefined)),
+      current: () => agentChoice,
+      use: (c) => {
+        agentChoice = c;
+      },
+      store: (c) => agentChoiceItem.setValue(c),
+      restart: () => native.restart(),
+    });
   const route = commandRouter(
     {
       restart: () => native.restart(),
       diagnose: () => native.diagnose(),
-      chooseAgent: (choice) => chooseAgent(choice),
+      chooseAgent: async (choice) => void (await chooseAgent(choice)),
       useAgent: async (profile) => {
         await choiceLoaded; // the folder chosen in the options page stays
         await chooseAgent({ ...agentChoice, profile });

@@ -4,6 +4,7 @@
  * make the host run a program it was not configured with.
  */
 import { useEffect, useState } from "preact/hooks";
+import { isChoiceRefusal } from "../state/connection";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/state-signals";
@@ -37,7 +38,8 @@ export function AgentPicker() {
   const hello = c?.link.phase === "ready" ? c.link.hello : null;
   const [profile, setProfile] = useState<string | null>(null);
   const [cwd, setCwd] = useState("");
-  const [saved, setSaved] = useState(false);
+  // What the host had last said when "Use this agent" was pressed: its next word is the answer.
+  const [asked, setAsked] = useState<{ errors: number; agent: string } | null>(null);
   useEffect(() => {
     void agentChoiceItem.getValue().then((choice) => {
       setProfile(choice.profile ?? null);
@@ -48,6 +50,11 @@ export function AgentPicker() {
   const chosen = profile && hello.profiles.includes(profile) ? profile : hello.defaultProfile;
   const diagnosis = c?.diagnostics?.profiles ?? [];
   const cwdError = c?.hostError?.code === "invalid_cwd" ? c.hostError.message : null;
+  // The background keeps the choice only if the host takes it (background/agent-choice.ts); this reads
+  // the same answer: a new refusal, or the agent's status moving on.
+  const refused = asked !== null && isChoiceRefusal(c?.hostError ?? null) && (c?.hostErrorCount ?? 0) > asked.errors;
+  const taken = asked !== null && !refused && JSON.stringify(c?.agent ?? null) !== asked.agent;
+  const outcome = refused ? "Not saved: the host refused it (above)." : taken ? "Saved; the agent restarts." : asked ? "Checking…" : "";
   return (
     <section aria-label="Agent">
       <h2>Agent</h2>
@@ -72,8 +79,9 @@ export function AgentPicker() {
                 {info && (
                   <span class="options__profile-detail">
                     {" "}
-                    — {info.resolved ? <code>{info.resolved}</code> : "not found"}
+                    — {info.resolved ? <code>{info.resolved}</code> : "not found:"}
                     {info.version && ` v${info.version}`}
+                    {/* The host's sentence says what was looked at; "not found" is said once, above. */}
                     {info.problem && <span class="notice notice--warning"> {info.problem.fix}</span>}
                   </span>
                 )}
@@ -97,13 +105,13 @@ export function AgentPicker() {
         <button
           type="button"
           onClick={() => {
+            setAsked({ errors: c?.hostErrorCount ?? 0, agent: JSON.stringify(c?.agent ?? null) });
             send({ type: "choose_agent", profile: chosen === hello.defaultProfile ? null : chosen, cwd: cwd.trim() || null });
-            setSaved(true);
           }}
         >
           Use this agent
         </button>
-        <span role="status">{saved ? "Saved; the agent restarts." : ""}</span>
+        <span role="status">{outcome}</span>
       </div>
     </section>
   );

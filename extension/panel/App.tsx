@@ -4,7 +4,7 @@ import { sentenceStart } from "../state/agent-name";
 import { activeSession } from "../state/client-reducer/selectors";
 import type { UiError } from "../state/client-state";
 import { activeMode, agentName } from "../view/agent-label";
-import { requestRestart, send } from "../view/background-link";
+import { openOptions, requestRestart, send } from "../view/background-link";
 import { ShortcutTip } from "../view/ShortcutTip";
 import {
   active,
@@ -113,6 +113,7 @@ function Problems() {
       <StatusCard
         view={view}
         onRestart={requestRestart}
+        onOpenOptions={openOptions}
         onUseProfile={(profile) => send({ type: "use_agent", profile })}
         canRestart={backgroundLinked.value}
         compact={entryIds.value.length > 0}

@@ -9,13 +9,15 @@ interface Props {
   /** Fold the evidence into a closed disclosure (a conversation needs the room). */
   compact?: boolean;
   onRestart(): void;
+  /** Opens the options page (offered when the fix is there). */
+  onOpenOptions?(): void;
   /** Switch to another configured agent profile (offered when this one could not start). */
   onUseProfile?(profile: string): void;
   /** Restart is pointless while the background itself is unreachable. */
   canRestart: boolean;
 }
 
-export function StatusCard({ view, onRestart, onUseProfile, canRestart, compact = false }: Props) {
+export function StatusCard({ view, onRestart, onOpenOptions, onUseProfile, canRestart, compact = false }: Props) {
   // Evidence such as stderr ends with what matters (the panic), so show its end.
   const pre = useRef<HTMLPreElement>(null);
   useEffect(() => {
@@ -40,7 +42,12 @@ export function StatusCard({ view, onRestart, onUseProfile, canRestart, compact 
       )}
       {view.note && <p class="status__note">{view.note}</p>}
       <div class="status__actions">
-        <button type="button" onClick={onRestart} disabled={!canRestart}>
+        {view.openOptions && onOpenOptions && (
+          <button type="button" onClick={onOpenOptions}>
+            Open Options
+          </button>
+        )}
+        <button type="button" class={view.openOptions ? "button button--ghost" : undefined} onClick={onRestart} disabled={!canRestart}>
           Restart
         </button>
         {onUseProfile &&

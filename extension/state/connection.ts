@@ -45,6 +45,8 @@ export interface ConnectionState {
   agent: AgentStatus | null;
   /** The last error the host reported on the current connection (the port stays up after one). */
   hostError: HostError | null;
+  /** How many errors the host has reported, ever: tells a repeated refusal from the one already shown. */
+  hostErrorCount: number;
   /** Kept across reconnects so a later failure can still point at the host's log file. */
   lastHello: HostHello | null;
   /** Chunked agent messages lost on the way (counted per connection). */
@@ -67,10 +69,37 @@ export const initialConnectionState: ConnectionState = {
   link: { phase: "idle" },
   agent: null,
   hostError: null,
+  hostErrorCount: 0,
   lastHello: null,
   droppedChunks: 0,
   diagnostics: null,
 };
+
+/** The host's refusals of an agent choice: the folder or profile a start or restart named does not exist. */
+const CHOICE_ERRORS: ReadonlySet<HostError["code"]> = new Set(["invalid_cwd", "unknown_profile"]);
+
+export function isChoiceRefusal(error: HostError | null): error is HostError {
+  return error !== null && CHOICE_ERRORS.has(error.code);
+}
+
+/**
+ * The host's answer to a restart carrying a new choice, from the first host event after it: it refuses
+ * a choice at once, before touching the agent (native-host/relay/host-commands.ts), and answers anything
+ * else with the agent's status as the restart goes on. Undefined: not an answer, keep waiting.
+ */
+export function choiceVerdict(event: ConnectionEvent): "accepted" | "refused" | "no_host" | undefined {
+  switch (event.type) {
+    case "host_error":
+      return isChoiceRefusal(event.error) ? "refused" : undefined;
+    case "agent_status":
+      return "accepted";
+    case "disconnected":
+    case "connecting":
+      return "no_host";
+    default:
+      return undefined;
+  }
+}
 
 export function isCompatibleHello(hello: Pick<HostHello, "protocolVersion">): boolean {
   return hello.protocolVersion === HOST_PROTOCOL_VERSION;
@@ -107,11 +136,12 @@ export function reduceConnection(state: ConnectionState, event: ConnectionEvent)
     case "agent_status":
       // Only a host we have agreed a protocol with can tell us about the agent.
       if (state.link.phase !== "ready") return state;
-      return { ...state, agent: event.status };
+      // A status means the host took a start or restart: an earlier refusal of a choice is settled.
+      return { ...state, agent: event.status, hostError: isChoiceRefusal(state.hostError) ? null : state.hostError };
 
     case "host_error":
       if (!isPortPhase(state.link)) return state;
-      return { ...state, hostError: event.error };
+      return { ...state, hostError: event.error, hostErrorCount: state.hostErrorCount + 1 };
 
     case "chunk_dropped":
       return { ...state, droppedChunks: state.droppedChunks + 1 };

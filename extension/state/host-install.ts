@@ -1,5 +1,7 @@
-/** How the user installs or updates the native host. One place, so every message says the same. */
-const INSTALL_HOST_COMMAND = "npm run build:host && npm run install-host";
+/**
+ * How the user installs or updates the native host. One place, so every message says the same; the
+ * README gives the same command (test/unit/extension/state/host-install.test.ts holds them together).
+ */
+export const INSTALL_HOST_COMMAND = "npx -y goose-browser@latest install";
 
-/** Until the host ships as a package, it is installed from a checkout of this repository. */
-export const INSTALL_HOST_INSTRUCTION = `run \`${INSTALL_HOST_COMMAND}\` in your goose-browser checkout`;
+export const INSTALL_HOST_INSTRUCTION = `run \`${INSTALL_HOST_COMMAND}\``;

@@ -37,3 +37,8 @@ export function send(command: PanelCommand): void {
 export function requestRestart(): void {
   send({ type: "restart" });
 }
+
+/** The options page, in a tab (where a folder or agent is chosen). */
+export function openOptions(): void {
+  void browser.runtime.openOptionsPage();
+}

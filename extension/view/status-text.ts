@@ -3,10 +3,10 @@
  * The agent is named as it names itself (or by its profile): it is goose only when it is goose.
  * Pure: the panel renders whatever this returns, and tests read it without a DOM.
  */
-import type { AgentStatus, HostHello } from "../../shared/host-protocol";
+import type { AgentStatus, HostError, HostHello } from "../../shared/host-protocol";
 import { agentDisplayName, sentenceStart } from "../state/agent-name";
 import type { AgentState } from "../state/client-state";
-import type { ConnectionState, DisconnectReason } from "../state/connection";
+import { type ConnectionState, type DisconnectReason, isChoiceRefusal } from "../state/connection";
 import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
 
 type Tone = "ok" | "pending" | "error";
@@ -22,6 +22,8 @@ export interface StatusView {
   alternatives?: string[];
   /** Secondary information: something the host reported without dropping the connection. */
   note?: string;
+  /** The fix is in the options page: offer a way there. */
+  openOptions?: boolean;
   /** Small print: which host and profile this is about. */
   facts: string[];
 }
@@ -38,6 +40,11 @@ export function describeConnection(state: ConnectionState, agent?: Pick<AgentSta
     case "incompatible":
       return describeMismatch(link.hello, link.expected);
     case "ready": {
+      // The host refused the chosen folder or profile (since its last status: a status clears the refusal),
+      // so no agent is starting: say so instead of waiting.
+      if (isChoiceRefusal(state.hostError) && state.agent?.state !== "running") {
+        return { ...describeRefusedChoice(state.hostError, link.hello), facts: hostFacts(link.hello, state.agent) };
+      }
       const view = describeAgent(state.agent, agentDisplayName(state, agent), link.hello.profiles);
       const note = state.hostError ? `The host reported: ${state.hostError.message}` : undefined;
       return { ...view, ...(note ? { note } : {}), facts: hostFacts(link.hello, state.agent) };
@@ -62,6 +69,19 @@ function describeDisconnect(reason: DisconnectReason): StatusView {
     view.detail = { label: "The browser said", lines: [reason.message] };
   }
   return view;
+}
+
+function describeRefusedChoice(error: HostError, hello: HostHello): Omit<StatusView, "facts"> {
+  const folder = error.code === "invalid_cwd";
+  return {
+    tone: "error",
+    headline: folder ? "The agent did not start: its working folder does not exist." : "The agent did not start: its profile is gone.",
+    fix: folder
+      ? `Choose an existing folder in Options (or leave it empty for \`${hello.cwd}\`); the agent then starts by itself.`
+      : "Choose an agent in Options, then it starts by itself.",
+    detail: { label: "The host said", lines: [error.message] },
+    openOptions: true,
+  };
 }
 
 function describeMismatch(hello: HostHello, expected: number): StatusView {

@@ -73,3 +73,11 @@ export function agentPath(p: PlatformInfo, configuredPath: string | undefined): 
   const all = [...pathDirs(configuredPath, p.platform), ...pathDirs(p.env.PATH ?? p.env.Path, p.platform), ...wellKnownDirs(p)];
   return [...new Set(all)].join(p.platform === "win32" ? ";" : ":");
 }
+
+/** Why a command was not found, in one sentence: what was looked at, counted in plain words. */
+export function notFoundReason(command: string, found: Pick<Discovery, "searched" | "refused">): string {
+  if (found.refused) return `${found.refused}.`;
+  if (found.searched.length === 1 && found.searched[0] === command) return `${command} does not exist or is not executable.`;
+  const n = found.searched.length;
+  return `${command} is not on the agent's PATH or in the usual install folders (${n} ${n === 1 ? "place" : "places"} looked in).`;
+}

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { HostDiagnostics, ProfileDiagnosis } from "../../shared/host-protocol";
 import { checkVersion } from "../agent/check-version";
-import { agentPath, discoverAgent } from "../agent/discover";
+import { agentPath, discoverAgent, notFoundReason } from "../agent/discover";
 import { agentEnvironment } from "../agent/environment";
 import { type HostConfig, profileNamed } from "./config";
 import { isExecutableFile } from "./fs-checks";
@@ -31,7 +31,7 @@ async function diagnoseProfile(
   const base = { name, command: profile.command, args: profile.args };
   const found = discoverAgent(profile.command, p, config.path, isExecutableFile);
   if (!found.found) {
-    return { ...base, problem: { state: "not_found", fix: found.refused ?? `Not found; looked in ${found.searched.length} places.` } };
+    return { ...base, problem: { state: "not_found", fix: notFoundReason(profile.command, found) } };
   }
   const env = { ...agentEnvironment(p.env), PATH: agentPath(p, config.path), ...profile.env };
   const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, env);

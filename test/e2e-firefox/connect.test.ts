@@ -21,7 +21,7 @@ describe("Firefox: connecting", () => {
     harness = await launchFirefox({ manifest: "missing" });
     const page = await harness.openPanel();
     await waitForText(page, STATUS, "The goose-browser host is not installed.");
-    await waitForText(page, STATUS, "npm run install-host");
+    await waitForText(page, STATUS, "npx -y goose-browser@latest install");
     await screenshot(page, "not-installed");
 
     harness.installHost();

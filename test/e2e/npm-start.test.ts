@@ -1,8 +1,9 @@
 /**
- * `npm start` itself (install-scripts/start.ts after the build), headless, in a throwaway HOME with
+ * `npm start` itself (the build, then install-scripts/start.ts), headless, in a throwaway HOME with
  * the host config pointed at the scripted agent: the panel tab it opens must be the real panel (not
  * Chromium's "blocked" page) and connect to the agent; the terminal must say what was launched and
- * where; stopping it must leave no browser, host or agent running.
+ * where, without Chromium's own chatter; a SIGTERM to the npm process must leave no browser, host or
+ * agent running (npm passes it only to the `sh -c` it runs the script in).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -50,10 +51,11 @@ function startHeadless(): StartRun {
       logFile: path.join(dir, "host.log"),
     }),
   );
-  const child = spawn(process.execPath, ["--import", "tsx", "install-scripts/start.ts", "--headless"], {
+  const child = spawn("npm", ["start", "--", "--headless"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
+      npm_config_update_notifier: "false",
       HOME: path.join(dir, "home"),
       XDG_CONFIG_HOME: path.join(dir, "config"),
       XDG_CACHE_HOME: path.join(dir, "cache"),
@@ -81,27 +83,36 @@ function startHeadless(): StartRun {
     exited,
     async dispose() {
       await r.browser?.close().catch(() => {});
-      if (child.exitCode === null && child.signalCode === null) {
+      // Everything it started, even what outlived npm (a failed run): its group, then the stragglers by pid.
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {}
+      for (const line of processesUsing(dir, workDir)) {
         try {
-          process.kill(-child.pid!, "SIGKILL");
+          process.kill(Number(line.split(" ")[0]), "SIGKILL");
         } catch {}
-        await exited;
       }
+      if (child.exitCode === null && child.signalCode === null) await exited;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return r;
 }
 
-/** Processes whose command line or working folder is inside `dir`: the browser, the host, the agent. */
+/**
+ * Processes this run started: every one inherits its host config variable (npm, its shell, start.ts,
+ * the browser, the host), or has `dir` on its command line, or runs in the agent's folder.
+ */
 function processesUsing(dir: string, workDir: string): string[] {
+  const marker = `GOOSE_BROWSER_HOST_CONFIG=${path.join(dir, "host.json")}\0`;
   const ours = fs
     .readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
     .flatMap((pid) => {
       try {
         const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-        return cmdline.includes(dir) ? [`${pid} ${cmdline.slice(0, 200)}`] : [];
+        const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8");
+        return cmdline.includes(dir) || environ.includes(marker) ? [`${pid} ${cmdline.slice(0, 200)}`] : [];
       } catch {
         return []; // gone, or not ours to read
       }
@@ -125,6 +136,8 @@ describe("npm start", () => {
     expect(out).toContain(`profile:     ${profile}`);
     expect(out).toContain(`host:        ${manifest} → ${HOST_LAUNCHER}`);
     expect(out).toContain(`host config: ${path.join(r.dir, "host.json")}`);
+    const browserLog = path.join(r.dir, "cache/goose-browser/chromium.log");
+    expect(out).toContain(`browser log: ${browserLog}`);
     expect(out).toMatch(/goose button in the toolbar .* opens goose in the side panel/);
     expect(JSON.parse(fs.readFileSync(manifest, "utf8"))).toMatchObject({
       path: HOST_LAUNCHER,
@@ -145,9 +158,16 @@ describe("npm start", () => {
     await r.browser.close();
     r.browser = undefined;
 
-    // Ctrl+C / a kill: start.ts closes the browser, which ends the host, which ends the agent.
+    // Chromium's own messages went to its log; the terminal got only its DevTools address from it.
+    expect(fs.readFileSync(browserLog, "utf8")).toContain("DevTools listening on");
+    const chromiumLines = (r.stdout() + r.stderr()).split("\n").filter((l) => /dbus|bus\.cc|^\[\d+:\d+:/i.test(l));
+    expect(chromiumLines).toEqual([]);
+
+    // A SIGTERM to npm alone (a process manager, `kill <npm pid>`): start.ts closes the browser, which
+    // ends the host, which ends the agent.
+    expect(processesUsing(r.dir, r.workDir).length).toBeGreaterThan(3);
     r.child.kill("SIGTERM");
-    expect(await r.exited).toBe(0);
+    await r.exited;
     await expect.poll(() => processesUsing(r.dir, r.workDir), { timeout: LONG }).toEqual([]);
     await r.dispose();
     run = undefined;

@@ -24,7 +24,9 @@ describe("options page", () => {
     await waitForText(diag, h.extensionId);
     await waitForText(page.getByLabel("Host log"), "command from extension: diagnose");
     const agent = page.getByRole("region", { name: "Agent" });
-    await waitForText(agent, "not found");
+    // Said once, in a sentence: the file that is missing, not "not found Not found; looked in 1 places".
+    await waitForText(agent, "ghost — not found: /nowhere/ghost-acp does not exist or is not executable.");
+    expect(await agent.textContent()).not.toMatch(/Not found|1 places/);
     // Headless Chromium cannot grant clipboard access to an extension origin: record what is written.
     await page.evaluate(() => {
       navigator.clipboard.writeText = async (text: string) => {

@@ -79,7 +79,7 @@ describe("side panel status", () => {
     const page = await harness.openPanel();
     const text = await waitForStatus(page, "not installed");
     expect(text).toContain("The goose-browser host is not installed.");
-    expect(text).toContain("npm run install-host");
+    expect(text).toContain("npx -y goose-browser@latest install");
     await page.screenshot({ path: path.join(SCREENSHOTS, "status-not-installed.png") });
   });
 

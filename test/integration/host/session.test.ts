@@ -200,7 +200,12 @@ describe("host ⇄ scripted goose conversation", () => {
     const d = await host.waitForHost("diagnostics");
     expect(d.profiles).toEqual([
       { name: "goose", command: FAKE_GOOSE, args: ["acp"], resolved: FAKE_GOOSE, version: "1.50.0" },
-      { name: "ghost", command: "/nope/ghost", args: [], problem: { state: "not_found", fix: expect.stringContaining("Not found") } },
+      {
+        name: "ghost",
+        command: "/nope/ghost",
+        args: [],
+        problem: { state: "not_found", fix: "/nope/ghost does not exist or is not executable." },
+      },
     ]);
     expect(d.logTail.join("\n")).toContain("command from extension: diagnose");
     // The default profile runs a command named goose: point at goose's own logs (HOME is the test dir).

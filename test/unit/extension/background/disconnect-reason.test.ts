@@ -26,14 +26,14 @@ describe("disconnect reasons", () => {
 
   it("tells a missing host to run the install command", () => {
     const r = disconnectReason("Specified native messaging host not found.", ctx);
-    expect(r.fix).toContain("`npm run build:host && npm run install-host`");
+    expect(r.fix).toContain("`npx -y goose-browser@latest install`");
     expect(r.message).toBe("Specified native messaging host not found.");
   });
 
   it("names this extension's origin when access is forbidden", () => {
     const r = disconnectReason("Access to the specified native messaging host is forbidden.", ctx);
     expect(r.fix).toContain("allowed_origins");
-    expect(r.fix).toContain("`npm run build:host && npm run install-host`");
+    expect(r.fix).toContain("`npx -y goose-browser@latest install`");
     expect(r.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/"] });
   });
 

@@ -143,7 +143,7 @@ describe("describeConnection", () => {
       ),
     );
     expect(v.headline).toBe("The goose-browser host is not installed.");
-    expect(v.fix).toContain("`npm run build:host && npm run install-host`");
+    expect(v.fix).toContain("`npx -y goose-browser@latest install`");
     expect(v.detail).toBeUndefined();
   });
 
@@ -167,7 +167,7 @@ describe("describeConnection", () => {
       state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 } }),
     );
     expect(older.headline).toContain("host is out of date");
-    expect(older.fix).toContain("npm run install-host");
+    expect(older.fix).toContain("npx -y goose-browser@latest install");
     const newer = describeConnection(
       state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1 } }),
     );

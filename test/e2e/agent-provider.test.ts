@@ -1,0 +1,39 @@
+/**
+ * goose without a model provider: goose 1.50 answers session/new with an internal error naming the
+ * provider it could not resolve, an agent may answer with an auth error (-32000); either way the panel
+ * says what to run (`goose configure`) instead of "Internal error".
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, launchExtension } from "./harness";
+import { composer, LONG, screenshot, waitForReady, waitForText } from "./panel";
+
+let h: Harness | undefined;
+afterEach(async (ctx) => {
+  if (h && ctx.task.result?.state === "fail") console.error(h.diagnostics());
+  await h?.close();
+  h = undefined;
+});
+
+describe("goose without a model provider", () => {
+  it.each([
+    ["internal", { SCRIPTED_AGENT_NO_PROVIDER: "1" }, "goose has no model provider set up"],
+    ["auth", { SCRIPTED_AGENT_AUTH_REQUIRED: "1" }, "The agent needs to be set up"],
+  ] as Array<
+    [string, Record<string, string>, string]
+  >)("session/new fails (%s): the panel shows what to run", async (kind, agentEnv, title) => {
+    h = await launchExtension({ agentEnv });
+    const panel = await h.openPanel();
+    await waitForReady(panel);
+    // goose is asked for a session with the first message.
+    await composer(panel).fill("hello");
+    await composer(panel).press("Enter");
+    const card = panel.getByRole("alert");
+    await waitForText(card, title, LONG);
+    await waitForText(card, "goose configure");
+    expect(await card.locator("code").allTextContents()).toContain("goose configure");
+    expect(await card.textContent()).not.toMatch(/^Internal error$/m);
+    // The agent itself runs: it is its provider that is missing, so Restart after `goose configure` is the fix.
+    expect(h.agentMessages().some((m) => m.method === "session/new")).toBe(true);
+    await screenshot(panel, `panel-no-provider-${kind}`);
+  });
+});
