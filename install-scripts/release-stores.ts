@@ -19,7 +19,6 @@ const BROWSERS = ["chrome", "edge", "firefox"] as const;
 /**
  * What AMO needs to rebuild the Firefox zip, and nothing else (tests, benchmarks' data, the host):
  * the extension's code, the build's config and lock file, and the instructions (docs/STORE.md).
- * wxt.config.ts imports the benchmark build's plugin, so that comes along.
  */
 const SOURCES = [
   "package.json",
@@ -30,7 +29,6 @@ const SOURCES = [
   "docs/STORE.md",
   "extension/**",
   "shared/**",
-  "test/bench/full-render/**",
   "install-scripts/release-stores.ts",
 ];
 

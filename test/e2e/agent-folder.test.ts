@@ -5,22 +5,18 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension, processesIn } from "./harness";
-import { LONG, screenshot, waitForReady, waitForText } from "./panel";
+import { describe, expect, it } from "vitest";
+import { type Harness, processesIn } from "../helpers/chromium/harness";
+import { LONG, screenshot, waitForReady, waitForText } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let h: Harness | undefined;
-afterEach(async (ctx) => {
-  if (h && ctx.task.result?.state === "fail") console.error(h.diagnostics());
-  await h?.close();
-  h = undefined;
-});
+const launch = useHarness();
 
 const storedChoice = (harness: Harness) => harness.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice"));
 
 describe("the agent's working folder", () => {
   it("is refused in Options before it is saved, and the running agent carries on", async () => {
-    h = await launchExtension();
+    const h = await launch();
     const panel = await h.openPanel();
     await waitForReady(panel);
     const options = await h.context.newPage();
@@ -43,7 +39,7 @@ describe("the agent's working folder", () => {
   });
 
   it("a saved folder that has gone: the panel says so with a way to Options, and clears once fixed", async () => {
-    h = await launchExtension();
+    const h = await launch();
     const harness = h;
     const folder = path.join(h.dir, "project");
     fs.mkdirSync(folder);

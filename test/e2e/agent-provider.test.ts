@@ -3,16 +3,11 @@
  * provider it could not resolve, an agent may answer with an auth error (-32000); either way the panel
  * says what to run (`goose configure`) instead of "Internal error".
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, launchExtension } from "./harness";
-import { composer, LONG, screenshot, waitForReady, waitForText } from "./panel";
+import { describe, expect, it } from "vitest";
+import { composer, LONG, screenshot, waitForReady, waitForText } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
 
-let h: Harness | undefined;
-afterEach(async (ctx) => {
-  if (h && ctx.task.result?.state === "fail") console.error(h.diagnostics());
-  await h?.close();
-  h = undefined;
-});
+const launch = useHarness();
 
 describe("goose without a model provider", () => {
   it.each([
@@ -21,7 +16,7 @@ describe("goose without a model provider", () => {
   ] as Array<
     [string, Record<string, string>, string]
   >)("session/new fails (%s): the panel shows what to run", async (kind, agentEnv, title) => {
-    h = await launchExtension({ agentEnv });
+    const h = await launch({ agentEnv });
     const panel = await h.openPanel();
     await waitForReady(panel);
     // goose is asked for a session with the first message.

@@ -11,8 +11,8 @@ import { type BrowserContext, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { INSTALL_HOST_COMMAND } from "../../extension/state/host-install";
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
-import { chromiumArgs, ROOT } from "./harness";
-import { LONG, screenshot, waitForText } from "./panel";
+import { chromiumArgs, ROOT } from "../helpers/chromium/harness";
+import { LONG, screenshot, waitForText } from "../helpers/chromium/panel";
 
 const STORE_BUILD = path.join(ROOT, "dist/release/chrome-mv3");
 
