@@ -6,21 +6,36 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { build, type Plugin } from "esbuild";
 import { launcherFileName, launcherScript } from "./setup/launcher";
+import type { HostProtocol } from "./setup/version";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const HOST_OUT_DIR = path.join(root, "dist", "native-host");
 export const HOST_BUNDLE = path.join(HOST_OUT_DIR, "host.cjs");
 export const HOST_LAUNCHER = path.join(HOST_OUT_DIR, launcherFileName(process.platform));
 
-export async function buildHost(): Promise<{ bundle: string; launcher: string }> {
+/** A build elsewhere than dist/, for tests. */
+export interface HostBuildOptions {
+  outDir: string;
+  /** A host that announces and serves another protocol (the tests' host N−1 and N+1). */
+  protocol?: HostProtocol;
+  /** The version it reports (default: package.json's). */
+  version?: string;
+}
+
+export async function buildHost(test?: HostBuildOptions): Promise<{ bundle: string; launcher: string }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  const outDir = test?.outDir ?? HOST_OUT_DIR;
+  const bundle = path.join(outDir, "host.cjs");
+  const launcher = path.join(outDir, launcherFileName(process.platform));
+  const define: Record<string, string> = { __HOST_VERSION__: JSON.stringify(test?.version ?? pkg.version) };
+  if (test?.protocol) define.__HOST_PROTOCOL__ = JSON.stringify(test.protocol);
   const common = {
     bundle: true,
     platform: "node",
     target: "node20",
     format: "cjs",
     legalComments: "none",
-    define: { __HOST_VERSION__: JSON.stringify(pkg.version) },
+    define,
     logLevel: "warning",
     write: false,
   } as const;
@@ -28,18 +43,18 @@ export async function buildHost(): Promise<{ bundle: string; launcher: string }>
   const result = await build({
     ...common,
     entryPoints: [path.join(root, "native-host", "main.ts")],
-    outfile: HOST_BUNDLE,
+    outfile: bundle,
     sourcemap: "linked",
     // Not minified: a minified build peaked higher, at idle and after 1 MiB round trips (BENCHMARKS.md).
     plugins: [embedToolsPart(asciiOnly(part.outputFiles[0]!.text))],
   });
-  fs.mkdirSync(HOST_OUT_DIR, { recursive: true });
+  fs.mkdirSync(outDir, { recursive: true });
   for (const file of result.outputFiles) {
-    fs.writeFileSync(file.path, file.path === HOST_BUNDLE ? asciiOnly(file.text) : file.contents);
+    fs.writeFileSync(file.path, file.path === bundle ? asciiOnly(file.text) : file.contents);
   }
-  fs.writeFileSync(HOST_LAUNCHER, launcherScript(process.platform, process.execPath, HOST_BUNDLE), { mode: 0o755 });
-  fs.chmodSync(HOST_LAUNCHER, 0o755);
-  return { bundle: HOST_BUNDLE, launcher: HOST_LAUNCHER };
+  fs.writeFileSync(launcher, launcherScript(process.platform, process.execPath, bundle), { mode: 0o755 });
+  fs.chmodSync(launcher, 0o755);
+  return { bundle, launcher };
 }
 
 const TOOLS_PART = path.join(root, "native-host", "browser-tools", "tools-part.ts");

@@ -14,6 +14,7 @@ import { BrowserToolsService } from "./browser-tools-service";
 import { ClientController } from "./client/controller";
 import { commandRouter } from "./command-router";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
+import { HostRecheck } from "./host-recheck";
 import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { createStore, sliceStore } from "./observable-store";
@@ -65,6 +66,15 @@ export function startBackground(): GestureListeners {
     log,
   });
   let panelsOpen = 0;
+  const recheck = new HostRecheck({
+    recheck: () => native.connect(true),
+    watchers: () => panelsOpen,
+    setTimer: (run, ms) => setTimeout(run, ms),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  });
+  store.subscribe((state, event) => {
+    if (event.scope === "connection") recheck.observe(state.connection);
+  });
   tools = new BrowserToolsService({
     store,
     sendHost: (command) => native.sendHost(command),
@@ -93,6 +103,7 @@ export function startBackground(): GestureListeners {
   const route = commandRouter(
     {
       restart: () => native.restart(),
+      recheck: () => recheck.nudge(store.get().connection),
       diagnose: () => native.diagnose(),
       chooseAgent: (choice) => chooseAgent(choice),
       useAgent: async (profile) => {
@@ -129,7 +140,10 @@ export function startBackground(): GestureListeners {
       badge(store.get(), null);
     },
     onOptionsOpen: () => void choiceLoaded.then(() => native.ensureConnected()),
-    onPanelCount: (n) => (panelsOpen = n),
+    onPanelCount: (n) => {
+      panelsOpen = n;
+      recheck.observe(store.get().connection);
+    },
     onCommand: (command) => void route(command),
   });
 

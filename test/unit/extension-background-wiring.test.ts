@@ -301,6 +301,7 @@ describe("commandRouter", () => {
         void calls.push([name, ...args]);
     const host: HostCommands = {
       restart: record("restart"),
+      recheck: record("recheck"),
       diagnose: record("diagnose"),
       chooseAgent: record("chooseAgent"),
       useAgent: record("useAgent"),
