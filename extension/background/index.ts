@@ -87,10 +87,18 @@ export function startBackground(): GestureListeners {
     log,
   });
   const toolsService = tools;
+  // Only a host that was ready can have asked for anything: the setup screen's quiet rechecks cancel nothing.
+  let hostWasReady = false;
   store.subscribe((state, event) => {
     if (event.scope !== "connection") return;
-    if (event.event.type === "hello" && state.connection.link.phase === "ready") void toolsService.onHello(event.event.hello);
-    if (event.event.type === "disconnected" || event.event.type === "connecting") toolsService.disconnected();
+    if (event.event.type === "hello" && state.connection.link.phase === "ready") {
+      hostWasReady = true;
+      void toolsService.onHello(event.event.hello);
+    }
+    if ((event.event.type === "disconnected" || event.event.type === "connecting") && hostWasReady) {
+      hostWasReady = false;
+      toolsService.disconnected();
+    }
     if (event.event.type === "agent_status" && event.event.status.state !== "running") toolsService.agentStopped();
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));

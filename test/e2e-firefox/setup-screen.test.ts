@@ -7,13 +7,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "puppeteer-core";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GECKO_ADDON_ID } from "../../shared/extension-ids";
+import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
+import { ROOT } from "../helpers/e2e-environment";
+import { buildProtocolHosts, type ProtocolHosts } from "../helpers/protocol-hosts";
 import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
-import { byRole, find, screenshot, texts, waitForReady, waitForText } from "./panel";
+import { AGENT_BUBBLES, byRole, find, screenshot, sendPrompt, texts, waitForReady, waitForText } from "./panel";
 
 const SETUP = '[role="status"][aria-label="Set up goose-browser"]';
 const COMMAND = "npx -y goose-browser@latest install";
+const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+const EXACT = `npx -y goose-browser@${VERSION} install`;
 
 let harness: FirefoxHarness | undefined;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "goose-ff-setup-"));
@@ -23,6 +28,10 @@ afterEach(async (ctx) => {
   harness = undefined;
 });
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+let hosts: ProtocolHosts;
+beforeAll(async () => {
+  hosts = await buildProtocolHosts(scratch);
+}, 120_000);
 
 /** Installs the host without touching the page, and checks it connected with no reload (the mark survives). */
 async function installAndConnect(h: FirefoxHarness, page: Page): Promise<void> {
@@ -68,5 +77,31 @@ describe("Firefox: setup screen", () => {
     await waitForText(page, SETUP, COMMAND);
     await screenshot(page, "setup-not-starting");
     await installAndConnect(harness, page);
+  });
+
+  it("a host one protocol version behind keeps working, with browser tools off and a card naming the exact update", async () => {
+    harness = await launchFirefox({ hostLauncher: hosts.behind });
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    const NOTE = '[role="note"][aria-label="Host update"]';
+    await waitForText(page, NOTE, `(0.0.9, protocol ${HOST_PROTOCOL_VERSION - 1}) is one version behind this extension (${VERSION}`);
+    await waitForText(page, NOTE, EXACT);
+    const tools = await find(page, byRole("button", "Browser: not available"));
+    expect(await tools.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await screenshot(page, "setup-host-behind");
+    // Chat works through it.
+    await sendPrompt(page, "echo hello from behind");
+    await waitForText(page, AGENT_BUBBLES, "hello from behind");
+    expect(fs.readFileSync(harness.hostLog, "utf8")).not.toContain("protocol_mismatch");
+  });
+
+  it("a host one protocol version ahead that no longer serves this add-on: a card that says to update the extension", async () => {
+    harness = await launchFirefox({ hostLauncher: hosts.ahead });
+    const page = await harness.openPanel();
+    await waitForText(page, SETUP, `The goose-browser host (9.0.0) is newer than this extension (${VERSION})`);
+    await waitForText(page, SETUP, "Update the extension");
+    await waitForText(page, SETUP, EXACT);
+    expect(await texts(page, "textarea")).toEqual([]);
+    await screenshot(page, "setup-host-ahead");
   });
 });

@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildHost } from "../../native-host/build";
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
-import { HOST_CAPABILITIES, HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
+import { buildProtocolHosts } from "../helpers/protocol-hosts";
 import { type Harness, installHostManifest, launchExtension, ROOT } from "./harness";
 
 const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
@@ -20,30 +20,13 @@ const EXACT = `npx -y goose-browser@${VERSION} install`;
 
 let harness: Harness | undefined;
 let scratch: string;
-/** Hosts built for this test that report the protocol before and after this extension's. */
+/** Hosts built for this test that report the protocol before and after this extension's (protocol-hosts.ts). */
 let hostBehind: string;
 let hostAhead: string;
 
 beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "goose-setup-"));
-  const behind = await buildHost({
-    outDir: path.join(scratch, "behind"),
-    version: "0.0.9",
-    // One version behind, from before browser tools.
-    protocol: { protocolVersion: HOST_PROTOCOL_VERSION - 1, minExtensionProtocol: HOST_PROTOCOL_VERSION - 1, capabilities: [] },
-  });
-  const ahead = await buildHost({
-    outDir: path.join(scratch, "ahead"),
-    version: "9.0.0",
-    // One version ahead, that no longer serves this extension's protocol.
-    protocol: {
-      protocolVersion: HOST_PROTOCOL_VERSION + 1,
-      minExtensionProtocol: HOST_PROTOCOL_VERSION + 1,
-      capabilities: [...HOST_CAPABILITIES],
-    },
-  });
-  hostBehind = behind.launcher;
-  hostAhead = ahead.launcher;
+  ({ behind: hostBehind, ahead: hostAhead } = await buildProtocolHosts(scratch));
 }, 120_000);
 
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
