@@ -76,7 +76,7 @@ function describeDisconnect(reason: DisconnectReason): StatusView {
   const view: StatusView = { tone: "error", headline: DISCONNECT_HEADLINES[reason.cause], fix: reason.fix, facts: [] };
   if (reason.detail) view.detail = reason.detail;
   // The browser's wording only adds something when we could not name the cause ourselves.
-  else if (reason.cause === "unknown" || reason.cause === "connect_failed") {
+  else if (reason.cause === "unknown" || reason.cause === "connect_failed" || reason.cause === "host_not_starting") {
     view.detail = { label: "The browser said", lines: [reason.message] };
   }
   return view;

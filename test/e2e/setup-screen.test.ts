@@ -110,10 +110,34 @@ describe("setup screen (Chromium)", () => {
     const text = await textOf(page, "does not start");
     expect(text).toContain("The goose-browser host is installed but does not start.");
     expect(text).toContain("node --version");
+    expect(text).toContain("Native host has exited.");
     expect(text).toContain(LATEST);
     await page.screenshot({ path: path.join(SCREENSHOTS, "setup-not-starting.png") });
     await mark(page);
     installHostManifest(harness); // the install command rewrites the manifest for a working launcher
+    await connectsByItself(page);
+  });
+
+  it("a launcher that cannot be run (not executable): it ends before its hello, and the screen says it does not start", async () => {
+    const stale = path.join(fs.mkdtempSync(path.join(scratch, "stale-")), "goose-browser-host");
+    fs.writeFileSync(stale, "#!/bin/sh\nexit 0\n", { mode: 0o644 });
+    harness = await launchExtension({ hostLauncher: stale });
+    const page = await harness.openPanel();
+    const text = await textOf(page, "does not start");
+    expect(text).toContain("The goose-browser host is installed but does not start.");
+    // Chromium's words for it on Linux: the same as for a launcher that exits.
+    expect(text).toContain("Native host has exited.");
+    expect(text).toContain(LATEST);
+  });
+
+  it("a manifest whose launcher is gone (deleted or moved): Chromium checks the path and says not found, so the screen says not installed", async () => {
+    harness = await launchExtension({ hostLauncher: path.join(scratch, "deleted", "goose-browser-host") });
+    const page = await harness.openPanel();
+    const text = await textOf(page, "not installed");
+    expect(text).toContain("The goose-browser host is not installed.");
+    expect(text).toContain(LATEST);
+    await mark(page);
+    installHostManifest(harness);
     await connectsByItself(page);
   });
 

@@ -161,6 +161,7 @@ describe("describeConnection", () => {
     const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: early }));
     expect(v.headline).toBe("The goose-browser host is installed but does not start.");
     expect(v.setup?.command).toBe("npx -y goose-browser@latest install");
+    expect(v.detail).toEqual({ label: "The browser said", lines: ["Native host has exited."] });
     const late = disconnectReason("Native host has exited.", { hostAllows: ALLOWS, saidHello: true });
     const w = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: late }));
     expect(w.headline).toBe("The goose-browser host stopped.");
