@@ -57,4 +57,4 @@ try {
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
-process.stdout.write(["| attempt | attempts | p50 | p99 |", "|---|---|---|---|", ...rows].join("\n") + "\n");
+process.stdout.write(`${["| attempt | attempts | p50 | p99 |", "|---|---|---|---|", ...rows].join("\n")}\n`);
