@@ -30,10 +30,12 @@ import { MessageList } from "./MessageList";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
 
+type PanelView = "chat" | "history";
+
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
 
 export function App() {
-  const [view, setView] = useState<"chat" | "history">("chat");
+  const [view, setView] = useState<PanelView>("chat");
   const state = connection.value;
   const status = state ? describeConnection(state, agent.value, extensionVersion()) : null;
   return (
@@ -42,45 +44,7 @@ export function App() {
         <h1 class="panel__title" title={active.title.value ?? undefined}>
           {status?.setup ? "goose-browser" : view === "history" ? "History" : (active.title.value ?? sentenceStart(agentName.value))}
         </h1>
-        {!status?.setup && (
-          <div class="panel__tools">
-            <BrowserToolsSwitch />
-            <button
-              type="button"
-              class="button button--ghost"
-              aria-pressed={view === "history"}
-              onClick={() => {
-                if (view === "chat") send({ type: "refresh_history" });
-                setView(view === "chat" ? "history" : "chat");
-              }}
-            >
-              {view === "chat" ? "History" : "Back"}
-            </button>
-            <button
-              type="button"
-              class="button button--ghost"
-              aria-label="New session"
-              title="New session"
-              disabled={agent.value?.phase !== "ready" || opening.value !== null}
-              onClick={() => {
-                send({ type: "new_session" });
-                setView("chat");
-              }}
-            >
-              New
-            </button>
-            <button
-              type="button"
-              class="button button--ghost"
-              aria-label="Export as Markdown"
-              title="Export this conversation as Markdown"
-              disabled={entryIds.value.length === 0}
-              onClick={exportActive}
-            >
-              Export
-            </button>
-          </div>
-        )}
+        {!status?.setup && <PanelTools view={view} setView={setView} />}
       </header>
       {status?.setup ? (
         // Nothing else works without a host: the setup screen is the whole panel.
@@ -92,7 +56,51 @@ export function App() {
   );
 }
 
-function Body({ view, setView, status }: { view: "chat" | "history"; setView(v: "chat" | "history"): void; status: StatusView | null }) {
+/** The header's buttons: browser tools, history, a new session, export. */
+function PanelTools({ view, setView }: { view: PanelView; setView(v: PanelView): void }) {
+  return (
+    <div class="panel__tools">
+      <BrowserToolsSwitch />
+      <button
+        type="button"
+        class="button button--ghost"
+        aria-pressed={view === "history"}
+        onClick={() => {
+          if (view === "chat") send({ type: "refresh_history" });
+          setView(view === "chat" ? "history" : "chat");
+        }}
+      >
+        {view === "chat" ? "History" : "Back"}
+      </button>
+      <button
+        type="button"
+        class="button button--ghost"
+        aria-label="New session"
+        title="New session"
+        disabled={agent.value?.phase !== "ready" || opening.value !== null}
+        onClick={() => {
+          send({ type: "new_session" });
+          setView("chat");
+        }}
+      >
+        New
+      </button>
+      <button
+        type="button"
+        class="button button--ghost"
+        aria-label="Export as Markdown"
+        title="Export this conversation as Markdown"
+        disabled={entryIds.value.length === 0}
+        onClick={exportActive}
+      >
+        Export
+      </button>
+    </div>
+  );
+}
+
+/** Everything below the header once there is a host: what is wrong (if anything), the chat or the history. */
+function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView): void; status: StatusView | null }) {
   const state = connection.value;
   return (
     <>
