@@ -84,6 +84,14 @@ describe("setup screen (Chromium)", () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, "setup-not-installed.png") });
 
+    // The options page's diagnostics say the same, with the same command.
+    const options = await harness.context.newPage();
+    await options.goto(`chrome-extension://${DEV_EXTENSION_ID}/options.html`);
+    const diagnostics = options.getByRole("region", { name: "Diagnostics" });
+    await diagnostics.filter({ hasText: "The goose-browser host is not installed." }).waitFor({ timeout: 15_000 });
+    expect(await diagnostics.locator("code", { hasText: LATEST }).count()).toBe(1);
+    await options.close();
+
     await mark(page);
     installHostManifest(harness);
     await connectsByItself(page);
