@@ -45,6 +45,8 @@ export interface HostOptions {
   rawConfig?: string;
   env?: Record<string, string>;
   cwd?: string;
+  /** Another build's launcher (e.g. one of another protocol version); default: dist/native-host's. */
+  launcher?: string;
 }
 
 export class HostUnderTest {
@@ -93,12 +95,13 @@ export class HostUnderTest {
     };
     fs.writeFileSync(configFile, o.rawConfig ?? JSON.stringify(config, null, 2));
     // Like a browser started from a desktop: a minimal environment, no PATH to node.
+    const launcher = o.launcher ?? HOST_LAUNCHER;
     const chain = spawnChain(
       [
         {
-          command: HOST_LAUNCHER,
+          command: launcher,
           args: [o.origin ?? chromeOrigin(DEV_EXTENSION_ID)],
-          cwd: path.dirname(HOST_LAUNCHER),
+          cwd: path.dirname(launcher),
           env: { HOME: this.dir, PATH: "/usr/bin:/bin", GOOSE_BROWSER_HOST_CONFIG: configFile, ...o.env },
         },
       ],
