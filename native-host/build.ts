@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { build, type Plugin } from "esbuild";
 import { launcherFileName, launcherScript } from "./setup/launcher";
+import type { HostProtocol } from "./setup/version";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST_OUT_DIR = path.join(root, "dist", "native-host");
@@ -13,23 +14,29 @@ export const HOST_BUNDLE = path.join(HOST_OUT_DIR, "host.cjs");
 export const HOST_LAUNCHER = path.join(HOST_OUT_DIR, launcherFileName(process.platform));
 
 export interface HostBuildOptions {
-  /** Default: package.json's. */
+  /** Default: dist/native-host/ (the checkout's host, with its source map and launcher). */
+  outDir?: string;
+  /** A host that announces and serves another protocol (the tests' host N−1 and N+1). */
+  protocol?: HostProtocol;
+  /** The version it reports (default: package.json's). */
   version?: string;
-  /** Default: dist/native-host/host.cjs, with a source map and a launcher beside it (the checkout's). */
-  bundle?: string;
+  /** The npm package's host: the bundle alone, no source map and no launcher (install writes its own). */
+  packaged?: boolean;
 }
 
 export async function buildHost(o: HostBuildOptions = {}): Promise<{ bundle: string; launcher?: string }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
-  const bundle = o.bundle ?? HOST_BUNDLE;
-  const checkout = bundle === HOST_BUNDLE;
+  const outDir = o.outDir ?? HOST_OUT_DIR;
+  const bundle = path.join(outDir, "host.cjs");
+  const define: Record<string, string> = { __HOST_VERSION__: JSON.stringify(o.version ?? pkg.version) };
+  if (o.protocol) define.__HOST_PROTOCOL__ = JSON.stringify(o.protocol);
   const common = {
     bundle: true,
     platform: "node",
     target: "node20",
     format: "cjs",
     legalComments: "none",
-    define: { __HOST_VERSION__: JSON.stringify(o.version ?? pkg.version) },
+    define,
     logLevel: "warning",
     write: false,
   } as const;
@@ -38,18 +45,19 @@ export async function buildHost(o: HostBuildOptions = {}): Promise<{ bundle: str
     ...common,
     entryPoints: [path.join(root, "native-host", "main.ts")],
     outfile: bundle,
-    sourcemap: checkout ? "linked" : false,
+    sourcemap: o.packaged ? false : "linked",
     // Not minified: a minified build peaked higher, at idle and after 1 MiB round trips (BENCHMARKS.md).
     plugins: [embedToolsPart(asciiOnly(part.outputFiles[0]!.text))],
   });
-  fs.mkdirSync(path.dirname(bundle), { recursive: true });
+  fs.mkdirSync(outDir, { recursive: true });
   for (const file of result.outputFiles) {
     fs.writeFileSync(file.path, file.path === bundle ? asciiOnly(file.text) : file.contents);
   }
-  if (!checkout) return { bundle };
-  fs.writeFileSync(HOST_LAUNCHER, launcherScript(process.platform, process.execPath, HOST_BUNDLE), { mode: 0o755 });
-  fs.chmodSync(HOST_LAUNCHER, 0o755);
-  return { bundle, launcher: HOST_LAUNCHER };
+  if (o.packaged) return { bundle };
+  const launcher = path.join(outDir, launcherFileName(process.platform));
+  fs.writeFileSync(launcher, launcherScript(process.platform, process.execPath, bundle), { mode: 0o755 });
+  fs.chmodSync(launcher, 0o755);
+  return { bundle, launcher };
 }
 
 const TOOLS_PART = path.join(root, "native-host", "browser-tools", "tools-part.ts");

@@ -22,6 +22,27 @@ import type { ToolContent } from "./browser-tools";
 /** Bumped only on a breaking change to this file's shapes. */
 export const HOST_PROTOCOL_VERSION = 3;
 
+/**
+ * The oldest extension protocol this build's host serves. Protocol 3 made the host send batches as
+ * arrays, which a protocol-2 extension cannot read, so a host of this build serves 3 and up.
+ */
+export const MIN_EXTENSION_PROTOCOL = 3;
+
+/**
+ * The oldest host protocol this build's extension works with. A host one version behind keeps
+ * working (a store takes days to review an extension update), with the features it lacks off.
+ */
+export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
+
+/**
+ * Features a host announces in its hello, so the extension turns off what a host lacks instead of
+ * guessing from version numbers:
+ *  - `browser_tools`: the `browser_tools` and `tool_result` commands and `tool_call` events;
+ *  - `browser_tools_offer`: `browser_tools_offer` events (whether the agent took the tools).
+ */
+export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer"] as const;
+export type HostCapability = (typeof HOST_CAPABILITIES)[number];
+
 /** Chrome closes the port on any host→browser message over 1 MiB. */
 export const CHROME_MAX_HOST_MESSAGE_BYTES = 1024 * 1024;
 /** Agent lines up to this size are forwarded verbatim (a margin below Chrome's cap). */
@@ -92,8 +113,12 @@ export interface HostHello {
   /** The node running the host, and the host bundle's own path (an installed copy or a checkout). */
   nodeVersion: string;
   hostPath: string;
-  /** This host serves browser tools (`browser_tools`, `tool_call`, `tool_result`). */
+  /** This host serves browser tools (`browser_tools`, `tool_call`, `tool_result`); hosts before `capabilities` said only this. */
   browserTools?: boolean;
+  /** The features this host serves (HOST_CAPABILITIES; a newer host may name more). */
+  capabilities?: string[];
+  /** The oldest extension protocol this host serves (before this field: only its own protocolVersion). */
+  minExtensionProtocol?: number;
 }
 
 /**
@@ -199,7 +224,11 @@ export type HostEvent =
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =
-  /** `cwd`: where the agent should run and sessions start; an existing absolute folder, or the config's. */
+  /**
+   * `protocolVersion`: the protocol the extension will speak on this port, the host's own or one it
+   * serves (hello's minExtensionProtocol). `cwd`: where the agent should run and sessions start; an
+   * existing absolute folder, or the config's.
+   */
   | { type: "start"; protocolVersion: number; profile?: string; cwd?: string }
   | { type: "restart"; profile?: string; cwd?: string }
   | { type: "diagnose" }

@@ -20,6 +20,7 @@ import {
   type ConsentRequest,
   sameJson,
 } from "../state/browser-tools";
+import { hostServes } from "../state/host-compat";
 import type { Store } from "./observable-store";
 
 interface StoredFlag {
@@ -85,7 +86,7 @@ export class BrowserToolsService {
 
   /** The host said hello: tell it the switch (only a host that serves browser tools understands it). */
   async onHello(hello: HostHello): Promise<void> {
-    if (!hello.browserTools) return;
+    if (!hostServes(hello, "browser_tools")) return;
     await this.loaded;
     this.deps.sendHost({ type: "browser_tools", enabled: this.deps.store.get().tools.enabled });
   }
@@ -130,7 +131,8 @@ export class BrowserToolsService {
     }
     await this.deps.enabledItem.setValue(enabled);
     this.dispatch({ type: "tools_enabled", enabled, notice: null });
-    if (this.deps.store.get().connection.link.phase === "ready") this.deps.sendHost({ type: "browser_tools", enabled });
+    const { link } = this.deps.store.get().connection;
+    if (link.phase === "ready" && hostServes(link.hello, "browser_tools")) this.deps.sendHost({ type: "browser_tools", enabled });
     if (!enabled) this.denyAll();
   }
 

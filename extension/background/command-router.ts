@@ -11,6 +11,8 @@ import type { PanelCommand } from "../state/panel-messages";
 export interface HostCommands {
   /** Restarts the agent through the host (or reconnects to the host). */
   restart(): void;
+  /** Looks for the host again now, if the setup screen shows (HostRecheck). */
+  recheck(): void;
   diagnose(): void;
   /** Keeps the choice and restarts the agent with it. */
   chooseAgent(choice: AgentChoice): Promise<void> | void;
@@ -49,6 +51,7 @@ export function commandRouter(
 ): (command: PanelCommand) => Promise<void> {
   const routes: Routes = {
     restart: () => host.restart(),
+    recheck_host: () => host.recheck(),
     diagnose: () => host.diagnose(),
     choose_agent: (c) => host.chooseAgent({ ...(c.profile ? { profile: c.profile } : {}), ...(c.cwd ? { cwd: c.cwd } : {}) }),
     use_agent: (c) => host.useAgent(String(c.profile)),

@@ -5,7 +5,6 @@
  */
 
 import type { DisconnectCause, DisconnectReason } from "../state/connection";
-import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
 
 /** What a host manifest must list to let this extension in (platform.ts: hostAllowEntry). */
 export interface HostAllowEntry {
@@ -20,6 +19,8 @@ export interface DisconnectContext {
   hostAllows: HostAllowEntry;
   /** The host's log file, if a hello ever told us where it is. */
   logFile?: string;
+  /** Whether the host said hello on this port: a host that never did has not started. */
+  saidHello?: boolean;
 }
 
 /** Chrome's exact wording (components/.../native_message_process_host.cc and messaging code). */
@@ -27,19 +28,31 @@ const CHROME_MESSAGES: Record<string, DisconnectCause> = {
   "Specified native messaging host not found.": "host_not_installed",
   "Access to the specified native messaging host is forbidden.": "forbidden",
   "Native host has exited.": "host_exited",
+  // The launcher could not be run at all (missing, not executable, a bad interpreter line).
+  "Failed to start native messaging host.": "host_not_starting",
   "Error when communicating with the native messaging host.": "communication_error",
 };
 
 /**
  * Firefox's wording (toolkit/components/extensions/NativeMessaging.sys.mjs). It says "No such native
- * application" both when no manifest is found and when the manifest does not list the add-on.
+ * application" both when no manifest is found and when the manifest does not list the add-on, so as
+ * not to tell an add-on which hosts exist. A host that exits closes the port with no error at all.
  */
 const FIREFOX_MESSAGES: Array<[RegExp, DisconnectCause]> = [
-  [/^No such native application /, "host_not_installed"],
+  [/^No such native application /, "host_unavailable"],
+  // Its subprocess module, when the manifest's path cannot be run.
+  [/^File at path .* does not exist, or is not executable$/, "host_not_starting"],
   [/exceeds the limit of \d+ bytes/, "communication_error"],
 ];
 
-export function causeOf(message: string | undefined): DisconnectCause {
+export function causeOf(message: string | undefined, saidHello = true): DisconnectCause {
+  const cause = causeOfMessage(message);
+  // A host that stops before its hello never started (Chrome: "has exited"; Firefox: no error).
+  if (!saidHello && (cause === "host_exited" || message === undefined)) return "host_not_starting";
+  return cause;
+}
+
+function causeOfMessage(message: string | undefined): DisconnectCause {
   if (message === undefined) return "unknown";
   const text = message.trim();
   return CHROME_MESSAGES[text] ?? FIREFOX_MESSAGES.find(([pattern]) => pattern.test(text))?.[1] ?? "unknown";
@@ -52,11 +65,21 @@ function seeLog(ctx: DisconnectContext): string {
 function fixFor(cause: DisconnectCause, ctx: DisconnectContext): string {
   switch (cause) {
     case "host_not_installed":
-      return `To install it, ${INSTALL_HOST_INSTRUCTION}, then press Restart.`;
+      return "goose-browser needs its helper on this computer. Run this command in a terminal (it needs Node.js 20 or newer):";
     case "forbidden":
       return (
-        `The host's manifest does not list ${ctx.hostAllows.label.toLowerCase()} (below) in ${ctx.hostAllows.key}. ` +
-        `To allow it, ${INSTALL_HOST_INSTRUCTION} again, then press Restart.`
+        `The host is installed for another build of this extension: its manifest does not list ${ctx.hostAllows.label.toLowerCase()} ` +
+        `(below) in ${ctx.hostAllows.key}. Run this command in a terminal to allow this one:`
+      );
+    case "host_unavailable":
+      return (
+        `Either the host is not installed, or its manifest does not list ${ctx.hostAllows.label.toLowerCase()} (below) in ` +
+        `${ctx.hostAllows.key}; Firefox does not say which. Run this command in a terminal (it needs Node.js 20 or newer):`
+      );
+    case "host_not_starting":
+      return (
+        "The host is installed, but it stops before it starts: Node.js may be missing or moved, or the host's launcher broken. " +
+        "Check that `node --version` works in a terminal, then run this command to repair the install:"
       );
     case "host_exited":
       return `${seeLog(ctx)} for why it stopped, then press Restart.`;
@@ -74,15 +97,15 @@ function fixFor(cause: DisconnectCause, ctx: DisconnectContext): string {
 
 /** For a port the browser closed; `message` is runtime.lastError?.message (or port.error on Firefox). */
 function detailFor(cause: DisconnectCause, ctx: DisconnectContext): DisconnectReason["detail"] {
-  if (cause === "forbidden") return { label: ctx.hostAllows.label, lines: [ctx.hostAllows.value] };
-  if ((cause === "host_exited" || cause === "communication_error") && ctx.logFile) {
+  if (cause === "forbidden" || cause === "host_unavailable") return { label: ctx.hostAllows.label, lines: [ctx.hostAllows.value] };
+  if ((cause === "host_exited" || cause === "host_not_starting" || cause === "communication_error") && ctx.logFile) {
     return { label: "Host log", lines: [ctx.logFile] };
   }
   return undefined;
 }
 
 export function disconnectReason(message: string | undefined, ctx: DisconnectContext): DisconnectReason {
-  const cause = causeOf(message);
+  const cause = causeOf(message, ctx.saidHello);
   const reason: DisconnectReason = { cause, message: message ?? "The host closed the connection.", fix: fixFor(cause, ctx) };
   const detail = detailFor(cause, ctx);
   return detail ? { ...reason, detail } : reason;

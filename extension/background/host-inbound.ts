@@ -5,7 +5,6 @@
 
 import { ChunkReassembler } from "../../shared/chunks";
 import {
-  HOST_PROTOCOL_VERSION,
   type HostChunk,
   type HostCommand,
   type HostConfigUpdate,
@@ -21,7 +20,8 @@ import {
   isJsonRpc,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
-import { type AgentChoice, type ConnectionEvent, isCompatibleHello } from "../state/connection";
+import type { AgentChoice, ConnectionEvent } from "../state/connection";
+import { hostFit } from "../state/host-compat";
 
 export interface InboundResult {
   events: ConnectionEvent[];
@@ -93,7 +93,8 @@ export class HostInbound {
 
   private hello(hello: HostHello): InboundResult {
     const events: ConnectionEvent[] = [{ type: "hello", hello }];
-    if (!isCompatibleHello(hello)) return { events, hangUp: true };
+    const fit = hostFit(hello);
+    if (fit.verdict === "too_old" || fit.verdict === "too_new") return { events, hangUp: true };
     const { profile, cwd } = this.choice();
     // A profile the host no longer has falls back to its default rather than failing the start.
     const known = profile !== undefined && hello.profiles.includes(profile);
@@ -101,7 +102,8 @@ export class HostInbound {
       events,
       reply: hostMessage<HostCommand>({
         type: "start",
-        protocolVersion: HOST_PROTOCOL_VERSION,
+        // The host's own protocol when it is one behind, so it accepts the start.
+        protocolVersion: fit.speak,
         ...(known ? { profile } : {}),
         ...(cwd ? { cwd } : {}),
       }),

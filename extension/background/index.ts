@@ -15,6 +15,7 @@ import { BrowserToolsService } from "./browser-tools-service";
 import { ClientController } from "./client/controller";
 import { commandRouter } from "./command-router";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
+import { HostRecheck } from "./host-recheck";
 import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { createStore, sliceStore } from "./observable-store";
@@ -66,6 +67,15 @@ export function startBackground(): GestureListeners {
     log,
   });
   let panelsOpen = 0;
+  const recheck = new HostRecheck({
+    recheck: () => native.connect(true),
+    watchers: () => panelsOpen,
+    setTimer: (run, ms) => setTimeout(run, ms),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  });
+  store.subscribe((state, event) => {
+    if (event.scope === "connection") recheck.observe(state.connection);
+  });
   tools = new BrowserToolsService({
     store,
     sendHost: (command) => native.sendHost(command),
@@ -78,10 +88,18 @@ export function startBackground(): GestureListeners {
     log,
   });
   const toolsService = tools;
+  // Only a host that was ready can have asked for anything: the setup screen's quiet rechecks cancel nothing.
+  let hostWasReady = false;
   store.subscribe((state, event) => {
     if (event.scope !== "connection") return;
-    if (event.event.type === "hello" && state.connection.link.phase === "ready") void toolsService.onHello(event.event.hello);
-    if (event.event.type === "disconnected" || event.event.type === "connecting") toolsService.disconnected();
+    if (event.event.type === "hello" && state.connection.link.phase === "ready") {
+      hostWasReady = true;
+      void toolsService.onHello(event.event.hello);
+    }
+    if ((event.event.type === "disconnected" || event.event.type === "connecting") && hostWasReady) {
+      hostWasReady = false;
+      toolsService.disconnected();
+    }
     if (event.event.type === "agent_status" && event.event.status.state !== "running") toolsService.agentStopped();
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
@@ -100,6 +118,7 @@ export function startBackground(): GestureListeners {
   const route = commandRouter(
     {
       restart: () => native.restart(),
+      recheck: () => recheck.nudge(store.get().connection),
       diagnose: () => native.diagnose(),
       chooseAgent: async (choice) => void (await chooseAgent(choice)),
       useAgent: async (profile) => {
@@ -136,7 +155,10 @@ export function startBackground(): GestureListeners {
       badge(store.get(), null);
     },
     onOptionsOpen: () => void choiceLoaded.then(() => native.ensureConnected()),
-    onPanelCount: (n) => (panelsOpen = n),
+    onPanelCount: (n) => {
+      panelsOpen = n;
+      recheck.observe(store.get().connection);
+    },
     onCommand: (command) => void route(command),
   });
 

@@ -40,12 +40,16 @@ export class NativeConnection {
     private readonly deps: NativeDeps,
   ) {}
 
-  /** Opens a fresh port, dropping any current one. */
-  connect(): void {
+  /**
+   * Opens a fresh port, dropping any current one. `recheck`: a quiet try while the setup screen shows
+   * (HostRecheck), which leaves it on screen until the host answers.
+   */
+  connect(recheck = false): void {
     this.hangUp();
     const generation = ++this.generation;
     const inbound = new HostInbound(undefined, this.deps.agentChoice);
-    this.store.dispatch({ type: "connecting" });
+    let saidHello = false;
+    this.store.dispatch({ type: "connecting", ...(recheck ? { recheck } : {}) });
 
     let port: MessagePort;
     try {
@@ -59,7 +63,10 @@ export class NativeConnection {
     port.onMessage.addListener((message: unknown) => {
       if (generation !== this.generation) return;
       const result = inbound.receive(message);
-      for (const event of result.events) this.store.dispatch(event);
+      for (const event of result.events) {
+        if (event.type === "hello") saidHello = true;
+        this.store.dispatch(event);
+      }
       for (const m of result.jsonRpc ?? []) this.deps.onJsonRpc?.(m);
       for (const call of result.toolCalls ?? []) this.deps.onToolCall?.(call, (command) => this.sendOn(generation, command));
       for (const offer of result.toolOffers ?? []) this.deps.onToolOffer?.(offer);
@@ -74,7 +81,7 @@ export class NativeConnection {
       this.port = null;
       for (const event of inbound.close()) this.store.dispatch(event);
       this.deps.log?.("native port closed", message);
-      this.store.dispatch({ type: "disconnected", reason: disconnectReason(message, this.context()) });
+      this.store.dispatch({ type: "disconnected", reason: disconnectReason(message, { ...this.context(), saidHello }) });
     });
   }
 

@@ -1,16 +1,19 @@
 /** The diagnostics section: what is connected, what failed and why, the host's log, and a report to copy. */
 import { useState } from "preact/hooks";
 import browser from "webextension-polyfill";
+import { CommandBox } from "../panel/CommandBox";
 import { send } from "../view/background-link";
+import { extensionVersion } from "../view/extension-version";
 import { appState, connection } from "../view/state-signals";
-import { describeConnection } from "../view/status-text";
+import { describeConnection, hostUpdateNotice } from "../view/status-text";
 import { diagnosticsReport } from "./report";
 
 export function Diagnostics() {
   const c = connection.value;
   const [copied, setCopied] = useState<string | null>(null);
   if (!c) return <p>Connecting to the background…</p>;
-  const view = describeConnection(c);
+  const view = describeConnection(c, null, extensionVersion());
+  const update = hostUpdateNotice(c, extensionVersion());
   const hello = c.link.phase === "ready" || c.link.phase === "incompatible" ? c.link.hello : c.lastHello;
   const d = c.diagnostics;
   const copy = async () => {
@@ -38,7 +41,19 @@ export function Diagnostics() {
         {view.fix && (
           <>
             <dt>What to do</dt>
-            <dd>{view.fix}</dd>
+            <dd>
+              {view.fix}
+              {view.setup?.command && <CommandBox command={view.setup.command} />}
+            </dd>
+          </>
+        )}
+        {update && (
+          <>
+            <dt>Host update</dt>
+            <dd>
+              {update.text}
+              <CommandBox command={update.command} />
+            </dd>
           </>
         )}
         <dt>Extension id</dt>

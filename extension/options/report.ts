@@ -3,6 +3,7 @@
  * last connection error with its cause, and the host's last log lines. Pure; nothing secret goes in
  * (the host never sends its environment).
  */
+import { HOST_PROTOCOL_VERSION } from "../../shared/host-protocol";
 import type { AppState } from "../state/app";
 
 export interface ReportContext {
@@ -20,7 +21,13 @@ export function diagnosticsReport(state: AppState, ctx: ReportContext): string {
   if (c.link.phase === "disconnected") {
     lines.push(`  cause: ${c.link.reason.cause}`, `  browser said: ${c.link.reason.message}`, `  fix: ${c.link.reason.fix}`);
   }
-  if (c.link.phase === "incompatible") lines.push(`  host protocol ${c.link.hello.protocolVersion}, extension expects ${c.link.expected}`);
+  if (c.link.phase === "incompatible") {
+    const { fit, hello: h } = c.link;
+    lines.push(
+      `  host protocol ${h.protocolVersion}, extension ${HOST_PROTOCOL_VERSION}: the host is ${fit.verdict === "too_new" ? "too new" : "too old"}`,
+    );
+  }
+  if (c.link.phase === "ready" && c.link.fit.missing.length > 0) lines.push(`  the host lacks: ${c.link.fit.missing.join(", ")}`);
   if (hello) {
     lines.push(
       `host: v${hello.hostVersion} (protocol ${hello.protocolVersion}) on ${hello.platform}, node ${hello.nodeVersion}`,

@@ -5,6 +5,7 @@ import { activeSession } from "../state/client-reducer/selectors";
 import type { UiError } from "../state/client-state";
 import { activeMode, agentName } from "../view/agent-label";
 import { openOptions, requestRestart, send } from "../view/background-link";
+import { extensionVersion } from "../view/extension-version";
 import { ShortcutTip } from "../view/ShortcutTip";
 import {
   active,
@@ -17,7 +18,7 @@ import {
   lastError,
   opening,
 } from "../view/state-signals";
-import { describeConnection, type StatusView } from "../view/status-text";
+import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
 import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
 import { Composer } from "./Composer";
@@ -26,57 +27,85 @@ import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { MessageList } from "./MessageList";
+import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
+
+type PanelView = "chat" | "history";
 
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
 
 export function App() {
-  const [view, setView] = useState<"chat" | "history">("chat");
+  const [view, setView] = useState<PanelView>("chat");
+  const state = connection.value;
+  const status = state ? describeConnection(state, agent.value, extensionVersion()) : null;
   return (
     <main class="panel">
       <header class="panel__header">
         <h1 class="panel__title" title={active.title.value ?? undefined}>
-          {view === "history" ? "History" : (active.title.value ?? sentenceStart(agentName.value))}
+          {status?.setup ? "goose-browser" : view === "history" ? "History" : (active.title.value ?? sentenceStart(agentName.value))}
         </h1>
-        <div class="panel__tools">
-          <BrowserToolsSwitch />
-          <button
-            type="button"
-            class="button button--ghost"
-            aria-pressed={view === "history"}
-            onClick={() => {
-              if (view === "chat") send({ type: "refresh_history" });
-              setView(view === "chat" ? "history" : "chat");
-            }}
-          >
-            {view === "chat" ? "History" : "Back"}
-          </button>
-          <button
-            type="button"
-            class="button button--ghost"
-            aria-label="New session"
-            title="New session"
-            disabled={agent.value?.phase !== "ready" || opening.value !== null}
-            onClick={() => {
-              send({ type: "new_session" });
-              setView("chat");
-            }}
-          >
-            New
-          </button>
-          <button
-            type="button"
-            class="button button--ghost"
-            aria-label="Export as Markdown"
-            title="Export this conversation as Markdown"
-            disabled={entryIds.value.length === 0}
-            onClick={exportActive}
-          >
-            Export
-          </button>
-        </div>
+        {!status?.setup && <PanelTools view={view} setView={setView} />}
       </header>
-      <Problems />
+      {status?.setup ? (
+        // Nothing else works without a host: the setup screen is the whole panel.
+        <SetupCard view={status} canCheck={backgroundLinked.value} />
+      ) : (
+        <Body view={view} setView={setView} status={status} />
+      )}
+    </main>
+  );
+}
+
+/** The header's buttons: browser tools, history, a new session, export. */
+function PanelTools({ view, setView }: { view: PanelView; setView(v: PanelView): void }) {
+  return (
+    <div class="panel__tools">
+      <BrowserToolsSwitch />
+      <button
+        type="button"
+        class="button button--ghost"
+        aria-pressed={view === "history"}
+        onClick={() => {
+          if (view === "chat") send({ type: "refresh_history" });
+          setView(view === "chat" ? "history" : "chat");
+        }}
+      >
+        {view === "chat" ? "History" : "Back"}
+      </button>
+      <button
+        type="button"
+        class="button button--ghost"
+        aria-label="New session"
+        title="New session"
+        disabled={agent.value?.phase !== "ready" || opening.value !== null}
+        onClick={() => {
+          send({ type: "new_session" });
+          setView("chat");
+        }}
+      >
+        New
+      </button>
+      <button
+        type="button"
+        class="button button--ghost"
+        aria-label="Export as Markdown"
+        title="Export this conversation as Markdown"
+        disabled={entryIds.value.length === 0}
+        onClick={exportActive}
+      >
+        Export
+      </button>
+    </div>
+  );
+}
+
+/** Everything below the header once there is a host: what is wrong (if anything), the chat or the history. */
+function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView): void; status: StatusView | null }) {
+  const state = connection.value;
+  return (
+    <>
+      <Problems status={status} />
+      <HostUpdateNotice notice={state ? hostUpdateNotice(state, extensionVersion()) : null} />
       <BrowserToolsNotice />
       {view === "history" ? (
         <>
@@ -98,16 +127,16 @@ export function App() {
           </div>
         </>
       )}
-    </main>
+    </>
   );
 }
 
 /** The connection card while the host or agent is not running; the agent's own errors after that. */
-function Problems() {
+function Problems({ status }: { status: StatusView | null }) {
   const state = connection.value;
   const running = state?.link.phase === "ready" && state.agent?.state === "running";
   if (!state || !running) {
-    const view = state ? describeConnection(state, agent.value) : WAITING;
+    const view = status ?? WAITING;
     // With a conversation on screen, the evidence folds away so the transcript keeps its room.
     return (
       <StatusCard
@@ -130,7 +159,7 @@ function Problems() {
 function AgentLine() {
   const state = connection.value;
   if (state?.link.phase !== "ready" || state.agent?.state !== "running" || agent.value?.phase !== "ready") return null;
-  const view = describeConnection(state, agent.value);
+  const view = describeConnection(state, agent.value, extensionVersion());
   return (
     <p class="agent-line" role="status" title={view.facts.join(" · ")}>
       <span class="agent-line__text">{view.headline}</span>

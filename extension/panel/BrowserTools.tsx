@@ -11,6 +11,7 @@ import {
   type ToolsStanding,
   toolsStanding,
 } from "../state/browser-tools";
+import { hostServes } from "../state/host-compat";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, browserTools, connection } from "../view/state-signals";
 
@@ -42,6 +43,22 @@ function setBrowserTools(on: boolean): void {
  */
 export function BrowserToolsSwitch() {
   const wanted = browserTools.value?.enabled === true;
+  const link = connection.value?.link;
+  if (link?.phase === "ready" && !hostServes(link.hello, "browser_tools")) {
+    // A host one version behind, without browser tools: off until it is updated (its notice says how).
+    return (
+      <button
+        type="button"
+        class="button button--ghost"
+        aria-pressed={false}
+        aria-label="Browser: not available"
+        title={`This goose-browser host (${link.hello.hostVersion}) has no browser tools: update it to use them.`}
+        disabled
+      >
+        Browser
+      </button>
+    );
+  }
   const { on, problem } = standing();
   const label = on ? "Browser: on" : problem ? "Browser: not available" : "Browser: off";
   return (

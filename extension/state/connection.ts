@@ -2,14 +2,8 @@
  * What the extension knows about its native host and the agent behind it, and the one pure reducer
  * that changes it. The background owns the live copy; panels receive snapshots of it.
  */
-import {
-  type AgentStatus,
-  HOST_PROTOCOL_VERSION,
-  type HostConfigUpdate,
-  type HostDiagnostics,
-  type HostError,
-  type HostHello,
-} from "../../shared/host-protocol";
+import type { AgentStatus, HostConfigUpdate, HostDiagnostics, HostError, HostHello } from "../../shared/host-protocol";
+import { type HostFit, hostFit } from "./host-compat";
 
 /** The agent profile and working folder the user picked in the options page (unset: the host's defaults). */
 export interface AgentChoice {
@@ -17,8 +11,31 @@ export interface AgentChoice {
   cwd?: string;
 }
 
-/** Why the native port closed, as a cause the UI can name and a fix the user can follow. */
-export type DisconnectCause = "host_not_installed" | "forbidden" | "host_exited" | "communication_error" | "connect_failed" | "unknown";
+/**
+ * Why the native port closed, as a cause the UI can name and a fix the user can follow.
+ *  - `host_not_installed`: no manifest for the host (Chromium says so);
+ *  - `forbidden`: a manifest that does not list this extension (Chromium says so);
+ *  - `host_unavailable`: either of those two (Firefox says the same for both, on purpose);
+ *  - `host_not_starting`: a manifest, but the host never said hello (no node, a broken launcher);
+ *  - `host_exited`: the host stopped after it had said hello.
+ */
+export type DisconnectCause =
+  | "host_not_installed"
+  | "forbidden"
+  | "host_unavailable"
+  | "host_not_starting"
+  | "host_exited"
+  | "communication_error"
+  | "connect_failed"
+  | "unknown";
+
+/** The causes the user fixes by installing the host: the panel shows the setup screen and checks again by itself. */
+export const SETUP_CAUSES: ReadonlySet<DisconnectCause> = new Set<DisconnectCause>([
+  "host_not_installed",
+  "forbidden",
+  "host_unavailable",
+  "host_not_starting",
+]);
 
 export interface DisconnectReason {
   cause: DisconnectCause;
@@ -29,15 +46,23 @@ export interface DisconnectReason {
   detail?: { label: string; lines: string[] };
 }
 
+/** A link the user fixes outside the browser (install or update the host); the background checks again by itself. */
+export type SetupLink =
+  /** The host speaks a protocol this extension cannot; the port was closed. */
+  | { phase: "incompatible"; hello: HostHello; fit: Extract<HostFit, { verdict: "too_old" | "too_new" }> }
+  | { phase: "disconnected"; reason: DisconnectReason };
+
 type HostLink =
   /** No connection attempted yet (the background connects when a panel first opens). */
   | { phase: "idle" }
-  /** The port is open but the host has not said hello yet. */
-  | { phase: "connecting" }
-  | { phase: "ready"; hello: HostHello }
-  /** The host speaks another protocol version; the port was closed. */
-  | { phase: "incompatible"; hello: HostHello; expected: number }
-  | { phase: "disconnected"; reason: DisconnectReason };
+  /**
+   * The port is open but the host has not said hello yet. `rechecking`: a quiet new try while the
+   * setup screen shows, which stays on screen until the host answers.
+   */
+  | { phase: "connecting"; rechecking?: SetupLink }
+  /** `fit`: the protocol spoken on this port and the features the host lacks. */
+  | { phase: "ready"; hello: HostHello; fit: Extract<HostFit, { verdict: "ok" | "behind" }> }
+  | SetupLink;
 
 export interface ConnectionState {
   link: HostLink;
@@ -56,7 +81,8 @@ export interface ConnectionState {
 }
 
 export type ConnectionEvent =
-  | { type: "connecting" }
+  /** `recheck`: a quiet try from the setup screen (see HostLink). */
+  | { type: "connecting"; recheck?: boolean }
   | { type: "hello"; hello: HostHello }
   | { type: "host_config"; config: HostConfigUpdate }
   | { type: "agent_status"; status: AgentStatus }
@@ -101,8 +127,12 @@ export function choiceVerdict(event: ConnectionEvent): "accepted" | "refused" | 
   }
 }
 
-export function isCompatibleHello(hello: Pick<HostHello, "protocolVersion">): boolean {
-  return hello.protocolVersion === HOST_PROTOCOL_VERSION;
+/** The link the setup screen is about, also while a quiet recheck is under way; null otherwise. */
+export function setupLink(link: HostLink): SetupLink | null {
+  if (link.phase === "connecting") return link.rechecking ?? null;
+  if (link.phase === "incompatible") return link;
+  if (link.phase === "disconnected" && SETUP_CAUSES.has(link.reason.cause)) return link;
+  return null;
 }
 
 /** True while a native port is (or should be) open. */
@@ -112,15 +142,20 @@ function isPortPhase(link: HostLink): boolean {
 
 export function reduceConnection(state: ConnectionState, event: ConnectionEvent): ConnectionState {
   switch (event.type) {
-    case "connecting":
+    case "connecting": {
       // A new port: everything learned from the old one is stale.
-      return { ...state, link: { phase: "connecting" }, agent: null, hostError: null, droppedChunks: 0 };
+      const rechecking = event.recheck ? setupLink(state.link) : null;
+      const link: HostLink = rechecking ? { phase: "connecting", rechecking } : { phase: "connecting" };
+      return { ...state, link, agent: null, hostError: null, droppedChunks: 0 };
+    }
 
     case "hello": {
       if (state.link.phase !== "connecting") return state;
-      const link: HostLink = isCompatibleHello(event.hello)
-        ? { phase: "ready", hello: event.hello }
-        : { phase: "incompatible", hello: event.hello, expected: HOST_PROTOCOL_VERSION };
+      const fit = hostFit(event.hello);
+      const link: HostLink =
+        fit.verdict === "ok" || fit.verdict === "behind"
+          ? { phase: "ready", hello: event.hello, fit }
+          : { phase: "incompatible", hello: event.hello, fit };
       return { ...state, link, lastHello: event.hello };
     }
 
@@ -130,7 +165,7 @@ export function reduceConnection(state: ConnectionState, event: ConnectionEvent)
       const { type: _type, configError, ...fields } = event.config;
       const { configError: _old, ...rest } = state.link.hello;
       const hello: HostHello = { ...rest, ...fields, ...(configError ? { configError } : {}) };
-      return { ...state, link: { phase: "ready", hello }, lastHello: hello };
+      return { ...state, link: { ...state.link, hello }, lastHello: hello };
     }
 
     case "agent_status":

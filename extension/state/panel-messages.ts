@@ -16,6 +16,8 @@ export type BackgroundToPanel = { type: "snapshot"; state: AppState } | { type: 
 
 export type PanelCommand =
   | { type: "restart" }
+  /** The panel came into view while it shows the setup screen: look for the host now. */
+  | { type: "recheck_host" }
   | { type: "new_session" }
   /** sessionId null: start a new session for this prompt. */
   | { type: "prompt"; sessionId: string | null; content: ContentBlock[] }
@@ -42,6 +44,7 @@ export type PanelToBackground = PanelCommand;
 
 const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "restart",
+  "recheck_host",
   "new_session",
   "prompt",
   "cancel",

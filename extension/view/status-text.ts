@@ -3,11 +3,12 @@
  * The agent is named as it names itself (or by its profile): it is goose only when it is goose.
  * Pure: the panel renders whatever this returns, and tests read it without a DOM.
  */
-import type { AgentStatus, HostError, HostHello } from "../../shared/host-protocol";
+import { hostInstallCommand } from "../../shared/host-package";
+import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostError, type HostHello, MIN_HOST_PROTOCOL } from "../../shared/host-protocol";
 import { agentDisplayName, sentenceStart } from "../state/agent-name";
 import type { AgentState } from "../state/client-state";
-import { type ConnectionState, type DisconnectReason, isChoiceRefusal } from "../state/connection";
-import { INSTALL_HOST_INSTRUCTION } from "../state/host-install";
+import { type ConnectionState, type DisconnectReason, isChoiceRefusal, SETUP_CAUSES, type SetupLink } from "../state/connection";
+import { featuresOff } from "../state/host-compat";
 
 type Tone = "ok" | "pending" | "error";
 
@@ -26,19 +27,34 @@ export interface StatusView {
   openOptions?: boolean;
   /** Small print: which host and profile this is about. */
   facts: string[];
+  /**
+   * The setup screen: the host is missing, does not start or does not fit, and the user fixes it
+   * outside the browser. `command` is the one to run; `checking` while a quiet new try is under way.
+   */
+  setup?: { command?: string; checking: boolean };
 }
 
-/** `agent`: the ACP client's view of the agent, whose own name (from initialize) wins over the profile's. */
-export function describeConnection(state: ConnectionState, agent?: Pick<AgentState, "info"> | null): StatusView {
+/**
+ * `agent`: the ACP client's view of the agent, whose own name (from initialize) wins over the profile's.
+ * `extensionVersion`: this extension's, which names the host that fits it exactly.
+ */
+export function describeConnection(
+  state: ConnectionState,
+  agent: Pick<AgentState, "info"> | null | undefined,
+  extensionVersion: string,
+): StatusView {
   const { link } = state;
   switch (link.phase) {
     case "idle":
-    case "connecting":
       return { tone: "pending", headline: "Connecting to the goose-browser host…", facts: [] };
+    case "connecting":
+      return link.rechecking
+        ? describeSetup(link.rechecking, extensionVersion, true)
+        : { tone: "pending", headline: "Connecting to the goose-browser host…", facts: [] };
     case "disconnected":
-      return describeDisconnect(link.reason);
+      return SETUP_CAUSES.has(link.reason.cause) ? describeSetup(link, extensionVersion, false) : describeDisconnect(link.reason);
     case "incompatible":
-      return describeMismatch(link.hello, link.expected);
+      return describeSetup(link, extensionVersion, false);
     case "ready": {
       // The host refused the chosen folder or profile (since its last status: a status clears the refusal),
       // so no agent is starting: say so instead of waiting.
@@ -55,6 +71,8 @@ export function describeConnection(state: ConnectionState, agent?: Pick<AgentSta
 const DISCONNECT_HEADLINES: Record<DisconnectReason["cause"], string> = {
   host_not_installed: "The goose-browser host is not installed.",
   forbidden: "This extension is not allowed to use the goose-browser host.",
+  host_unavailable: "Firefox found no goose-browser host for this add-on.",
+  host_not_starting: "The goose-browser host is installed but does not start.",
   host_exited: "The goose-browser host stopped.",
   communication_error: "The connection to the goose-browser host broke.",
   connect_failed: "The goose-browser host could not be started.",
@@ -65,7 +83,7 @@ function describeDisconnect(reason: DisconnectReason): StatusView {
   const view: StatusView = { tone: "error", headline: DISCONNECT_HEADLINES[reason.cause], fix: reason.fix, facts: [] };
   if (reason.detail) view.detail = reason.detail;
   // The browser's wording only adds something when we could not name the cause ourselves.
-  else if (reason.cause === "unknown" || reason.cause === "connect_failed") {
+  else if (reason.cause === "unknown" || reason.cause === "connect_failed" || reason.cause === "host_not_starting") {
     view.detail = { label: "The browser said", lines: [reason.message] };
   }
   return view;
@@ -84,21 +102,51 @@ function describeRefusedChoice(error: HostError, hello: HostHello): Omit<StatusV
   };
 }
 
-function describeMismatch(hello: HostHello, expected: number): StatusView {
-  const theirs = typeof hello.protocolVersion === "number" ? `v${hello.protocolVersion}` : "an unknown version";
-  if (typeof hello.protocolVersion === "number" && hello.protocolVersion > expected) {
+/** The setup screen: what is wrong, the one command that fixes it, and that the panel checks again by itself. */
+function describeSetup(link: SetupLink, extensionVersion: string, checking: boolean): StatusView {
+  if (link.phase === "disconnected") {
+    // Nothing installed yet is where every new user starts: a step to take, not an error.
+    const fresh = link.reason.cause === "host_not_installed" || link.reason.cause === "host_unavailable";
+    return {
+      ...describeDisconnect(link.reason),
+      ...(fresh ? { tone: "pending" as const } : {}),
+      setup: { command: hostInstallCommand(), checking },
+    };
+  }
+  const { hello } = link;
+  const theirs = typeof hello.protocolVersion === "number" ? `protocol ${hello.protocolVersion}` : "an unknown protocol";
+  const facts = [`host ${hello.hostVersion}`, `extension ${extensionVersion}`];
+  if (link.fit.verdict === "too_new") {
     return {
       tone: "error",
-      headline: `The goose-browser host is newer than this extension (protocol ${theirs}, extension v${expected}).`,
-      fix: "Update the extension: rebuild it from the same goose-browser checkout and reload it, then press Restart.",
-      facts: [`host ${hello.hostVersion}`],
+      headline: `The goose-browser host (${hello.hostVersion}) is newer than this extension (${extensionVersion}) and no longer serves it.`,
+      fix:
+        "Update the extension: in the browser's extensions page, update goose-browser (a store install updates by itself within a day). " +
+        "Or install the host that matches this extension:",
+      facts,
+      setup: { command: hostInstallCommand(extensionVersion), checking },
     };
   }
   return {
     tone: "error",
-    headline: `The goose-browser host is out of date (protocol ${theirs}, this extension needs v${expected}).`,
-    fix: `Update the host: ${INSTALL_HOST_INSTRUCTION}, then press Restart.`,
-    facts: [`host ${hello.hostVersion}`],
+    headline: `The goose-browser host (${hello.hostVersion}, ${theirs}) is too old for this extension (${extensionVersion}, protocol ${MIN_HOST_PROTOCOL} or newer).`,
+    fix: "Update the host: run this command in a terminal:",
+    facts,
+    setup: { command: hostInstallCommand(extensionVersion), checking },
+  };
+}
+
+/** A host one protocol version behind: it works, with the features it lacks off, until it is updated. */
+export function hostUpdateNotice(state: ConnectionState, extensionVersion: string): { text: string; command: string } | null {
+  const { link } = state;
+  if (link.phase !== "ready" || link.fit.verdict !== "behind") return null;
+  const off = featuresOff(link.fit.missing);
+  const list = off.join(" and ");
+  const lacking =
+    off.length > 0 ? `${list.charAt(0).toUpperCase()}${list.slice(1)} stay off until you update it.` : "Update it when you can.";
+  return {
+    text: `The goose-browser host (${link.hello.hostVersion}, protocol ${link.hello.protocolVersion}) is one version behind this extension (${extensionVersion}, protocol ${HOST_PROTOCOL_VERSION}). ${lacking}`,
+    command: hostInstallCommand(extensionVersion),
   };
 }
 

@@ -25,7 +25,7 @@ export async function buildPackage(o: { version?: string; out?: string } = {}): 
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "dist"), { recursive: true });
 
-  await buildHost({ version, bundle: path.join(dir, "dist", "host.cjs") });
+  await buildHost({ version, outDir: path.join(dir, "dist"), packaged: true });
   await build({
     entryPoints: [path.join(ROOT, "install-scripts", "cli.ts")],
     outfile: path.join(dir, "dist", "cli.cjs"),

@@ -4,14 +4,15 @@
  * it does not name (an older or newer extension) is refused.
  */
 import path from "node:path";
-import { HOST_PROTOCOL_VERSION, type HostCommand, type HostErrorCode, isHostEnvelope } from "../../shared/host-protocol";
+import type { HostCommand, HostErrorCode } from "../../shared/host-protocol";
+import { isHostEnvelope } from "../../shared/host-protocol";
 import type { BrowserTools } from "../browser-tools";
 import { clip, echo } from "../jsonrpc/clip";
 import { type HostConfig, profileNamed } from "../setup/config";
 import { diagnose } from "../setup/diagnose";
 import { isDirectory } from "../setup/fs-checks";
 import type { PlatformInfo } from "../setup/paths";
-import { HOST_VERSION } from "../setup/version";
+import { HOST_PROTOCOL, HOST_VERSION } from "../setup/version";
 import type { CheckedFrame } from "../wire/frames";
 
 export interface HostCommandOptions {
@@ -57,11 +58,14 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
   const routes: Routes = {
     start: (cmd) => {
       if (!agentChoiceOk(cmd)) return;
-      if (cmd.protocolVersion !== HOST_PROTOCOL_VERSION) {
-        const newer = typeof cmd.protocolVersion === "number" && cmd.protocolVersion > HOST_PROTOCOL_VERSION;
+      const { protocolVersion: own, minExtensionProtocol: oldest } = HOST_PROTOCOL;
+      const theirs = cmd.protocolVersion;
+      if (typeof theirs !== "number" || theirs < oldest || theirs > own) {
+        const newer = typeof theirs === "number" && theirs > own;
+        const served = oldest === own ? `${own}` : `${oldest} to ${own}`;
         o.refuse(
           "protocol_mismatch",
-          `the extension speaks host protocol ${echo(cmd.protocolVersion)}, this host (${HOST_VERSION}) speaks ${HOST_PROTOCOL_VERSION}: update the ${newer ? "host" : "extension"}`,
+          `the extension speaks host protocol ${echo(theirs)}, this host (${HOST_VERSION}) serves ${served}: update the ${newer ? "host" : "extension"}`,
         );
         return;
       }

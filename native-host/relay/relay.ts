@@ -10,14 +10,7 @@
  * reading from the other side pauses.
  */
 import type { Writable } from "node:stream";
-import {
-  HOST_PROTOCOL_VERSION,
-  type HostCommand,
-  type HostErrorCode,
-  type HostHello,
-  hostMessage,
-  type JsonRpcMessage,
-} from "../../shared/host-protocol";
+import { type HostCommand, type HostErrorCode, type HostHello, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
 import { AgentSupervisor } from "../agent/supervisor";
 import { BrowserTools } from "../browser-tools";
 import { PendingRequests } from "../jsonrpc/pending-requests";
@@ -25,7 +18,7 @@ import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "../jsonrpc/rpc-r
 import type { LoadedConfig } from "../setup/config";
 import type { Logger } from "../setup/log";
 import type { PlatformInfo } from "../setup/paths";
-import { HOST_VERSION } from "../setup/version";
+import { HOST_PROTOCOL, HOST_VERSION } from "../setup/version";
 import type { ByteSource } from "../wire/browser-input";
 import { BrowserOutbox } from "../wire/browser-outbox";
 import { ChunkGate } from "../wire/chunk-gate";
@@ -274,7 +267,9 @@ export class Relay {
     return {
       type: "hello",
       hostVersion: HOST_VERSION,
-      protocolVersion: HOST_PROTOCOL_VERSION,
+      protocolVersion: HOST_PROTOCOL.protocolVersion,
+      minExtensionProtocol: HOST_PROTOCOL.minExtensionProtocol,
+      capabilities: [...HOST_PROTOCOL.capabilities],
       profiles: Object.keys(config.profiles),
       defaultProfile: config.defaultProfile,
       cwd: config.cwd,
@@ -284,7 +279,7 @@ export class Relay {
       ...(error ? { configError: error } : {}),
       nodeVersion: process.version,
       hostPath: this.o.hostPath,
-      browserTools: true,
+      browserTools: HOST_PROTOCOL.capabilities.includes("browser_tools"),
     };
   }
 }

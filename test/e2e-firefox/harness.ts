@@ -27,6 +27,8 @@ import {
 import { navigateExtensionPage } from "./bidi";
 
 const FIREFOX_EXTENSION_DIR = path.join(ROOT, "dist/extension/firefox-mv2-e2e");
+/** An add-on id no build of ours has: what a host manifest for someone else's add-on would allow. */
+const FOREIGN_ADDON_ID = "someone-else@example.org";
 const FIREFOX = "/usr/bin/firefox-esr";
 /** The add-on's internal UUID, fixed through `extensions.webextensions.uuids` so tests know its pages' URLs. */
 const ADDON_UUID = "6f1d0c2e-4b7a-4e58-9c3d-2a5b8e7f0d14";
@@ -41,8 +43,13 @@ const ALLOW_SYSTEM_ACCESS = "--remote-allow-system-access";
 const OUTPUT_LINES = 400;
 
 export interface FirefoxHarnessOptions extends AgentOptions {
-  /** "valid": the host manifest allows this add-on (default). "missing": no manifest, as if the host were never installed. */
-  manifest?: "valid" | "missing";
+  /**
+   * "valid": the host manifest allows this add-on (default). "missing": no manifest, as if the host
+   * were never installed. "wrong-id": a manifest that allows only another add-on.
+   */
+  manifest?: "valid" | "missing" | "wrong-id";
+  /** The launcher the manifest names (default: this checkout's); installHost() always writes this checkout's. */
+  hostLauncher?: string;
   /** An X display (e.g. ":99" from xvfb.ts) to run Firefox with a real window on, instead of headless. */
   display?: string;
 }
@@ -89,7 +96,11 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
   const files = agentFiles(dir);
   fs.mkdirSync(home);
   const installHost = () => writeManifest(firefoxHostDir(home), firefoxManifest(HOST_LAUNCHER));
-  if (manifestMode === "valid") installHost();
+  const launcher = options.hostLauncher ?? HOST_LAUNCHER;
+  if (manifestMode === "valid") writeManifest(firefoxHostDir(home), firefoxManifest(launcher));
+  if (manifestMode === "wrong-id") {
+    writeManifest(firefoxHostDir(home), { ...firefoxManifest(launcher), allowed_extensions: [FOREIGN_ADDON_ID] });
+  }
   writeHostConfig(dir, files, options);
 
   const output: string[] = [];

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 type Box = { x: number; y: number; width: number; height: number };
 
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
-import { installHostManifest, ROOT } from "../helpers/chromium/harness";
+import { ROOT } from "../helpers/chromium/harness";
 import { useHarness } from "./fixture";
 
 const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
@@ -120,15 +120,5 @@ describe("side panel status", () => {
     await page.getByRole("button", { name: "Restart" }).click();
     await expect.poll(() => harness!.agentPids().some((pid) => !before.includes(pid)), { timeout: 30_000 }).toBe(true);
     await waitForStatus(page, "is running");
-  });
-
-  it("Restart reconnects once the missing host has been installed", async () => {
-    const harness = await launch({ manifest: "missing" });
-    const page = await harness.openPanel();
-    await waitForStatus(page, "not installed");
-    installHostManifest(harness);
-    await page.getByRole("button", { name: "Restart" }).click();
-    const text = await waitForStatus(page, "is running");
-    expect(text).toContain("goose 1.50.0 is running");
   });
 });

@@ -9,8 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { INSTALL_HOST_COMMAND } from "../../extension/state/host-install";
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
+import { hostInstallCommand } from "../../shared/host-package";
 import { chromiumArgs, ROOT } from "../helpers/chromium/harness";
 import { LONG, screenshot, waitForText } from "../helpers/chromium/panel";
 
@@ -48,7 +48,7 @@ describe("the store build with nothing installed", () => {
     await panel.goto(`chrome-extension://${id}/sidepanel.html`);
     const card = panel.getByRole("status").filter({ hasText: "not installed" });
     await waitForText(card, "The goose-browser host is not installed.");
-    await waitForText(card, INSTALL_HOST_COMMAND);
+    await waitForText(card, hostInstallCommand());
     await screenshot(panel, "store-build-not-installed");
   });
 });

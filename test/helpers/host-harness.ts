@@ -48,8 +48,8 @@ export interface HostOptions {
   env?: Record<string, string>;
   cwd?: string;
   /**
-   * An installed launcher to start instead of the checkout's: the host then reads the config the
-   * installer wrote (the environment in `env` says where), not one of this harness's.
+   * Another launcher to start instead of the checkout's: an installed one (the host then reads the config
+   * the installer wrote, where `env` says) or another build's (e.g. one of another protocol version).
    */
   launcher?: string;
 }

@@ -7,7 +7,7 @@ import {
   type ConnectionState,
   initialConnectionState,
 } from "../../../../extension/state/connection";
-import type { HostHello } from "../../../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
 
 const hello = { type: "hello", profiles: ["goose"], defaultProfile: "goose", cwd: "/home/me" } as HostHello;
 
@@ -19,7 +19,10 @@ function background(phase: "ready" | "disconnected", answer: ConnectionEvent[]) 
   const stored: AgentChoice[] = [];
   const connection: ConnectionState = {
     ...initialConnectionState,
-    link: phase === "ready" ? { phase: "ready", hello } : { phase: "disconnected", reason: { cause: "unknown", message: "", fix: "" } },
+    link:
+      phase === "ready"
+        ? { phase: "ready", hello, fit: { verdict: "ok", speak: HOST_PROTOCOL_VERSION, missing: [] } }
+        : { phase: "disconnected", reason: { cause: "unknown", message: "", fix: "" } },
   };
   const deps = {
     connection: () => connection,

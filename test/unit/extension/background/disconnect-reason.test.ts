@@ -16,7 +16,9 @@ describe("disconnect reasons", () => {
     ["Access to the specified native messaging host is forbidden.", "forbidden"],
     ["Native host has exited.", "host_exited"],
     ["Error when communicating with the native messaging host.", "communication_error"],
-    ["No such native application dev.goose_browser.host", "host_not_installed"],
+    ["No such native application dev.goose_browser.host", "host_unavailable"],
+    ["Failed to start native messaging host.", "host_not_starting"],
+    ['File at path "/home/me/.local/share/goose-browser/goose-browser-host" does not exist, or is not executable', "host_not_starting"],
     ["Native application tried to send a message of 1048577 bytes, which exceeds the limit of 1048576 bytes.", "communication_error"],
     ["Something Chrome adds next year.", "unknown"],
     [undefined, "unknown"],
@@ -24,16 +26,38 @@ describe("disconnect reasons", () => {
     expect(causeOf(message)).toBe(cause);
   });
 
+  it("tells a host that stopped before its hello (it never started) from one that stopped later", () => {
+    // Chrome: "Native host has exited." either way; Firefox: no error at all when the host exits.
+    expect(causeOf("Native host has exited.", false)).toBe("host_not_starting");
+    expect(causeOf(undefined, false)).toBe("host_not_starting");
+    expect(causeOf("Native host has exited.", true)).toBe("host_exited");
+    // The other causes do not depend on it.
+    expect(causeOf("Specified native messaging host not found.", false)).toBe("host_not_installed");
+    expect(causeOf("Access to the specified native messaging host is forbidden.", false)).toBe("forbidden");
+    const r = disconnectReason("Native host has exited.", { ...ctx, saidHello: false });
+    expect(r.fix).toContain("`node --version`");
+  });
+
   it("tells a missing host to run the install command", () => {
     const r = disconnectReason("Specified native messaging host not found.", ctx);
-    expect(r.fix).toContain("`npx -y goose-browser@latest install`");
+    expect(r.fix).toContain("Run this command in a terminal");
+    expect(r.fix).toContain("Node.js 20");
     expect(r.message).toBe("Specified native messaging host not found.");
+  });
+
+  it("says Firefox cannot tell a missing host from one for another add-on, and names the add-on id", () => {
+    const r = disconnectReason("No such native application dev.goose_browser.host", {
+      hostAllows: firefox.hostAllowEntry("ignored: Firefox allows by add-on id"),
+    });
+    expect(r.cause).toBe("host_unavailable");
+    expect(r.fix).toContain("Firefox does not say which");
+    expect(r.detail).toEqual({ label: "This add-on's id", lines: ["goose-browser@goose-browser.dev"] });
   });
 
   it("names this extension's origin when access is forbidden", () => {
     const r = disconnectReason("Access to the specified native messaging host is forbidden.", ctx);
     expect(r.fix).toContain("allowed_origins");
-    expect(r.fix).toContain("`npx -y goose-browser@latest install`");
+    expect(r.fix).toContain("another build of this extension");
     expect(r.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/"] });
   });
 

@@ -33,6 +33,16 @@ describe("HostInbound", () => {
     expect(r.events[0]?.type).toBe("hello");
   });
 
+  it("speaks the protocol of a host one version behind, and stays with its own for a newer host that serves it", () => {
+    const behind = new HostInbound().receive({ host: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 } });
+    expect(behind.reply).toEqual({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION - 1 } });
+    const newer = new HostInbound().receive({
+      host: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1, minExtensionProtocol: HOST_PROTOCOL_VERSION },
+    });
+    expect(newer.reply).toEqual({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } });
+    expect(newer.hangUp).toBeUndefined();
+  });
+
   it("turns status and error messages into state events", () => {
     const inbound = new HostInbound();
     const status = { profile: "goose", state: "discovering" } as const;

@@ -124,6 +124,39 @@ describe("NativeConnection", () => {
     expect(link.phase === "disconnected" && link.reason.detail).toEqual({ label: "Host log", lines: ["/w/host.log"] });
   });
 
+  it("tells a host that stopped before its hello (does not start) from one that stopped after, per port", () => {
+    const { native, ports, store, setLastError } = setup();
+    native.connect();
+    setLastError("Native host has exited.");
+    ports[0]!.close();
+    let link = store.get().link;
+    expect(link.phase === "disconnected" && link.reason.cause).toBe("host_not_starting");
+    native.connect();
+    ports[1]!.emit({ host: hello });
+    ports[1]!.close();
+    link = store.get().link;
+    expect(link.phase === "disconnected" && link.reason.cause).toBe("host_exited");
+    // A new port starts without a hello again; Firefox closes it with no error at all.
+    native.connect();
+    setLastError(undefined);
+    ports[2]!.close();
+    link = store.get().link;
+    expect(link.phase === "disconnected" && link.reason.cause).toBe("host_not_starting");
+  });
+
+  it("keeps the setup screen through a quiet recheck, and connects when the host answers it", () => {
+    const { native, ports, store, setLastError } = setup();
+    native.connect();
+    setLastError("Specified native messaging host not found.");
+    ports[0]!.close();
+    native.connect(true);
+    const link = store.get().link;
+    expect(link.phase === "connecting" && link.rechecking?.phase).toBe("disconnected");
+    ports[1]!.emit({ host: hello });
+    expect(store.get().link.phase).toBe("ready");
+    expect(ports[1]!.sent).toEqual([{ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } }]);
+  });
+
   it("restart sends restart through a ready host, with the host's defaults when nothing is chosen", () => {
     const { native, ports } = setup();
     native.connect();
@@ -301,6 +334,7 @@ describe("commandRouter", () => {
         void calls.push([name, ...args]);
     const host: HostCommands = {
       restart: record("restart"),
+      recheck: record("recheck"),
       diagnose: record("diagnose"),
       chooseAgent: record("chooseAgent"),
       useAgent: record("useAgent"),

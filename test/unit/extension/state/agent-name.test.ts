@@ -129,6 +129,8 @@ describe("without the agent (not_found)", () => {
           fix: "Install the goose CLI (https://block.github.io/goose/docs/getting-started/installation), then press Restart.",
         },
       }),
+      null,
+      "0.1.0",
     );
 
   it("shows the install address as a link, Looked in folded, and the other profile as a button", () => {

@@ -36,14 +36,50 @@ describe("reduceConnection", () => {
 
   it("moves connecting → ready on a compatible hello, keeping the host's details", () => {
     const s = run({ type: "connecting" }, { type: "hello", hello });
-    expect(s.link).toEqual({ phase: "ready", hello });
+    // A host from before capabilities, without browser tools: both tools features are off.
+    expect(s.link).toEqual({
+      phase: "ready",
+      hello,
+      fit: { verdict: "ok", speak: HOST_PROTOCOL_VERSION, missing: ["browser_tools", "browser_tools_offer"] },
+    });
     expect(s.lastHello).toBe(hello);
   });
 
-  it("marks a hello with another protocol version incompatible", () => {
-    const old = { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 };
-    const s = run({ type: "connecting" }, { type: "hello", hello: old });
-    expect(s.link).toEqual({ phase: "incompatible", hello: old, expected: HOST_PROTOCOL_VERSION });
+  it("marks a hello with a protocol it cannot speak incompatible, and keeps one a version behind working", () => {
+    const old = { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 2 };
+    expect(run({ type: "connecting" }, { type: "hello", hello: old }).link).toEqual({
+      phase: "incompatible",
+      hello: old,
+      fit: { verdict: "too_old" },
+    });
+    const newer = { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1 };
+    expect(run({ type: "connecting" }, { type: "hello", hello: newer }).link).toEqual({
+      phase: "incompatible",
+      hello: newer,
+      fit: { verdict: "too_new" },
+    });
+    const behind = { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 };
+    expect(run({ type: "connecting" }, { type: "hello", hello: behind }).link).toMatchObject({
+      phase: "ready",
+      fit: { verdict: "behind" },
+    });
+  });
+
+  it("keeps the setup screen's link through a quiet recheck, and only through a recheck", () => {
+    const missing: DisconnectReason = {
+      cause: "host_not_installed",
+      message: "Specified native messaging host not found.",
+      fix: "Install it.",
+    };
+    const down = run({ type: "connecting" }, { type: "disconnected", reason: missing });
+    expect(reduceConnection(down, { type: "connecting", recheck: true }).link).toEqual({
+      phase: "connecting",
+      rechecking: { phase: "disconnected", reason: missing },
+    });
+    expect(reduceConnection(down, { type: "connecting" }).link).toEqual({ phase: "connecting" });
+    // A host that stopped after its hello is not a setup matter: a recheck shows as a plain connect.
+    const exited = run({ type: "connecting" }, { type: "hello", hello }, { type: "disconnected", reason: exitedReason });
+    expect(reduceConnection(exited, { type: "connecting", recheck: true }).link).toEqual({ phase: "connecting" });
   });
 
   it("ignores a hello that arrives when no port is waiting for one", () => {

@@ -40,7 +40,7 @@ function state(...events: ConnectionEvent[]): ConnectionState {
 describe("a refused working folder", () => {
   it("instead of waiting for an agent that will not start, says why and points at Options", () => {
     for (const s of [state(refusal), state(status(exited), refusal)]) {
-      const view = describeConnection(s);
+      const view = describeConnection(s, null, "0.1.0");
       expect(view.tone).toBe("error");
       expect(view.headline).toBe("The agent did not start: its working folder does not exist.");
       expect(view.fix).toContain("Choose an existing folder in Options (or leave it empty for `/home/me`)");
@@ -52,12 +52,12 @@ describe("a refused working folder", () => {
   it("is settled by the next status: the error clears once a folder is taken", () => {
     const fixed = state(refusal, status({ profile: "goose", state: "discovering" }));
     expect(fixed.hostError).toBeNull();
-    expect(describeConnection(fixed).headline).toBe("Looking for goose…");
-    expect(describeConnection(state(refusal, status(running))).openOptions).toBeUndefined();
+    expect(describeConnection(fixed, null, "0.1.0").headline).toBe("Looking for goose…");
+    expect(describeConnection(state(refusal, status(running)), null, "0.1.0").openOptions).toBeUndefined();
   });
 
   it("does not hide a running agent (a refused restart leaves it running), nor clear other host errors", () => {
-    expect(describeConnection(state(status(running), refusal)).tone).toBe("ok");
+    expect(describeConnection(state(status(running), refusal), null, "0.1.0").tone).toBe("ok");
     const other: ConnectionEvent = { type: "host_error", error: { type: "error", code: "not_jsonrpc", message: "x" } };
     expect(state(other, status(running)).hostError?.code).toBe("not_jsonrpc");
   });

@@ -6,7 +6,7 @@ import {
   initialConnectionState,
   reduceConnection,
 } from "../../../../extension/state/connection";
-import { describeConnection } from "../../../../extension/view/status-text";
+import { describeConnection as describeAt, hostUpdateNotice } from "../../../../extension/view/status-text";
 import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
 
 const ALLOWS = { label: "This extension's origin", value: "chrome-extension://ext/", key: "allowed_origins" };
@@ -24,6 +24,12 @@ const hello: HostHello = {
   nodeVersion: "v20.0.0",
   hostPath: "/h/host.cjs",
 };
+
+const EXTENSION_VERSION = "0.3.1";
+/** The extension's version is this test's, so commands name it. */
+function describeConnection(s: ConnectionState, agent?: Parameters<typeof describeAt>[1]) {
+  return describeAt(s, agent, EXTENSION_VERSION);
+}
 
 function state(...events: ConnectionEvent[]): ConnectionState {
   return events.reduce(reduceConnection, initialConnectionState);
@@ -143,8 +149,28 @@ describe("describeConnection", () => {
       ),
     );
     expect(v.headline).toBe("The goose-browser host is not installed.");
-    expect(v.fix).toContain("`npx -y goose-browser@latest install`");
+    expect(v.fix).toContain("Run this command in a terminal");
+    expect(v.setup).toEqual({ command: "npx -y goose-browser@latest install", checking: false });
     expect(v.detail).toBeUndefined();
+  });
+
+  it("keeps the setup screen, marked as checking, while a quiet recheck is under way", () => {
+    const reason = disconnectReason("Specified native messaging host not found.", { hostAllows: ALLOWS });
+    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason }, { type: "connecting", recheck: true }));
+    expect(v.headline).toBe("The goose-browser host is not installed.");
+    expect(v.setup).toEqual({ command: "npx -y goose-browser@latest install", checking: true });
+  });
+
+  it("shows the setup screen for a host that does not start, and not for one that stopped after its hello", () => {
+    const early = disconnectReason("Native host has exited.", { hostAllows: ALLOWS, saidHello: false });
+    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: early }));
+    expect(v.headline).toBe("The goose-browser host is installed but does not start.");
+    expect(v.setup?.command).toBe("npx -y goose-browser@latest install");
+    expect(v.detail).toEqual({ label: "The browser said", lines: ["Native host has exited."] });
+    const late = disconnectReason("Native host has exited.", { hostAllows: ALLOWS, saidHello: true });
+    const w = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason: late }));
+    expect(w.headline).toBe("The goose-browser host stopped.");
+    expect(w.setup).toBeUndefined();
   });
 
   it("shows this extension's origin as evidence when access is forbidden", () => {
@@ -152,6 +178,7 @@ describe("describeConnection", () => {
     const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason }));
     expect(v.headline).toBe("This extension is not allowed to use the goose-browser host.");
     expect(v.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://ext/"] });
+    expect(v.setup?.command).toBe("npx -y goose-browser@latest install");
   });
 
   it("shows the browser's own words only when the cause is unknown", () => {
@@ -162,17 +189,43 @@ describe("describeConnection", () => {
     expect(v.detail).toEqual({ label: "The browser said", lines: ["Weird thing."] });
   });
 
-  it("asks for a host update when the host's protocol is older, an extension update when newer", () => {
+  it("asks for the host of this extension's version when the host is too old, an extension update when too new", () => {
     const older = describeConnection(
-      state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION - 1 } }),
+      state(
+        { type: "connecting" },
+        { type: "hello", hello: { ...hello, hostVersion: "0.1.0", protocolVersion: HOST_PROTOCOL_VERSION - 2 } },
+      ),
     );
-    expect(older.headline).toContain("host is out of date");
-    expect(older.fix).toContain("npx -y goose-browser@latest install");
+    expect(older.headline).toContain("is too old for this extension (0.3.1");
+    expect(older.fix).toContain("Update the host");
+    expect(older.setup?.command).toBe("npx -y goose-browser@0.3.1 install");
     const newer = describeConnection(
-      state({ type: "connecting" }, { type: "hello", hello: { ...hello, protocolVersion: HOST_PROTOCOL_VERSION + 1 } }),
+      state(
+        { type: "connecting" },
+        { type: "hello", hello: { ...hello, hostVersion: "0.9.0", protocolVersion: HOST_PROTOCOL_VERSION + 1 } },
+      ),
     );
-    expect(newer.headline).toContain("newer than this extension");
+    expect(newer.headline).toContain("(0.9.0) is newer than this extension (0.3.1)");
     expect(newer.fix).toContain("Update the extension");
+    expect(newer.setup?.command).toBe("npx -y goose-browser@0.3.1 install");
+  });
+
+  it("keeps a host one version behind working, and says what stays off until it is updated", () => {
+    const behind = state(
+      { type: "connecting" },
+      {
+        type: "hello",
+        hello: { ...hello, hostVersion: "0.2.0", protocolVersion: HOST_PROTOCOL_VERSION - 1, capabilities: ["browser_tools_offer"] },
+      },
+    );
+    expect(describeConnection(behind).setup).toBeUndefined();
+    const notice = hostUpdateNotice(behind, EXTENSION_VERSION);
+    expect(notice?.text).toContain(`(0.2.0, protocol ${HOST_PROTOCOL_VERSION - 1}) is one version behind this extension (0.3.1`);
+    expect(notice?.text).toContain("Browser tools stay off until you update it.");
+    expect(notice?.text).not.toContain("report of whether");
+    expect(notice?.command).toBe("npx -y goose-browser@0.3.1 install");
+    // The current protocol: no notice, even when a feature is missing.
+    expect(hostUpdateNotice(state({ type: "connecting" }, { type: "hello", hello }), EXTENSION_VERSION)).toBeNull();
   });
 
   it("is pending while connecting and while waiting for the first agent status", () => {

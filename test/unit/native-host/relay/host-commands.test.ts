@@ -2,7 +2,7 @@ import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { hostCommands } from "../../../../native-host/relay/host-commands";
 import { parseConfig } from "../../../../native-host/setup/config";
-import { HOST_PROTOCOL_VERSION, type HostCommand } from "../../../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION, type HostCommand, MIN_EXTENSION_PROTOCOL } from "../../../../shared/host-protocol";
 
 function commands() {
   const calls: string[] = [];
@@ -34,7 +34,21 @@ describe("host commands", () => {
     run({ type: "start", protocolVersion: HOST_PROTOCOL_VERSION, profile: "nobody" });
     run({ type: "restart", cwd: "relative/folder" });
     run({ type: "start", protocolVersion: HOST_PROTOCOL_VERSION + 1 });
-    expect(calls).toEqual(["refuse unknown_profile", "refuse invalid_cwd", "refuse protocol_mismatch"]);
+    run({ type: "start", protocolVersion: MIN_EXTENSION_PROTOCOL - 1 });
+    run({ type: "start", protocolVersion: "3" });
+    expect(calls).toEqual([
+      "refuse unknown_profile",
+      "refuse invalid_cwd",
+      "refuse protocol_mismatch",
+      "refuse protocol_mismatch",
+      "refuse protocol_mismatch",
+    ]);
+  });
+
+  it("serves every extension protocol from the oldest it announces to its own", () => {
+    const { calls, run } = commands();
+    for (let v = MIN_EXTENSION_PROTOCOL; v <= HOST_PROTOCOL_VERSION; v++) run({ type: "start", protocolVersion: v });
+    expect(calls).toEqual(Array(HOST_PROTOCOL_VERSION - MIN_EXTENSION_PROTOCOL + 1).fill("start undefined undefined"));
   });
 
   it("refuses a type it has no route for, inherited names included", () => {
