@@ -2,7 +2,7 @@
  * The npm package that installs the native host. Its version is the extension's version, so the
  * extension can name the exact host that fits it. One place: the name may become a scoped one.
  */
-const HOST_PACKAGE = "goose-browser";
+export const HOST_PACKAGE = "goose-browser";
 
 /** The one command that installs or updates the host, on every OS (npx ships with Node.js). */
 export function hostInstallCommand(version = "latest"): string {

@@ -19,7 +19,7 @@ export interface AgentCommandContext {
 }
 
 /** The command users type; in a checkout it is `npm run agents` / `npm run add-agent --`. */
-export const CLI_NAME = "goose-browser";
+export { HOST_PACKAGE as CLI_NAME } from "../../shared/host-package";
 
 export interface RegistryOptions {
   url: string;

@@ -13,7 +13,9 @@ import {
 } from "../../shared/extension-ids";
 
 /** Free on the npm registry when chosen (`npm view goose-browser` answered 404). */
-export const PACKAGE_NAME = "goose-browser";
+export { HOST_PACKAGE as PACKAGE_NAME } from "../../shared/host-package";
+
+import { HOST_PACKAGE as PACKAGE_NAME } from "../../shared/host-package";
 
 export function packageFiles(version: string): Record<"package.json" | "dist/ids.json" | "README.md", string> {
   const pkg = {
