@@ -47,11 +47,10 @@ export interface HostOptions {
   config?: Record<string, unknown>;
   env?: Record<string, string>;
   cwd?: string;
-  /**
-   * Another launcher to start instead of the checkout's: an installed one (the host then reads the config
-   * the installer wrote, where `env` says) or another build's (e.g. one of another protocol version).
-   */
+  /** Another launcher to start instead of the checkout's: an installed one, or another build's (e.g. another protocol's). */
   launcher?: string;
+  /** An installed host: it reads the config the installer wrote (where `env` says), not this harness's. */
+  installedConfig?: boolean;
 }
 
 export class HostUnderTest {
@@ -108,7 +107,7 @@ export class HostUnderTest {
           command: launcher,
           args: [o.origin ?? chromeOrigin(DEV_EXTENSION_ID)],
           cwd: path.dirname(launcher),
-          env: o.launcher
+          env: o.installedConfig
             ? { PATH: "/usr/bin:/bin", ...o.env }
             : { HOME: this.dir, PATH: "/usr/bin:/bin", GOOSE_BROWSER_HOST_CONFIG: configFile, ...o.env },
         },

@@ -91,6 +91,7 @@ function connect(): HostUnderTest {
   const { HOME, XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME, TMPDIR } = m.env;
   const h = new HostUnderTest({
     launcher: m.path(`${DATA}/goose-browser-host`),
+    installedConfig: true,
     env: {
       HOME: HOME!,
       XDG_DATA_HOME: XDG_DATA_HOME!,

@@ -50,9 +50,12 @@ describe("host config updates", () => {
 
   it("replace the profiles, default, folder and error of the ready host's hello", () => {
     const s = run({ type: "connecting" }, { type: "hello", hello }, { type: "host_config", config: update });
+    const before = run({ type: "connecting" }, { type: "hello", hello }).link;
     expect(s.link).toEqual({
       phase: "ready",
       hello: { ...hello, profiles: ["goose", "gemini"], defaultProfile: "gemini", cwd: "/p", configError: undefined },
+      // How the host fits this extension is the hello's, unchanged by a config edit.
+      fit: before.phase === "ready" ? before.fit : undefined,
     });
     expect(s.link.phase === "ready" && "configError" in s.link.hello).toBe(false);
     expect(s.lastHello?.profiles).toEqual(["goose", "gemini"]);
