@@ -2,8 +2,11 @@
  * The Chrome Web Store build (`npm run release:stores`, unpacked as the store would install it) on a
  * machine with nothing else installed: what a store reviewer sees first (docs/STORE.md). It loads under
  * an id of its own (no development key), and its panel says the host is not installed and gives the
- * one command that installs it.
+ * one command that installs it. Then the user's second step, with the released npm package installed
+ * offline into a temporary prefix: `goose-browser install --extension-id <that id>` (a store id is
+ * allowed the same way once published), and the panel connects by itself and completes a turn.
  */
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,10 +14,11 @@ import { type BrowserContext, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { hostInstallCommand } from "../../shared/host-package";
-import { chromiumArgs, ROOT } from "../helpers/chromium/harness";
-import { LONG, screenshot, waitForText } from "../helpers/chromium/panel";
+import { chromiumArgs, FAKE_GOOSE, ROOT } from "../helpers/chromium/harness";
+import { agentBubbles, LONG, screenshot, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 
 const STORE_BUILD = path.join(ROOT, "dist/release/chrome-mv3");
+const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 let context: BrowserContext | undefined;
 let dir: string | undefined;
@@ -25,18 +29,31 @@ afterEach(async () => {
   dir = undefined;
 });
 
-describe("the store build with nothing installed", () => {
-  it("loads under a store-assigned id and shows the install command in the panel", async () => {
+describe("the store build", () => {
+  it("with nothing installed shows the install command; after the npm install it connects by itself and completes a turn", async () => {
     if (!fs.existsSync(path.join(STORE_BUILD, "manifest.json")))
       throw new Error(`${STORE_BUILD} is missing: run \`npm run release:stores\``);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-store-"));
-    const xdg = (name: string) => path.join(dir!, name);
-    context = await chromium.launchPersistentContext(xdg("profile"), {
+    const at = (name: string) => path.join(dir!, name);
+    const home = at("home");
+    // The user's own HOME: the browser's profile where Chromium keeps it, and goose where its installer puts it.
+    const profile = path.join(home, ".config/chromium");
+    fs.mkdirSync(path.join(home, ".local/bin"), { recursive: true });
+    fs.writeFileSync(path.join(home, ".local/bin/goose"), `#!/bin/sh\nexec '${FAKE_GOOSE}' "$@"\n`, { mode: 0o755 });
+    const env = {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, ".config"),
+      XDG_DATA_HOME: path.join(home, ".local/share"),
+      XDG_STATE_HOME: path.join(home, ".local/state"),
+      XDG_CACHE_HOME: path.join(home, ".cache"),
+      PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
+    };
+    context = await chromium.launchPersistentContext(profile, {
       executablePath: "/usr/bin/chromium",
       headless: true,
       args: chromiumArgs(STORE_BUILD),
-      // No host manifest anywhere Chromium looks for the user's: nothing is installed.
-      env: { ...process.env, HOME: xdg("home"), XDG_CONFIG_HOME: xdg("config"), XDG_CACHE_HOME: xdg("cache") },
+      env,
     });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker", { timeout: LONG }));
     const id = new URL(worker.url()).host;
@@ -50,5 +67,27 @@ describe("the store build with nothing installed", () => {
     await waitForText(card, "The goose-browser host is not installed.");
     await waitForText(card, hostInstallCommand());
     await screenshot(panel, "store-build-not-installed");
+
+    // The released package, installed offline as `npx` would, then its install for this extension's id.
+    execFileSync("npm", ["run", "--silent", "release:package"], { cwd: ROOT });
+    const prefix = at("prefix");
+    const npm = spawnSync(
+      "npm",
+      ["i", "-g", "--offline", "--no-audit", "--no-fund", "--prefix", prefix, path.join(ROOT, `dist/release/goose-browser-${VERSION}.tgz`)],
+      { env: { ...process.env, HOME: at("npm-home"), npm_config_cache: at("npm-cache") }, encoding: "utf8" },
+    );
+    expect(npm.status, npm.stderr).toBe(0);
+    const install = spawnSync(path.join(prefix, "bin/goose-browser"), ["install", "--extension-id", id], { env, encoding: "utf8" });
+    expect(install.status, install.stdout + install.stderr).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(profile, "NativeMessagingHosts/dev.goose_browser.host.json"), "utf8"));
+    expect(manifest.allowed_origins).toContain(`chrome-extension://${id}/`);
+    expect(manifest.path.startsWith(path.join(home, ".local/share/goose-browser"))).toBe(true);
+
+    // No reload: the setup screen tries again by itself (at most 15 s apart) and the panel becomes a chat.
+    await waitForReady(panel);
+    await sendPrompt(panel, "hello from the store build");
+    await waitForTurnEnd(panel);
+    await waitForText(agentBubbles(panel).last(), /\S/);
+    expect(await agentBubbles(panel).count()).toBeGreaterThan(0);
   });
 });
