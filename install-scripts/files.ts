@@ -49,13 +49,13 @@ export function fileMatches(file: string, data: Uint8Array, mode: number | undef
 }
 
 /** mkdir -p that returns the dirs it created, outermost first. */
-export function ensureDir(dir: string): string[] {
+export function ensureDir(dir: string, mode = 0o755): string[] {
   const missing: string[] = [];
   for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) {
     missing.unshift(d);
     if (path.dirname(d) === d) break;
   }
-  for (const d of missing) fs.mkdirSync(d, { mode: 0o755 });
+  for (const d of missing) fs.mkdirSync(d, { mode });
   return missing;
 }
 

@@ -20,6 +20,20 @@ export interface ReceiptKey {
   what: string;
 }
 
+/** An agent `add` installed: its version folder (…/agents/<id>/<version>/). */
+interface ReceiptAgent {
+  id: string;
+  dir: string;
+  /** The version an upgrade replaced, kept for one upgrade (a running host may still run it). */
+  previous?: true;
+}
+
+/** A profile `add` put into the host config, and the sha256 of its JSON as written (receipt-add.ts). */
+interface ReceiptProfile {
+  name: string;
+  sha256: string;
+}
+
 export interface Receipt {
   receiptVersion: typeof RECEIPT_VERSION;
   hostName: string;
@@ -38,6 +52,10 @@ export interface Receipt {
    * when the installer created it and it still has the bytes the installer last wrote (`sha256`).
    */
   config: { file: string; dirs: string[]; sha256?: string };
+  /** What `add` wrote: agent folders (removed whole), profiles (removed while unchanged), caches (removed). */
+  agents: ReceiptAgent[];
+  profiles: ReceiptProfile[];
+  caches: string[];
 }
 
 export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "dataDir" | "launcher">, configFile: string): Receipt {
@@ -50,6 +68,9 @@ export function emptyReceipt(meta: Pick<Receipt, "hostVersion" | "platform" | "d
     registryKeys: [],
     createdKeys: [],
     config: { file: configFile, dirs: [] },
+    agents: [],
+    profiles: [],
+    caches: [],
   };
 }
 
@@ -69,13 +90,17 @@ function normalizeReceipt(r: Receipt): Receipt {
     registryKeys: [...byKey.values()].sort((a, b) => cmp(a.key, b.key)),
     createdKeys: [...new Map(r.createdKeys.map((k) => [k.toLowerCase(), k])).values()].sort(cmp),
     config: { file: r.config.file, dirs: [...new Set(r.config.dirs)].sort(cmp), ...(r.config.sha256 ? { sha256: r.config.sha256 } : {}) },
+    agents: [...new Map(r.agents.map((a) => [a.dir, a])).values()].sort((a, b) => cmp(a.dir, b.dir)),
+    profiles: [...new Map(r.profiles.map((x) => [x.name, x])).values()].sort((a, b) => cmp(a.name, b.name)),
+    caches: [...new Set(r.caches)].sort(cmp),
   };
 }
 
 export function serializeReceipt(r: Receipt): string {
-  // No createdKeys off Windows: receipts written before the field stay byte for byte the same.
-  const { createdKeys, ...rest } = normalizeReceipt(r);
-  return `${JSON.stringify(createdKeys.length > 0 ? { ...rest, createdKeys } : rest, null, 2)}\n`;
+  // Fields only when they hold something: receipts written before them stay byte for byte the same.
+  const { createdKeys, agents, profiles, caches, ...rest } = normalizeReceipt(r);
+  const optional = Object.fromEntries(Object.entries({ createdKeys, agents, profiles, caches }).filter(([, v]) => v.length > 0));
+  return `${JSON.stringify({ ...rest, ...optional }, null, 2)}\n`;
 }
 
 /** Throws with the reason when the text is not a receipt this version understands. */
@@ -91,6 +116,7 @@ export function parseReceipt(text: string): Receipt {
     if (!Array.isArray(v)) throw new Error(`${what} must be a list`);
     return v;
   };
+  const optionalList = (v: unknown, what: string): unknown[] => (v === undefined ? [] : list(v, what));
   const config = isRecord(raw.config) ? raw.config : undefined;
   if (!config) throw new Error("config must be an object");
   return normalizeReceipt({
@@ -113,12 +139,25 @@ export function parseReceipt(text: string): Receipt {
         what: str(k.what, `registryKeys[${i}].what`),
       };
     }),
-    createdKeys: raw.createdKeys === undefined ? [] : list(raw.createdKeys, "createdKeys").map((k, i) => str(k, `createdKeys[${i}]`)),
+    createdKeys: optionalList(raw.createdKeys, "createdKeys").map((k, i) => str(k, `createdKeys[${i}]`)),
     config: {
       file: str(config.file, "config.file"),
       dirs: list(config.dirs, "config.dirs").map((d, i) => str(d, `config.dirs[${i}]`)),
       ...(config.sha256 === undefined ? {} : { sha256: str(config.sha256, "config.sha256") }),
     },
+    agents: optionalList(raw.agents, "agents").map((a, i) => {
+      if (!isRecord(a)) throw new Error(`agents[${i}] must be an object`);
+      return {
+        id: str(a.id, `agents[${i}].id`),
+        dir: str(a.dir, `agents[${i}].dir`),
+        ...(a.previous === true ? { previous: true as const } : {}),
+      };
+    }),
+    profiles: optionalList(raw.profiles, "profiles").map((x, i) => {
+      if (!isRecord(x)) throw new Error(`profiles[${i}] must be an object`);
+      return { name: str(x.name, `profiles[${i}].name`), sha256: str(x.sha256, `profiles[${i}].sha256`) };
+    }),
+    caches: optionalList(raw.caches, "caches").map((c, i) => str(c, `caches[${i}]`)),
   });
 }
 
@@ -143,6 +182,10 @@ export function mergeReceipts(
       dirs: [...previous.config.dirs.filter((d) => stillThere.dir(d)), ...current.config.dirs],
       ...(current.config.sha256 ? { sha256: current.config.sha256 } : {}),
     },
+    // What `add` wrote stays listed while it is there; the profiles are checked when uninstalling.
+    agents: [...previous.agents.filter((a) => stillThere.dir(a.dir)), ...current.agents],
+    profiles: [...previous.profiles, ...current.profiles],
+    caches: [...previous.caches.filter((c) => stillThere.file(c)), ...current.caches],
   });
 }
 

@@ -2,15 +2,18 @@
  * `uninstall`: removes exactly what the receipt lists (files, registry keys, then the dirs the
  * installer created, if empty), tolerating anything already gone. The host config is the user's
  * once they (or another command) changed it, and then stays unless --purge, which also removes the
- * host's logs; a config still as the installer wrote it goes with the rest.
+ * host's logs; a config still as the installer wrote it goes with the rest. What `add` wrote goes
+ * too: agent folders, the registry cache, and the profiles it added while they are as it wrote them.
  */
 import fs from "node:fs";
 import { loadConfig } from "../native-host/setup/config";
-import { configDir, configFile, type PlatformInfo, stateDir } from "../native-host/setup/paths";
+import { APP_DIR, configDir, configFile, type PlatformInfo, stateDir } from "../native-host/setup/paths";
 import { HOST_NAME } from "../shared/extension-ids";
+import { withoutAddedProfiles } from "./acp-registry/add-receipt";
+import { isAgentDir } from "./acp-registry/agent-paths";
 import { readReceipt } from "./apply";
 import { COMMANDS } from "./command-names";
-import { removeDirIfEmpty, removeFile, sha256 } from "./files";
+import { removeDirIfEmpty, removeFile, sha256, writeFileAtomic } from "./files";
 import { installLayout, pathLib } from "./layout";
 import { ownParentKeys, type Receipt, type ReceiptKey } from "./receipt";
 import type { RegistryOps } from "./registry";
@@ -63,6 +66,14 @@ export async function uninstall(ctx: UninstallContext, cmd: UninstallArgs): Prom
       }
       findings.push(removeOne(f.path, f.what, dry));
     }
+    for (const a of receipt.agents) findings.push(removeAgentDir(a.dir, `agent ${a.id}`, receipt, p, dry));
+    for (const c of receipt.caches) {
+      if (!pathLib(p.platform).dirname(c).split(/[\\/]/).includes(APP_DIR)) {
+        findings.push(
+          problem("registry cache", `${c} is not a file this installer writes; left alone`, "remove it by hand if you are sure"),
+        );
+      } else findings.push(removeOne(c, "registry cache", dry));
+    }
     findings.push(...(await removeRegistryKeys(receipt.registryKeys, ctx.registry, dry)));
     if (!dry) findings.push(...(await removeCreatedKeys(receipt, ctx.registry)));
     findings.push(removeOne(layout.receipt, "receipt", dry));
@@ -82,7 +93,10 @@ export async function uninstall(ctx: UninstallContext, cmd: UninstallArgs): Prom
       if (fs.existsSync(log)) findings.push(removeOne(log, "host log", dry));
     }
     dirs.push(configDir(p), stateDir(p));
-  } else if (!ownConfig && fs.existsSync(configFile(p))) {
+  } else if (!ownConfig && r.receipt && r.receipt.profiles.length > 0 && fs.existsSync(r.receipt.config.file)) {
+    findings.push(...removeAddedProfiles(r.receipt, p, dry));
+  }
+  if (!cmd.purge && !ownConfig && fs.existsSync(configFile(p))) {
     findings.push(info("host config", `kept ${configFile(p)} (your settings; \`${COMMANDS.purge}\` removes it and the logs)`));
   }
   if (!dry) {
@@ -92,6 +106,42 @@ export async function uninstall(ctx: UninstallContext, cmd: UninstallArgs): Prom
   return report(
     !dry && (r.receipt || cmd.purge) ? "Done. Reload or close the goose panel: it will report that the host is not installed." : undefined,
   );
+}
+
+/** Everything in an agent's version folder is ours: `add` unpacked it there. */
+function removeAgentDir(dir: string, what: string, receipt: Receipt, p: PlatformInfo, dry: boolean): Finding {
+  if (!isAgentDir(dir, p, receipt.dataDir))
+    return problem(what, `${dir} is not a folder \`add\` writes; left alone`, "remove it by hand if you are sure");
+  if (!fs.existsSync(dir)) return info(what, `${dir} was already gone`);
+  if (dry) return ok(what, `would remove ${dir}`);
+  try {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return ok(what, `removed ${dir}`);
+  } catch (e) {
+    return problem(what, `could not remove ${dir}: ${(e as Error).message}`, "stop the agent, then remove it by hand");
+  }
+}
+
+/** The profiles `add` added, out of a config the user has since changed: each only while it is as `add` wrote it. */
+function removeAddedProfiles(receipt: Receipt, p: PlatformInfo, dry: boolean): Finding[] {
+  const file = receipt.config.file;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    return [problem("host config", `could not read ${file}: ${(e as Error).message}`, "remove the added profiles by hand")];
+  }
+  const change = withoutAddedProfiles(text, receipt.profiles, p);
+  const out = change.kept.map((k) => info("agent profile", `kept "${k.name}" in ${file}: ${k.why}`));
+  if (change.removed.length === 0) return out;
+  const names = change.removed.map((n) => `"${n}"`).join(", ");
+  try {
+    if (!dry) writeFileAtomic(file, change.text, fs.statSync(file).mode & 0o777);
+    out.unshift(ok("agent profile", `${dry ? "would remove" : "removed"} ${names} from ${file}`));
+  } catch (e) {
+    out.unshift(problem("agent profile", `could not remove ${names} from ${file}: ${(e as Error).message}`, "remove them by hand"));
+  }
+  return out;
 }
 
 /** The config the installer created, still byte for byte as it last wrote it: nobody's settings but ours. */

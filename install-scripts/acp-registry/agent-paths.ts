@@ -24,3 +24,11 @@ function agentsDir(p: PlatformInfo): string {
 export function agentVersionDir(p: PlatformInfo, id: string, version: string): string {
   return pathLib(p.platform).join(agentsDir(p), id, version);
 }
+
+/** A version folder of an agent (…/agents/<id>/<version>), the only folders removed whole. */
+export function isAgentDir(dir: string, p: PlatformInfo, dataDir = installLayout(p).dataDir): boolean {
+  const lib = pathLib(p.platform);
+  const rel = lib.relative(lib.join(dataDir, "agents"), dir);
+  const parts = rel.split(lib.sep);
+  return !lib.isAbsolute(rel) && parts.length === 2 && parts.every((x) => x.length > 0 && x !== ".." && x !== ".");
+}

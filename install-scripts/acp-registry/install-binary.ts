@@ -27,6 +27,8 @@ export interface InstalledBinary {
   program: string;
   /** False when this version was already installed. */
   fresh: boolean;
+  /** The folders made for it (agents/, agents/<id>/), outermost first. */
+  createdDirs: string[];
 }
 
 /** Where the plan's program will be once installed. */
@@ -50,7 +52,7 @@ export async function installBinary(
     );
   }
   const entries = await readArchive(plan, bytes);
-  if (isFile(program)) return { dir, program, fresh: false };
+  if (isFile(program)) return { dir, program, fresh: false, createdDirs: [] };
   // The folders made here, outermost first: a failed install removes them again.
   const created = ensureDir(path.dirname(dir));
   const staging = path.join(path.dirname(dir), `.${plan.agent.version}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`);
@@ -64,10 +66,10 @@ export async function installBinary(
     fs.renameSync(staging, dir);
   } catch (e) {
     fs.rmSync(staging, { recursive: true, force: true });
-    for (const d of created.reverse()) removeDirIfEmpty(d);
+    for (const d of [...created].reverse()) removeDirIfEmpty(d);
     throw e;
   }
-  return { dir, program, fresh: true };
+  return { dir, program, fresh: true, createdDirs: created };
 }
 
 async function readArchive(plan: Extract<InstallPlan, { kind: "binary" }>, bytes: Buffer): Promise<ArchiveEntry[]> {

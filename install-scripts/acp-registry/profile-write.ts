@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseConfig } from "../../native-host/setup/config";
 import type { PlatformInfo } from "../../native-host/setup/paths";
-import { writeFileAtomic } from "../files";
+import { ensureDir, writeFileAtomic } from "../files";
 import { configText, isRecord, type RawConfig } from "../host-config";
 import type { ProfileSpec } from "./resolve";
 
@@ -16,6 +16,12 @@ export interface ProfileChange {
   text: string;
   /** "added" or "updated" (the profile existed), or "unchanged". */
   outcome: "added" | "updated" | "unchanged";
+}
+
+export interface WrittenProfile extends ProfileChange {
+  /** The file's text before (undefined: there was none), and the folders made for it. */
+  before: string | undefined;
+  createdDirs: string[];
 }
 
 /** Pure: the file's current text (undefined when absent) and the profile; throws when the file is not usable JSON. */
@@ -53,14 +59,15 @@ export function checkProfile(file: string, name: string, spec: ProfileSpec, p: P
   return withProfile(readCurrent(file).current, file, name, spec, p);
 }
 
-export function writeProfile(file: string, name: string, spec: ProfileSpec, p: PlatformInfo): ProfileChange {
+export function writeProfile(file: string, name: string, spec: ProfileSpec, p: PlatformInfo): WrittenProfile {
   const { current, mode } = readCurrent(file);
   const change = withProfile(current, file, name, spec, p);
+  const createdDirs: string[] = [];
   if (change.outcome !== "unchanged") {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    createdDirs.push(...ensureDir(path.dirname(file), 0o700));
     writeFileAtomic(file, change.text, mode);
   }
-  return change;
+  return { ...change, before: current, createdDirs };
 }
 
 function readCurrent(file: string): { current: string | undefined; mode: number } {

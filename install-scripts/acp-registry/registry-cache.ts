@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../files";
+import { ensureDir, writeFileAtomic } from "../files";
 import { download } from "./download";
 import { parseRegistry, type Registry } from "./registry-format";
 
@@ -28,6 +28,8 @@ export interface LoadedRegistry extends Registry {
   fetchedAt: number;
   /** Set when a stale copy is used because the fetch failed. */
   warning?: string;
+  /** The cache file, when this registry came through it, and the folders made for it this time. */
+  cache?: { file: string; createdDirs: string[] };
 }
 
 interface CacheRecord {
@@ -40,7 +42,13 @@ export async function loadRegistry(s: RegistrySource): Promise<LoadedRegistry> {
   if (s.url.startsWith("file:")) return { ...parseRegistry(await fetchJson(s.url)), url: s.url, from: "file", fetchedAt: s.now };
   const cached = readCache(s.cacheFile, s.url);
   if (cached && !s.refresh && s.now - cached.fetchedAt < REGISTRY_FRESH_MS) {
-    return { ...parseRegistry(cached.registry), url: s.url, from: "cache", fetchedAt: cached.fetchedAt };
+    return {
+      ...parseRegistry(cached.registry),
+      url: s.url,
+      from: "cache",
+      fetchedAt: cached.fetchedAt,
+      cache: { file: s.cacheFile, createdDirs: [] },
+    };
   }
   let raw: unknown;
   try {
@@ -48,12 +56,19 @@ export async function loadRegistry(s: RegistrySource): Promise<LoadedRegistry> {
   } catch (e) {
     if (!cached) throw e;
     const warning = `could not fetch ${s.url} (${(e as Error).message}); using the copy from ${new Date(cached.fetchedAt).toISOString()}`;
-    return { ...parseRegistry(cached.registry), url: s.url, from: "stale-cache", fetchedAt: cached.fetchedAt, warning };
+    return {
+      ...parseRegistry(cached.registry),
+      url: s.url,
+      from: "stale-cache",
+      fetchedAt: cached.fetchedAt,
+      warning,
+      cache: { file: s.cacheFile, createdDirs: [] },
+    };
   }
   const registry = parseRegistry(raw); // before caching: a broken answer must not replace a good copy
-  fs.mkdirSync(path.dirname(s.cacheFile), { recursive: true });
+  const createdDirs = ensureDir(path.dirname(s.cacheFile));
   writeFileAtomic(s.cacheFile, JSON.stringify({ url: s.url, fetchedAt: s.now, registry: raw } satisfies CacheRecord), 0o644);
-  return { ...registry, url: s.url, from: "network", fetchedAt: s.now };
+  return { ...registry, url: s.url, from: "network", fetchedAt: s.now, cache: { file: s.cacheFile, createdDirs } };
 }
 
 async function fetchJson(url: string): Promise<unknown> {

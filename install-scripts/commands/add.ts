@@ -2,13 +2,16 @@
  * `goose-browser add <id> [--registry URL] [--refresh] [--json]`: installs an agent from the ACP
  * Registry for this OS and CPU (acp-registry/resolve.ts) and writes a host profile named after it
  * into host.json. A binary is verified against the registry's sha256 before anything is written; a
- * running host picks the new profile up by itself (it watches its config).
+ * running host picks the new profile up by itself (it watches its config). The install receipt
+ * records what it wrote, so `uninstall` removes it (acp-registry/add-receipt.ts).
  */
+import path from "node:path";
 import { configFile } from "../../native-host/setup/paths";
 import { download } from "../acp-registry/download";
 import { ChecksumMismatch, type InstalledBinary, installBinary, installedProgram } from "../acp-registry/install-binary";
 import { findNodeTools } from "../acp-registry/node-tools";
-import { checkProfile, writeProfile } from "../acp-registry/profile-write";
+import { checkProfile, type WrittenProfile, writeProfile } from "../acp-registry/profile-write";
+import { recordAddInReceipt } from "../acp-registry/record-add";
 import { type ProfileSpec, planInstall, registryPlatform } from "../acp-registry/resolve";
 import { defineCommand } from "./command";
 import {
@@ -28,10 +31,10 @@ export const addCommand = defineCommand<{ command: "add" } & RegistryOptions>({
   options: REGISTRY_OPTIONS,
   positionals: { min: 1, max: 1, name: `the agent's id (run \`${CLI_NAME} agents\` to list them)` },
   parse: (values, positionals) => ({ command: "add", ...registryOptions(values, positionals) }),
-  run: (args, ctx) => addAgent(args, ctx),
+  run: (args, ctx) => addAgent(args, { ...ctx, hostVersion: ctx.source.version }),
 });
 
-async function addAgent(o: RegistryOptions, ctx: AgentCommandContext): Promise<number> {
+async function addAgent(o: RegistryOptions, ctx: AgentCommandContext & { hostVersion: string }): Promise<number> {
   const id = o.positionals[0]!;
   const fail = (message: string) => {
     if (o.json) ctx.out(`${JSON.stringify({ ok: false, id, error: message }, null, 2)}\n`);
@@ -53,7 +56,7 @@ async function addAgent(o: RegistryOptions, ctx: AgentCommandContext): Promise<n
   const file = configFile(ctx.p);
   const spec: ProfileSpec =
     plan.kind === "binary" ? { command: installedProgram(plan, ctx.p), args: plan.args, env: plan.env } : plan.profile;
-  let outcome: string;
+  let written: WrittenProfile;
   let installed: InstalledBinary | undefined;
   try {
     // A host.json the profile cannot go into stops everything before a download.
@@ -73,13 +76,25 @@ async function addAgent(o: RegistryOptions, ctx: AgentCommandContext): Promise<n
     }
   }
   try {
-    outcome = writeProfile(file, agent.id, spec, ctx.p).outcome;
+    written = writeProfile(file, agent.id, spec, ctx.p);
   } catch (e) {
     return fail(`Could not write the profile: ${(e as Error).message}`);
   }
+  const outcome = written.outcome;
+  const receiptWarning = recordAddInReceipt(ctx.p, ctx.hostVersion, file, {
+    id: agent.id,
+    ...(installed ? { agentDir: installed.dir } : {}),
+    // The cache folder is ours by its name; the folders above it only when this run made them.
+    dirs: [
+      ...(installed?.createdDirs ?? []),
+      ...(registry.cache ? [...registry.cache.createdDirs, path.dirname(registry.cache.file)] : []),
+    ],
+    config: { ...(written.before === undefined ? {} : { before: written.before }), after: written.text, dirs: written.createdDirs },
+    ...(registry.cache ? { cache: registry.cache.file } : {}),
+  });
   if (o.json) {
     ctx.out(
-      `${JSON.stringify({ ok: true, id, name: agent.name, version: agent.version, kind: plan.kind, ...(installed ? { dir: installed.dir } : {}), configFile: file, profile: { name: agent.id, ...spec, outcome } }, null, 2)}\n`,
+      `${JSON.stringify({ ok: true, id, name: agent.name, version: agent.version, kind: plan.kind, ...(installed ? { dir: installed.dir } : {}), configFile: file, profile: { name: agent.id, ...spec, outcome }, ...(receiptWarning ? { warning: receiptWarning } : {}) }, null, 2)}\n`,
     );
     return 0;
   }
@@ -90,6 +105,7 @@ async function addAgent(o: RegistryOptions, ctx: AgentCommandContext): Promise<n
         : `${agent.name} ${agent.version} runs through npx (${plan.agent.npx?.package}); npm fetches it on first start.`,
       `Profile "${agent.id}" ${outcome} in ${file}: ${[spec.command, ...spec.args].join(" ")}`,
       "Pick it in goose-browser's Options (Agent); a running browser sees it without a restart.",
+      ...(receiptWarning ? [`Warning: ${receiptWarning}`] : []),
       "",
     ].join("\n"),
   );

@@ -1,7 +1,8 @@
 /**
  * `agents` and `add` against a local copy of the ACP Registry (registry-copy.ts), in a throwaway
  * HOME: an npx agent, binary agents in .tar.gz and .zip made here by the system's tar and zip, a
- * checksum mismatch refused with nothing written, and the registry cache over http.
+ * checksum mismatch refused with nothing written, the registry cache over http, and `uninstall`
+ * removing what `add` wrote (the receipt lists it).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,6 +12,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempMachine } from "../../helpers/install-harness";
 import { FIXTURE_REGISTRY, type RegistryCopy, writeRegistryCopy } from "../../helpers/registry-copy";
+
+const RECEIPT = ".local/share/goose-browser/install-receipt.json";
+const LOG = ".local/state/goose-browser/host.log";
 
 let m: TempMachine;
 let copy: RegistryCopy;
@@ -191,5 +195,115 @@ describe("goose-browser add", () => {
     const usage = await m.run("add");
     expect(usage.code).toBe(2);
     expect(usage.out).toContain("goose-browser agents");
+  });
+});
+
+/** Serves a file over http for the duration of `body`: the registry through its cache, as users get it. */
+async function served<T>(file: () => string, body: (url: string) => Promise<T>): Promise<T> {
+  const server = http.createServer((_req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(file());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    return await body(`http://127.0.0.1:${(server.address() as AddressInfo).port}/registry.json`);
+  } finally {
+    server.close();
+  }
+}
+
+function receipt(): { agents?: { id: string; dir: string; previous?: true }[]; profiles?: { name: string }[]; caches?: string[] } {
+  return JSON.parse(m.read(RECEIPT));
+}
+
+describe("add, then uninstall", () => {
+  /** A machine with a browser, so `install` has somewhere to register the host. */
+  const withBrowser = () => {
+    m.dispose();
+    m = new TempMachine({ dirs: [".config/chromium"] });
+    copy = writeRegistryCopy(m.root, { SCRIPTED_AGENT_STATE_DIR: path.join(m.root, "agent-state") });
+  };
+
+  it("uninstall removes the agents' folders, the registry cache and the added profiles: only the host's log is left", async () => {
+    withBrowser();
+    const pristine = m.snapshot();
+    const inst = await m.run("install");
+    expect(inst.code, inst.out).toBe(0);
+    await served(
+      () => fs.readFileSync(copy.file, "utf8"),
+      async (url) => {
+        for (const id of ["scripted-tar", "scripted-npx", "scripted-tar", "scripted-npx"]) {
+          const r = await m.run("add", id, "--registry", url);
+          expect(r.code, r.out).toBe(0);
+        }
+      },
+    );
+    expect(fs.existsSync(m.path(`${AGENTS}/scripted-tar/1.2.3/bin/scripted-agent`))).toBe(true);
+    expect(fs.existsSync(m.path(".cache/goose-browser/acp-registry.json"))).toBe(true);
+    // Added twice each, listed once.
+    const listed = receipt();
+    expect(listed.agents).toEqual([{ id: "scripted-tar", dir: m.path(`${AGENTS}/scripted-tar/1.2.3`) }]);
+    expect(listed.profiles?.map((x) => x.name)).toEqual(["scripted-npx", "scripted-tar"]);
+    expect(listed.caches).toEqual([m.path(".cache/goose-browser/acp-registry.json")]);
+
+    const r = await m.run("uninstall");
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/✓ agent scripted-tar: removed /);
+    expect(r.out).toMatch(/✓ registry cache: removed /);
+    expect(m.snapshot().filter((e) => !pristine.includes(e))).toEqual([
+      // The host's log, from the start the install checked.
+      ".local/",
+      ".local/state/",
+      ".local/state/goose-browser/",
+      LOG,
+    ]);
+  });
+
+  it("a config the user changed stays, without the added profiles they left as they were", async () => {
+    withBrowser();
+    const inst = await m.run("install");
+    expect(inst.code, inst.out).toBe(0);
+    for (const id of ["scripted-tar", "scripted-zip", "scripted-npx"])
+      expect((await m.run("add", id, "--registry", copy.url)).code).toBe(0);
+    const c = config();
+    c.profiles["scripted-zip"]!.env.MY_KEY = "mine";
+    fs.writeFileSync(m.path(CONFIG), JSON.stringify({ ...c, debug: true }, null, 2));
+
+    const r = await m.run("uninstall");
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/✓ agent profile: removed "scripted-npx", "scripted-tar" from /);
+    expect(r.out).toMatch(/– agent profile: kept "scripted-zip" .*changed since it was added/);
+    const after = config() as ReturnType<typeof config> & { debug?: boolean };
+    expect(after.debug).toBe(true);
+    expect(Object.keys(after.profiles).sort()).toEqual(["goose", "scripted-zip"]);
+    expect(after.profiles["scripted-zip"]?.env.MY_KEY).toBe("mine");
+    // Its folder goes all the same: the user's profile now names a program that is gone, as after any uninstall.
+    expect(fs.existsSync(m.path(AGENTS))).toBe(false);
+  });
+
+  it("an add before any install is recorded too, and an upgrade keeps one previous version", async () => {
+    const pristine = m.snapshot();
+    const registry = JSON.parse(fs.readFileSync(copy.file, "utf8")) as { agents: { id: string; version: string }[] };
+    const addVersion = async (version: string) => {
+      for (const a of registry.agents) if (a.id === "scripted-tar") a.version = version;
+      fs.writeFileSync(copy.file, JSON.stringify(registry));
+      const r = await m.run("add", "scripted-tar", "--registry", copy.url);
+      expect(r.code, r.out).toBe(0);
+    };
+    await addVersion("1.2.3");
+    await addVersion("1.2.4");
+    expect(fs.readdirSync(m.path(`${AGENTS}/scripted-tar`)).sort()).toEqual(["1.2.3", "1.2.4"]);
+    await addVersion("1.2.5");
+    expect(fs.readdirSync(m.path(`${AGENTS}/scripted-tar`)).sort()).toEqual(["1.2.4", "1.2.5"]);
+    expect(receipt().agents).toEqual([
+      { id: "scripted-tar", dir: m.path(`${AGENTS}/scripted-tar/1.2.4`), previous: true },
+      { id: "scripted-tar", dir: m.path(`${AGENTS}/scripted-tar/1.2.5`) },
+    ]);
+    expect(config().profiles["scripted-tar"]?.command).toBe(m.path(`${AGENTS}/scripted-tar/1.2.5/bin/scripted-agent`));
+
+    const r = await m.run("uninstall");
+    expect(r.code, r.out).toBe(0);
+    // add made host.json, and nobody changed it since: it goes whole, with its folders.
+    expect(m.snapshot().filter((e) => !pristine.includes(e))).toEqual([]);
   });
 });

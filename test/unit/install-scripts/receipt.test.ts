@@ -79,4 +79,19 @@ describe("receipt", () => {
     expect(isOurFile(`${D}/../other/file`, r, "linux")).toBe(false);
     expect(isOurFile(D, r, "linux")).toBe(false);
   });
+
+  it("lists what add wrote once each, and leaves those fields out while empty (older receipts keep their bytes)", () => {
+    const plain = serializeReceipt(sample());
+    expect(plain).not.toMatch(/"agents"|"profiles"|"caches"/);
+    const r = sample();
+    const dir = `${D}/agents/a/1.0.0`;
+    r.agents.push({ id: "a", dir }, { id: "a", dir });
+    r.profiles.push({ name: "a", sha256: "1" }, { name: "a", sha256: "2" });
+    r.caches.push("/home/me/.cache/goose-browser/acp-registry.json", "/home/me/.cache/goose-browser/acp-registry.json");
+    const back = parseReceipt(serializeReceipt(r));
+    expect(back.agents).toEqual([{ id: "a", dir }]);
+    expect(back.profiles).toEqual([{ name: "a", sha256: "2" }]);
+    expect(back.caches).toEqual(["/home/me/.cache/goose-browser/acp-registry.json"]);
+    expect(() => parseReceipt(plain.replace('"files"', '"agents": {},\n  "files"'))).toThrow("agents must be a list");
+  });
 });
