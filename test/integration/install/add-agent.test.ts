@@ -281,7 +281,8 @@ describe("add, then uninstall", () => {
     expect(fs.existsSync(m.path(AGENTS))).toBe(false);
   });
 
-  it("an add before any install is recorded too, and an upgrade keeps one previous version", async () => {
+  it("an add before any install is recorded too, an upgrade keeps one previous version, and install keeps the list", async () => {
+    withBrowser();
     const pristine = m.snapshot();
     const registry = JSON.parse(fs.readFileSync(copy.file, "utf8")) as { agents: { id: string; version: string }[] };
     const addVersion = async (version: string) => {
@@ -301,9 +302,15 @@ describe("add, then uninstall", () => {
     ]);
     expect(config().profiles["scripted-tar"]?.command).toBe(m.path(`${AGENTS}/scripted-tar/1.2.5/bin/scripted-agent`));
 
+    // add made host.json, and nobody changed it since: install keeps it the installer's, and the list of what add wrote.
+    const inst = await m.run("install");
+    expect(inst.code, inst.out).toBe(0);
+    expect(receipt().agents).toHaveLength(2);
+    expect(receipt().profiles?.map((x) => x.name)).toEqual(["scripted-tar"]);
+
     const r = await m.run("uninstall");
     expect(r.code, r.out).toBe(0);
-    // add made host.json, and nobody changed it since: it goes whole, with its folders.
-    expect(m.snapshot().filter((e) => !pristine.includes(e))).toEqual([]);
+    expect(r.out).toMatch(/✓ host config: removed /);
+    expect(m.snapshot().filter((e) => !pristine.includes(e))).toEqual([".local/", ".local/state/", ".local/state/goose-browser/", LOG]);
   });
 });
