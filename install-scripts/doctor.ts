@@ -378,11 +378,17 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
       continue;
     }
     const where = foundWhere(found.found, profile.command, browserLike, config.path);
-    const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, {
-      ...env,
-      PATH: agentPath(browserLike, config.path),
-      ...profile.env,
-    });
+    const v = await checkVersion(
+      found.found,
+      profile.versionArgs,
+      profile.minVersion,
+      {
+        ...env,
+        PATH: agentPath(browserLike, config.path),
+        ...profile.env,
+      },
+      browserLike,
+    );
     if (v.ok) out.push(ok(subject, `${found.found}${v.version ? ` (${v.version})` : ""}${where ? `, found ${where}` : ""}`));
     else if (v.kind === "outdated")
       out.push(

@@ -112,7 +112,7 @@ async function gooseFacts(p: PlatformInfo, raw: RawConfig | undefined, loginPath
     : discoverAgent(configured && !lib.isAbsolute(configured) ? configured : "goose", p, loginPath, isExecutableFile);
   const chosen = chooseGooseCommand(configured, configuredWorks, discovery?.found, (x) => lib.isAbsolute(x));
   const version = chosen
-    ? await checkVersion(chosen, profile.versionArgs, profile.minVersion ?? GOOSE_MIN_VERSION, versionEnv(p, loginPath))
+    ? await checkVersion(chosen, profile.versionArgs, profile.minVersion ?? GOOSE_MIN_VERSION, versionEnv(p, loginPath), p)
     : undefined;
   return {
     ...(configured ? { configured } : {}),
@@ -128,7 +128,7 @@ async function agentFacts(p: PlatformInfo, agents: AgentSpec[], loginPath: strin
   for (const a of agents) {
     const found = discoverAgent(a.command, p, loginPath, isExecutableFile).found;
     const version = found
-      ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv(p, loginPath))
+      ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv(p, loginPath), p)
       : undefined;
     out.push({ ...a, ...(found ? { resolved: found } : {}), ...(version ? { version } : {}) });
   }

@@ -1,9 +1,11 @@
 /**
  * Runs `<agent> <versionArgs>` (no shell, no stdin, 5 s limit) and judges the result against the
- * profile's minimum. The child gets no stdin: a command that reads it then sees end of input at
+ * profile's minimum, started as the agent would be (launch.ts). The child gets no stdin: a command that reads it then sees end of input at
  * once instead of waiting for the time limit. A profile without version arguments is not checked.
  */
 import { spawn } from "node:child_process";
+import type { PlatformInfo } from "../setup/paths";
+import { planLaunch, type SpawnCommand } from "./launch";
 import { compareVersions, formatVersion, parseVersion } from "./version";
 
 const VERSION_TIMEOUT_MS = 5000;
@@ -19,11 +21,13 @@ export async function checkVersion(
   versionArgs: string[],
   minVersion: string | undefined,
   env: NodeJS.ProcessEnv,
+  p: Pick<PlatformInfo, "platform" | "env">,
   timeoutMs = VERSION_TIMEOUT_MS,
 ): Promise<VersionCheck> {
   if (versionArgs.length === 0) return { ok: true };
   const command = `\`${[file, ...versionArgs].join(" ")}\``;
-  const run = await runVersionCommand(file, versionArgs, env, timeoutMs);
+  const plan = planLaunch(file, versionArgs, p, env);
+  const run = plan.ok ? await runVersionCommand(plan.command, env, timeoutMs) : { printed: "", problem: `cannot be run: ${plan.message}` };
   const parsed = parseVersion(run.printed);
   if (run.problem) {
     // Without a minimum the version is only informative: a failing version command is not fatal.
@@ -47,8 +51,7 @@ export async function checkVersion(
 
 /** stdout and stderr together, and what went wrong (if anything). */
 function runVersionCommand(
-  file: string,
-  args: string[],
+  { file, args, windowsVerbatimArguments }: SpawnCommand,
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
 ): Promise<{ printed: string; problem?: string }> {
@@ -62,14 +65,22 @@ function runVersionCommand(
       clearTimeout(timer);
       resolve({ printed: Buffer.concat(output).toString("utf8"), ...(problem ? { problem } : {}) });
     };
-    const child = spawn(file, args, { env, stdio: ["ignore", "pipe", "pipe"], shell: false, windowsHide: true });
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(file, args, { env, stdio: ["ignore", "pipe", "pipe"], shell: false, windowsHide: true, windowsVerbatimArguments });
+    } catch (e) {
+      // Some failures throw instead of emitting 'error' (EINVAL, an argument with a NUL byte).
+      const err = e as NodeJS.ErrnoException;
+      resolve({ printed: "", problem: `could not be run: ${err.code ?? err.message}` });
+      return;
+    }
     const collect = (chunk: Buffer) => {
       if (size >= MAX_OUTPUT_BYTES) return;
       output.push(chunk.subarray(0, MAX_OUTPUT_BYTES - size));
       size += chunk.length;
     };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
+    child.stdout!.on("data", collect);
+    child.stderr!.on("data", collect);
     // Resolved here, not on "close": a grandchild holding the pipes must not stretch the limit.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");

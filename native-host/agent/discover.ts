@@ -1,10 +1,12 @@
 /**
  * Finds the agent executable: a configured absolute path first, then PATH (the recorded login-shell
  * PATH, then the browser's), then the usual per-OS install locations. Pure apart from the injected
- * `isExecutable`, so every OS's search order is testable anywhere.
+ * `isExecutable`, so every OS's search order is testable anywhere. On Windows a bare name is tried with
+ * each PATHEXT extension in every folder, as cmd.exe does (npm installs agents as `.cmd` shims).
  */
 import path from "node:path";
 import type { PlatformInfo } from "../setup/paths";
+import { windowsCommandNames } from "./windows-command";
 
 export type Discovery =
   | { found: string; searched: string[]; refused?: undefined }
@@ -54,16 +56,18 @@ export function discoverAgent(
   if (command.includes("/") || command.includes("\\")) {
     return { searched: [command], refused: `"${command}" must be an absolute path or a bare command name` };
   }
-  const name = p.platform === "win32" && !/\.[a-z0-9]+$/i.test(command) ? `${command}.exe` : command;
+  const names = p.platform === "win32" ? windowsCommandNames(command, p.env) : [command];
   const dirs = [...pathDirs(configuredPath, p.platform), ...pathDirs(p.env.PATH ?? p.env.Path, p.platform), ...wellKnownDirs(p)].filter(
     (d) => lib.isAbsolute(d) && !PACKAGE_MANAGER_DIR.test(d),
   );
   const searched: string[] = [];
   for (const dir of dirs) {
-    const file = lib.join(dir, name);
-    if (searched.includes(file) || DESKTOP_APP.test(file)) continue;
-    searched.push(file);
-    if (isExecutable(file)) return { found: file, searched };
+    for (const name of names) {
+      const file = lib.join(dir, name);
+      if (searched.includes(file) || DESKTOP_APP.test(file)) continue;
+      searched.push(file);
+      if (isExecutable(file)) return { found: file, searched };
+    }
   }
   return { searched };
 }

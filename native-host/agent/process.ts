@@ -15,6 +15,8 @@ export interface SpawnSpec {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Windows: `args` is one command line quoted for cmd.exe already (launch.ts). */
+  windowsVerbatimArguments?: true;
 }
 
 export interface ExitInfo {
@@ -59,6 +61,7 @@ export class AgentProcess {
         stdio: ["pipe", socket?.childEnd ?? "pipe", "pipe"],
         shell: false,
         windowsHide: true,
+        ...(spec.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
         // Own process group on POSIX, so one signal reaches the agent and everything it started.
         detached: process.platform !== "win32",
         // With the socket as stdio[1], child.stdout is null; stdin and stderr are pipes either way.

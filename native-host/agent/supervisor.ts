@@ -15,6 +15,7 @@ import { checkVersion } from "./check-version";
 import { agentPath, discoverAgent } from "./discover";
 import { agentEnvironment } from "./environment";
 import { ExitReport } from "./exit-report";
+import { describeLaunch, planLaunch } from "./launch";
 import { AgentProcess, type ExitInfo } from "./process";
 import { Reaper } from "./reaper";
 import { StderrTail } from "./stderr-tail";
@@ -211,7 +212,7 @@ export class AgentSupervisor {
       });
     }
     const env = { ...agentEnvironment(process.env), PATH: agentPath(platform, config.path), ...profile.env };
-    const version = await checkVersion(file, profile.versionArgs, profile.minVersion, env);
+    const version = await checkVersion(file, profile.versionArgs, profile.minVersion, env, platform);
     if (generation !== this.generation) return;
     if (!version.ok) {
       if (version.kind === "outdated") {
@@ -235,9 +236,24 @@ export class AgentSupervisor {
         fix: `Check that ${file} is the ${profileName} agent's CLI (run it with ${profile.versionArgs.join(" ")} in a terminal).`,
       });
     }
+    const launch = planLaunch(file, profile.args, platform, env);
+    if (!launch.ok) {
+      log.error(`agent ${profileName}: ${launch.message}`);
+      return this.emit({ state: "failed", profile: profileName, command: file, message: launch.message, fix: launch.fix });
+    }
     this.emit({ state: "starting", profile: profileName, command: file, ...(version.version ? { version: version.version } : {}) });
-    log.info(`starting agent ${profileName}: ${file} ${profile.args.join(" ")} in ${cwd}`);
-    const agent = await AgentProcess.start({ file, args: profile.args, cwd, env }, this.reaper);
+    log.info(`starting agent ${profileName}: ${describeLaunch(file, launch.command)} in ${cwd}`);
+    let agent: AgentProcess;
+    try {
+      agent = await AgentProcess.start({ ...launch.command, cwd, env }, this.reaper);
+    } catch (e) {
+      // Some spawn failures throw rather than emit 'error' (Windows' EINVAL, a NUL byte in an argument):
+      // the same failed status as those that emit, never a dead host.
+      const err = e as NodeJS.ErrnoException;
+      log.error(`agent ${profileName} could not start: ${err.message}`);
+      if (generation !== this.generation) return;
+      return this.emit({ state: "failed", profile: profileName, command: file, ...spawnFailure(file, err) });
+    }
     if (generation !== this.generation) {
       // Replaced or shut down while its stdout was being set up: stopped, and its output read to the end and dropped.
       agent.stdout.resume();
@@ -310,18 +326,18 @@ export class AgentSupervisor {
 
   private reportExit(agent: AgentProcess, { code, signal }: ExitInfo, profile: string, file: string, tail: StderrTail): void {
     if (agent.spawnError) {
-      const e = agent.spawnError as NodeJS.ErrnoException;
-      this.emit({
-        state: "failed",
-        profile,
-        command: file,
-        message: `${file} could not be started: ${e.code ?? e.message}`,
-        fix: e.code === "EACCES" ? `Make ${file} executable (chmod +x).` : `Check ${file} in a terminal.`,
-      });
+      this.emit({ state: "failed", profile, command: file, ...spawnFailure(file, agent.spawnError as NodeJS.ErrnoException) });
       return;
     }
     this.emit({ state: "exited", profile, command: file, code, signal, stderrTail: tail.tail() });
   }
+}
+
+function spawnFailure(file: string, e: NodeJS.ErrnoException): { message: string; fix: string } {
+  return {
+    message: `${file} could not be started: ${e.code ?? e.message}`,
+    fix: e.code === "EACCES" ? `Make ${file} executable (chmod +x).` : `Check ${file} in a terminal.`,
+  };
 }
 
 function notFoundFix(profile: string, command: string, configFile: string, refused?: string): string {

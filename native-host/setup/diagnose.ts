@@ -34,7 +34,7 @@ async function diagnoseProfile(
     return { ...base, problem: { state: "not_found", fix: notFoundReason(profile.command, found) } };
   }
   const env = { ...agentEnvironment(p.env), PATH: agentPath(p, config.path), ...profile.env };
-  const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, env);
+  const v = await checkVersion(found.found, profile.versionArgs, profile.minVersion, env, p);
   if (v.ok) return { ...base, resolved: found.found, ...(v.version ? { version: v.version } : {}) };
   if (v.kind === "outdated") {
     return { ...base, resolved: found.found, version: v.version, problem: { state: "outdated", fix: `Needs ${v.required} or newer.` } };

@@ -1,7 +1,11 @@
 /** Windows install logic on any OS: the plan for a win32 machine, its registry keys through the fake, and their removal. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyActions } from "../../../install-scripts/apply";
 import { browserTargets } from "../../../install-scripts/browsers";
+import { gatherInstallFacts } from "../../../install-scripts/facts";
 import { installLayout } from "../../../install-scripts/layout";
 import { type InstallFacts, planInstall } from "../../../install-scripts/plan";
 import { emptyReceipt, parseReceipt, serializeReceipt } from "../../../install-scripts/receipt";
@@ -174,6 +178,47 @@ describe("Windows install plan", () => {
     const plan = planInstall(f, { browsers: [], extensionIds: [], agents: [] });
     expect(plan.ok).toBe(false);
     expect(plan.findings[0]).toMatchObject({ severity: "problem", subject: "launcher" });
+  });
+});
+
+describe("Windows --agent with an npm .cmd shim", () => {
+  it("gathers the shim, checks it as the host would start it (node and its script), and writes its profile", async () => {
+    // A real file: a rooted path such as /tmp/… is absolute to path.win32 too.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-win-agent-"));
+    try {
+      const shim = path.join(dir, "goose.cmd");
+      fs.writeFileSync(
+        shim,
+        '@IF EXIST "%~dp0\\node.exe" (\r\n  "%~dp0\\node.exe"  "%~dp0\\node_modules\\goose\\cli.js" %*\r\n) ELSE (\r\n  node  "%~dp0\\node_modules\\goose\\cli.js" %*\r\n)\r\n',
+        {
+          mode: 0o755,
+        },
+      );
+      const p: PlatformInfo = { platform: "win32", home: dir, env: { APPDATA: dir, LOCALAPPDATA: dir, Path: "C:\\Windows" } };
+      const agents = [{ name: "goose", command: shim, args: ["acp"] }];
+      const f = await gatherInstallFacts(
+        { p, execPath: process.execPath, nodeVersion: "v22.1.0", sourceBundle: path.join(dir, "absent.cjs"), hostVersion: "0.1.0" },
+        agents,
+      );
+      // No node beside the shim or on this PATH: the check says so (before, Windows' spawn threw EINVAL and the install died).
+      expect(f.agents).toEqual([
+        {
+          ...agents[0],
+          resolved: shim,
+          version: { ok: false, kind: "failed", message: expect.stringMatching(/cannot be run: .*goose\.cmd runs its script with node/) },
+        },
+      ]);
+      const plan = planInstall({ ...facts(), agents: f.agents }, { browsers: [], extensionIds: [], agents });
+      expect(plan.ok).toBe(true);
+      const config = plan.actions.find((a) => a.kind === "file" && a.role === "config");
+      expect(config?.kind === "file" && "text" in config.content && JSON.parse(config.content.text).profiles.goose).toEqual({
+        command: shim,
+        args: ["acp"],
+      });
+      expect(plan.findings.find((x) => x.subject === "agent goose")).toMatchObject({ severity: "warn" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

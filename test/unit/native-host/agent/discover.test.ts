@@ -53,7 +53,7 @@ describe("discoverAgent", () => {
       searched: ["/usr/bin/goose", "/home/me/.local/bin/goose", "/usr/local/bin/goose", "/usr/share/goose/bin/goose"],
     });
     const win: PlatformInfo = { platform: "win32", home: "C:\\Users\\me", env: { Path: "C:\\src\\node_modules\\.bin;C:\\Tools" } };
-    expect(discoverAgent("goose", win, undefined, () => false).searched[0]).toBe("C:\\Tools\\goose.exe");
+    expect(discoverAgent("goose", win, undefined, () => false).searched[0]).toBe("C:\\Tools\\goose.com");
   });
 
   it("searches the macOS dirs and never picks goose Desktop's app binary", () => {
@@ -65,17 +65,39 @@ describe("discoverAgent", () => {
     expect(desktop.refused).toMatch(/Desktop app/);
   });
 
-  it("looks for goose.exe in the Windows locations", () => {
+  it("looks for goose with each PATHEXT extension in the Windows locations", () => {
     const win: PlatformInfo = {
       platform: "win32",
       home: "C:\\Users\\me",
-      env: { Path: "C:\\Windows\\System32", USERPROFILE: "C:\\Users\\me", LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local" },
+      env: {
+        Path: "C:\\Windows\\System32",
+        USERPROFILE: "C:\\Users\\me",
+        LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local",
+        PATHEXT: ".EXE;.CMD;.VBS",
+      },
     };
     expect(discoverAgent("goose", win, undefined, () => false).searched).toEqual([
       "C:\\Windows\\System32\\goose.exe",
+      "C:\\Windows\\System32\\goose.cmd",
       "C:\\Users\\me\\.local\\bin\\goose.exe",
+      "C:\\Users\\me\\.local\\bin\\goose.cmd",
       "C:\\Users\\me\\AppData\\Local\\Goose\\goose.exe",
+      "C:\\Users\\me\\AppData\\Local\\Goose\\goose.cmd",
     ]);
+  });
+
+  it("finds an npm-installed agent's .cmd shim by its bare name (PATHEXT's default), and a name with its extension as it is", () => {
+    const win: PlatformInfo = {
+      platform: "win32",
+      home: "C:\\Users\\me",
+      env: { Path: "C:\\nodejs;C:\\Users\\me\\AppData\\Roaming\\npm" },
+    };
+    const shim = "C:\\Users\\me\\AppData\\Roaming\\npm\\claude-agent-acp.cmd";
+    const r = discoverAgent("claude-agent-acp", win, undefined, only(shim));
+    expect(r.found).toBe(shim);
+    expect(r.searched.slice(0, 4)).toEqual([".com", ".exe", ".bat", ".cmd"].map((e) => `C:\\nodejs\\claude-agent-acp${e}`));
+    expect(discoverAgent("claude-agent-acp.cmd", win, undefined, only(shim)).found).toBe(shim);
+    expect(discoverAgent("claude-agent-acp.cmd", win, undefined, () => false).searched[0]).toBe("C:\\nodejs\\claude-agent-acp.cmd");
   });
 
   it("refuses relative paths with directories (they would depend on the host's cwd)", () => {
