@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { HostInbound } from "../../../../extension/background/host-inbound";
-import { HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION } from "../../../../shared/host-protocol";
 import { chunksOf } from "../../../helpers/chunks";
+import { hostHello } from "../../../helpers/host-hello";
 
-const hello: HostHello = {
-  type: "hello",
-  hostVersion: "0.1.0",
-  protocolVersion: HOST_PROTOCOL_VERSION,
-  profiles: ["goose"],
-  defaultProfile: "goose",
-  cwd: "/w",
-  platform: "linux",
-  logFile: "/w/host.log",
-  configFile: "/c/host.json",
-  nodeVersion: "v20.0.0",
-  hostPath: "/h/host.cjs",
-};
+const hello = hostHello();
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 describe("HostInbound", () => {

@@ -9,8 +9,9 @@ import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../
 import { initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
 import type { PanelCommand } from "../../../../extension/state/panel-messages";
 import { HOST_NAME } from "../../../../shared/extension-ids";
-import { HOST_PROTOCOL_VERSION, type HostHello, type JsonRpcMessage } from "../../../../shared/host-protocol";
+import { HOST_PROTOCOL_VERSION, type JsonRpcMessage } from "../../../../shared/host-protocol";
 import { FakeClock } from "../../../helpers/fake-clock";
+import { hostHello } from "../../../helpers/host-hello";
 
 const ALLOWS = { label: "This extension's origin", value: "chrome-extension://ext/", key: "allowed_origins" };
 
@@ -42,19 +43,7 @@ class FakePort implements MessagePort {
   }
 }
 
-const hello: HostHello = {
-  type: "hello",
-  hostVersion: "0.1.0",
-  protocolVersion: HOST_PROTOCOL_VERSION,
-  profiles: ["goose"],
-  defaultProfile: "goose",
-  cwd: "/w",
-  platform: "linux",
-  logFile: "/w/host.log",
-  configFile: "/c/host.json",
-  nodeVersion: "v20.0.0",
-  hostPath: "/h/host.cjs",
-};
+const hello = hostHello();
 
 function setup(extra: { onJsonRpc?: (m: JsonRpcMessage) => void; agentChoice?: () => { profile?: string; cwd?: string } } = {}) {
   const store = createStore(initialConnectionState, reduceConnection);

@@ -9,21 +9,15 @@ import { agentDisplayName, currentModeView, sentenceStart } from "../../../../ex
 import { type ConnectionState, initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
 import { optionLabel, optionTooltip, sortedOptions } from "../../../../extension/state/permission-options";
 import { describeConnection } from "../../../../extension/view/status-text";
-import { HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
+import { hostHello } from "../../../helpers/host-hello";
 
-const hello: HostHello = {
-  type: "hello",
+const hello = hostHello({
   hostVersion: "0.3.1",
-  protocolVersion: HOST_PROTOCOL_VERSION,
   profiles: ["goose", "claude-agent-acp"],
-  defaultProfile: "goose",
   cwd: "/home/me",
-  platform: "linux",
   logFile: "/home/me/host.log",
-  configFile: "/c/host.json",
   nodeVersion: "v22.0.0",
-  hostPath: "/h/host.cjs",
-};
+});
 
 function connected(profile?: string): ConnectionState {
   let s = reduceConnection(reduceConnection(initialConnectionState, { type: "connecting" }), { type: "hello", hello });

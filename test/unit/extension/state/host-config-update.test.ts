@@ -6,22 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { HostInbound } from "../../../../extension/background/host-inbound";
 import { type ConnectionEvent, initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
-import { HOST_PROTOCOL_VERSION, type HostConfigUpdate, type HostHello } from "../../../../shared/host-protocol";
+import type { HostConfigUpdate } from "../../../../shared/host-protocol";
+import { hostHello } from "../../../helpers/host-hello";
 
-const hello: HostHello = {
-  type: "hello",
-  hostVersion: "0.1.0",
-  protocolVersion: HOST_PROTOCOL_VERSION,
-  profiles: ["goose"],
-  defaultProfile: "goose",
-  cwd: "/w",
-  platform: "linux",
-  logFile: "/w/host.log",
-  configFile: "/c/host.json",
-  configError: "an old error",
-  nodeVersion: "v20.0.0",
-  hostPath: "/h/host.cjs",
-};
+const hello = hostHello({ configError: "an old error" });
 const update: HostConfigUpdate = {
   type: "config",
   profiles: ["goose", "gemini"],

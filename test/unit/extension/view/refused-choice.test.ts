@@ -7,21 +7,10 @@ import {
   reduceConnection,
 } from "../../../../extension/state/connection";
 import { describeConnection } from "../../../../extension/view/status-text";
-import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
+import type { AgentStatus } from "../../../../shared/host-protocol";
+import { hostHello } from "../../../helpers/host-hello";
 
-const hello: HostHello = {
-  type: "hello",
-  hostVersion: "0.3.1",
-  protocolVersion: HOST_PROTOCOL_VERSION,
-  profiles: ["goose"],
-  defaultProfile: "goose",
-  cwd: "/home/me",
-  platform: "linux",
-  logFile: "/home/me/host.log",
-  configFile: "/c/host.json",
-  nodeVersion: "v20.0.0",
-  hostPath: "/h/host.cjs",
-};
+const hello = hostHello({ hostVersion: "0.3.1", cwd: "/home/me", logFile: "/home/me/host.log" });
 const refusal: ConnectionEvent = {
   type: "host_error",
   error: { type: "error", code: "invalid_cwd", message: 'the working folder "/gone" is not an existing absolute folder' },

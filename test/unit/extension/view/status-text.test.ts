@@ -8,22 +8,11 @@ import {
 } from "../../../../extension/state/connection";
 import { describeConnection as describeAt, hostUpdateNotice } from "../../../../extension/view/status-text";
 import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
+import { hostHello } from "../../../helpers/host-hello";
 
 const ALLOWS = { label: "This extension's origin", value: "chrome-extension://ext/", key: "allowed_origins" };
 
-const hello: HostHello = {
-  type: "hello",
-  hostVersion: "0.3.1",
-  protocolVersion: HOST_PROTOCOL_VERSION,
-  profiles: ["goose"],
-  defaultProfile: "goose",
-  cwd: "/home/me",
-  platform: "linux",
-  logFile: "/home/me/host.log",
-  configFile: "/c/host.json",
-  nodeVersion: "v20.0.0",
-  hostPath: "/h/host.cjs",
-};
+const hello = hostHello({ hostVersion: "0.3.1", cwd: "/home/me", logFile: "/home/me/host.log" });
 
 const EXTENSION_VERSION = "0.3.1";
 /** The extension's version is this test's, so commands name it. */
