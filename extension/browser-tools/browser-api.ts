@@ -32,6 +32,17 @@ export interface BrowserApi {
   captureVisibleTab(windowId: number): Promise<string>;
   executeFunc<A extends unknown[], R>(tabId: number, func: (...args: A) => R, args: A): Promise<Awaited<R> | undefined>;
   executeFile(tabId: number, file: string): Promise<unknown>;
+  /**
+   * The same in some frames of the tab (`frameIds`) or in every frame the extension may enter ("all"),
+   * with each frame's answer. A frame without host access, or sandboxed, is left out by the browser.
+   */
+  executeFuncInFrames<A extends unknown[], R>(
+    tabId: number,
+    frames: number[] | "all",
+    func: (...args: A) => R,
+    args: A,
+  ): Promise<Array<{ frameId: number; result: Awaited<R> | undefined }>>;
+  executeFileInFrames(tabId: number, frameIds: number[], file: string): Promise<void>;
   hasHostAccess(originPattern: string): Promise<boolean>;
   fileAccessAllowed(): Promise<boolean>;
   /** This extension's origin: `chrome-extension://<id>`. */
@@ -112,6 +123,14 @@ export function extensionBrowserApi(): BrowserApi {
     async executeFile(tabId, file) {
       const [first] = await browser.scripting.executeScript({ target: { tabId }, files: [file] });
       return first?.result;
+    },
+    async executeFuncInFrames(tabId, frames, func, args) {
+      const target = frames === "all" ? { tabId, allFrames: true } : { tabId, frameIds: frames };
+      const results = await browser.scripting.executeScript({ target, func: func as (...a: unknown[]) => unknown, args });
+      return results.map((r) => ({ frameId: r.frameId, result: r.result as never }));
+    },
+    async executeFileInFrames(tabId, frameIds, file) {
+      await browser.scripting.executeScript({ target: { tabId, frameIds }, files: [file] });
     },
     hasHostAccess(originPattern) {
       return browser.permissions.contains({ origins: [originPattern] });

@@ -8,16 +8,23 @@ import { extensionBrowserApi } from "./browser-api";
 import type { AskConsent } from "./consent";
 import { ReadCache } from "./markdown-window";
 import type { RunnerDeps } from "./runner";
+import { SnapshotCache } from "./snapshot-window";
 
 export type { AskConsent, ConsentAnswer, ConsentRequest } from "./consent";
 export type { ToolOutcome } from "./results";
 export { runToolCall } from "./runner";
 
-/** What every call shares: the browser, the site grants, the tabs' refs and the read cache. */
+/** What every call shares: the browser, the site grants, the tabs' refs and the read and snapshot caches. */
 export type SharedRunnerDeps = Omit<RunnerDeps, "askConsent" | "agentName" | "onTarget">;
 
 export function sharedRunnerDeps(): SharedRunnerDeps {
-  return { api: extensionBrowserApi(), grants: new SiteGrants(), tabRefs: new TabRefStore(), readCache: new ReadCache() };
+  return {
+    api: extensionBrowserApi(),
+    grants: new SiteGrants(),
+    tabRefs: new TabRefStore(),
+    readCache: new ReadCache(),
+    snapshotCache: new SnapshotCache(),
+  };
 }
 
 export function browserToolDeps(options: { askConsent: AskConsent; agentName: string }): RunnerDeps {

@@ -1,13 +1,22 @@
 /**
  * Per tab: the token of the document the agent last took refs from, and the next free ref number, so a
  * ref op names its document and refs never repeat within a tab. Kept in storage.session: it survives the
- * service worker sleeping, and is gone with the browser session.
+ * service worker sleeping, and is gone with the browser session. The top document's token is `token`;
+ * each other frame a snapshot reached has a number of its own (its refs are `f<number>e<n>`), kept with
+ * the browser's frame id and its document's token.
  */
 import { storage } from "wxt/utils/storage";
+
+export interface FrameRefs {
+  frameId: number;
+  token: string;
+}
 
 export interface TabRefs {
   token: string;
   next: number;
+  /** By frame number (the `2` of `f2e7`). */
+  frames?: Record<string, FrameRefs>;
 }
 
 const tabRefsItem = storage.defineItem<Record<string, TabRefs>>("session:goose.browserTools.tabRefs", { fallback: {} });
@@ -25,7 +34,12 @@ export class TabRefStore {
   async set(tabId: number, refs: TabRefs): Promise<void> {
     const all = await this.all();
     const before = all[String(tabId)];
-    all[String(tabId)] = { token: refs.token, next: Math.max(refs.next, before?.next ?? 1) };
+    const frames = { ...before?.frames, ...refs.frames };
+    all[String(tabId)] = {
+      token: refs.token,
+      next: Math.max(refs.next, before?.next ?? 1),
+      ...(Object.keys(frames).length > 0 ? { frames } : {}),
+    };
     await tabRefsItem.setValue(all);
   }
 

@@ -5,6 +5,7 @@
  */
 import { clickElement, scrollPage, selectionText, selectOption, typeInto } from "./actions";
 import { findElements } from "./find";
+import { FrameProbe } from "./frame-probe";
 import { buildOutline } from "./outline";
 import { type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
@@ -22,7 +23,8 @@ export interface PageTools {
 export function createPageTools(win: Window, token: string): PageTools {
   const doc = win.document;
   const refs = new RefMap(token);
-  const reply = (text: string): PageReply => ({
+  const probe = new FrameProbe(win);
+  const reply = (text: string): Extract<PageReply, { ok: true }> => ({
     ok: true,
     text,
     token: refs.token,
@@ -41,10 +43,13 @@ export function createPageTools(win: Window, token: string): PageTools {
       case "snapshot": {
         refs.startAt(request.refStart);
         if (refs.size > PRUNE_ABOVE) refs.prune();
-        const outline = buildOutline(doc, refs, request.maxChars);
-        const more =
-          outline.omitted > 0 ? `\n(${outline.omitted} more elements not shown: the snapshot is capped; use find to reach them)` : "";
-        return reply(outline.text ? `${outline.text}${more}` : "(no landmarks or interactive elements on this page)");
+        const outline = buildOutline(doc, refs);
+        const frames = outline.frames.map(({ line, el }) => {
+          const id = `${refs.token}:${refs.refFor(el)}`;
+          probe.post(el, id);
+          return { line, probe: id };
+        });
+        return { ...reply(""), outline: { lines: outline.lines, frames, probe: await probe.fromParent() } };
       }
       case "find": {
         refs.startAt(request.refStart);

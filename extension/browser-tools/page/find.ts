@@ -3,9 +3,11 @@
  * role, in the snapshot's ref space; for text alone with no such match, the innermost elements whose
  * visible text contains it.
  */
+
+import { accessibleName, textOf } from "./names";
 import { elementLine, outlineRole } from "./outline";
 import type { RefMap } from "./refs";
-import { accessibleName, roleOf, textOf } from "./roles";
+import { roleOf } from "./roles";
 import { walkVisible } from "./walk";
 
 export interface FindQuery {

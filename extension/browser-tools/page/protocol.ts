@@ -15,7 +15,7 @@ interface RefTarget {
 
 export type PageRequest =
   /** refStart: the tab's next free ref number, so refs never repeat across the tab's documents. */
-  | { op: "snapshot"; refStart: number; maxChars: number }
+  | { op: "snapshot"; refStart: number }
   | { op: "find"; refStart: number; text?: string; role?: string; limit: number }
   | ({ op: "describe" } & RefTarget)
   | ({ op: "click" } & RefTarget)
@@ -25,9 +25,20 @@ export type PageRequest =
   | { op: "wait_for"; text?: string; ref?: string; token?: string; timeoutMs: number }
   | { op: "get_selection" };
 
+/** A snapshot's answer from one frame; the extension merges the frames' outlines. */
+export interface FrameOutline {
+  /** Lines `- role "name" [e12] …`, indented two spaces per level. */
+  lines: string[];
+  /** Each iframe listed: its line, and the probe posted into it (frame-probe.ts). */
+  frames: { line: number; probe: string }[];
+  /** The probe this frame got from its parent; null in the top frame or when none came. */
+  probe: string | null;
+}
+
 export type PageReply =
-  /** `next`: the document's next free ref number after this call. */
-  { ok: true; text: string; token: string; next: number; title: string; url: string } | { ok: false; error: string };
+  /** `next`: the document's next free ref number after this call. `outline`: a snapshot's answer. */
+  | { ok: true; text: string; token: string; next: number; title: string; url: string; outline?: FrameOutline }
+  | { ok: false; error: string };
 
 /** What a call answers when the document has no page tools yet (a fresh document): inject, then call again. */
 export interface NotInstalled {

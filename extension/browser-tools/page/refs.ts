@@ -4,6 +4,9 @@
  * extension keeps per tab: a ref sent with another document's token is a clear "page changed". Numbers
  * continue from the tab's counter (`refStart`), so a ref from an earlier document never names an element
  * of a later one. An element keeps its ref across snapshots of the same document.
+ *
+ * A frame's refs reach the agent with the frame's number in front (`f2e7`: extension/browser-tools/frame-refs.ts);
+ * the document itself knows only `e7`, and answers with the ref as the agent wrote it.
  */
 
 export class RefMap {
@@ -50,10 +53,10 @@ export class RefMap {
         error: `The page changed since the snapshot (it navigated or reloaded), so ${ref} no longer exists; take a new page_snapshot.`,
       };
     }
-    const el = this.byRef.get(ref);
+    const el = this.byRef.get(ref.replace(/^f\d+(?=e)/, ""));
     if (!el) return { error: `No element ${ref} on this page — the page changed since the snapshot; take a new page_snapshot.` };
     if (!el.isConnected) {
-      this.byRef.delete(ref);
+      this.byRef.delete(ref.replace(/^f\d+(?=e)/, ""));
       return { error: `Element ${ref} is gone from the page (it was removed or re-rendered); take a new page_snapshot.` };
     }
     return { el };

@@ -1,11 +1,10 @@
 /**
- * A small accessible role / name / state computation, enough for a model to tell elements apart: explicit
- * `role` first, then the implicit roles of HTML elements (https://www.w3.org/TR/html-aam-1.0/), and a
- * simplified accessible name (https://www.w3.org/TR/accname-1.2/): aria-labelledby, aria-label, labels,
- * then content, alt, placeholder, title.
+ * Roles and states, enough for a model to tell elements apart: explicit `role` first, then the implicit
+ * roles of HTML elements (https://www.w3.org/TR/html-aam-1.0/), which, unlike dom-accessibility-api's
+ * getRole, keep a password field a textbox and give header, footer, section and form their landmark
+ * roles only where HTML-AAM does. Names are in names.ts.
  */
-
-const MAX_NAME = 100;
+import { accessibleName, clean } from "./names";
 
 const TEXT_INPUTS = new Set(["text", "email", "tel", "url", "password", ""]);
 const BUTTON_INPUTS = new Set(["submit", "reset", "button", "image"]);
@@ -29,6 +28,7 @@ export const INTERACTIVE_ROLES = new Set([
   "slider",
   "spinbutton",
   "treeitem",
+  "gridcell",
 ]);
 
 /** Roles that structure the page: shown as outline levels. */
@@ -125,119 +125,6 @@ export function roleOf(el: Element): string | null {
   if (explicit && explicit !== "none" && explicit !== "presentation") return explicit;
   if (explicit) return null;
   return implicitRole(el);
-}
-
-function clean(text: string | null | undefined): string {
-  return (text ?? "").replace(/\s+/g, " ").trim();
-}
-
-function cap(text: string): string {
-  return text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
-}
-
-/** Visible text of an element's subtree, with images' alt text; hidden parts skipped. */
-export function textOf(el: Element): string {
-  const parts: string[] = [];
-  const walk = (node: Node) => {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === 3) parts.push(child.textContent ?? "");
-      else if (child.nodeType === 1) {
-        const e = child as Element;
-        if (e.getAttribute("aria-hidden") === "true" || e.hasAttribute("hidden") || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(e.tagName))
-          continue;
-        if (e.tagName === "IMG") parts.push(` ${e.getAttribute("alt") ?? ""} `);
-        else if (e.getAttribute("aria-label")) parts.push(` ${e.getAttribute("aria-label")} `);
-        else {
-          // Block boundaries separate words ("Name" + "Email" is not "NameEmail").
-          parts.push(" ");
-          walk(e);
-          parts.push(" ");
-        }
-      }
-    }
-  };
-  walk(el);
-  return clean(parts.join(""));
-}
-
-function byIds(el: Element, ids: string): string {
-  const doc = el.ownerDocument;
-  return clean(
-    ids
-      .split(/\s+/)
-      .map((id) => doc.getElementById(id))
-      .filter((e): e is HTMLElement => e !== null)
-      .map((e) => textOf(e))
-      .join(" "),
-  );
-}
-
-function labelsOf(el: Element): string {
-  const labels = (el as HTMLInputElement).labels;
-  if (!labels || labels.length === 0) return "";
-  return clean(Array.from(labels, (l) => textWithoutControl(l, el)).join(" "));
-}
-
-/** A label's text without the control it wraps (a wrapped <select> would add all its options). */
-function textWithoutControl(label: Element, control: Element): string {
-  if (!label.contains(control)) return textOf(label);
-  const copy = label.cloneNode(true) as Element;
-  for (const c of Array.from(copy.querySelectorAll("input, select, textarea, button"))) c.remove();
-  return textOf(copy);
-}
-
-/** Roles whose name comes from their content (accname "name from content"). */
-const NAME_FROM_CONTENT = new Set([
-  "button",
-  "link",
-  "heading",
-  "tab",
-  "menuitem",
-  "menuitemcheckbox",
-  "menuitemradio",
-  "option",
-  "treeitem",
-  "checkbox",
-  "radio",
-  "switch",
-  "listitem",
-  "cell",
-  "columnheader",
-  "rowheader",
-]);
-
-export function accessibleName(el: Element, role = roleOf(el)): string {
-  const labelledBy = el.getAttribute("aria-labelledby");
-  if (labelledBy) {
-    const text = byIds(el, labelledBy);
-    if (text) return cap(text);
-  }
-  const aria = clean(el.getAttribute("aria-label"));
-  if (aria) return cap(aria);
-  const tag = el.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
-    const type = (el.getAttribute("type") ?? "").toLowerCase();
-    if (tag === "INPUT" && BUTTON_INPUTS.has(type)) {
-      const v = clean((el as HTMLInputElement).value) || clean(el.getAttribute("alt"));
-      return cap(v || (type === "reset" ? "Reset" : type === "submit" || type === "image" ? "Submit" : ""));
-    }
-    const label = labelsOf(el);
-    if (label) return cap(label);
-  }
-  if (tag === "IMG" || tag === "AREA") return cap(clean(el.getAttribute("alt")) || clean(el.getAttribute("title")));
-  if (tag === "FIELDSET") {
-    const legend = el.querySelector(":scope > legend");
-    if (legend) return cap(textOf(legend));
-  }
-  if (tag === "TABLE") {
-    const caption = el.querySelector(":scope > caption");
-    if (caption) return cap(textOf(caption));
-  }
-  if (role && NAME_FROM_CONTENT.has(role)) {
-    const text = textOf(el);
-    if (text) return cap(text);
-  }
-  return cap(clean(el.getAttribute("placeholder")) || clean(el.getAttribute("title")));
 }
 
 /** The value a user would see in a form control; never a password. */

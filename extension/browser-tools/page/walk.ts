@@ -1,14 +1,58 @@
-/** Walks the rendered elements of a document, into open shadow roots, skipping hidden subtrees. */
+/**
+ * Walks the rendered elements of a document in the composed tree, the order a user sees them: into
+ * shadow roots (open ones, and closed ones through the extension-only API where the browser has one), a
+ * slot's assigned elements in its place, skipping hidden subtrees.
+ */
 import { isHidden } from "./visibility";
 
+type ClosedRootApi = { dom?: { openOrClosedShadowRoot?: (el: Element) => ShadowRoot | null } };
+
+/**
+ * An element's shadow root, open or closed. Content scripts may open a closed one: Chromium through
+ * `chrome.dom.openOrClosedShadowRoot`, Firefox through `Element.openOrClosedShadowRoot()`.
+ */
+export function shadowRootOf(el: Element): ShadowRoot | null {
+  if (el.shadowRoot) return el.shadowRoot;
+  const firefox = (el as Element & { openOrClosedShadowRoot?: () => ShadowRoot | null }).openOrClosedShadowRoot;
+  if (typeof firefox === "function") {
+    try {
+      return firefox.call(el);
+    } catch {
+      return null;
+    }
+  }
+  const chromium = (globalThis as unknown as { chrome?: ClosedRootApi }).chrome?.dom?.openOrClosedShadowRoot;
+  if (typeof chromium !== "function") return null;
+  try {
+    return chromium(el);
+  } catch {
+    // Not a host at all: the API throws for elements that cannot have a shadow root.
+    return null;
+  }
+}
+
+/** The children a node renders: its shadow root's, a slot's assigned elements (or its fallback), or its own. */
+export function renderedChildren(node: Element | Document): Element[] {
+  if (node.nodeType === 9) {
+    const body = (node as Document).body;
+    return body ? [body] : [];
+  }
+  const el = node as Element;
+  const shadow = shadowRootOf(el);
+  if (shadow) return Array.from(shadow.children);
+  if (el.tagName === "SLOT" && typeof (el as HTMLSlotElement).assignedElements === "function") {
+    const assigned = (el as HTMLSlotElement).assignedElements();
+    if (assigned.length > 0) return assigned;
+  }
+  return Array.from(el.children);
+}
+
+const SKIPPED = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD)$/;
+
 /** Return false from `visit` to skip the element's children. */
-export function walkVisible(root: Element | ShadowRoot | Document, visit: (el: Element, depth: number) => boolean, depth = 0): void {
-  const children = root instanceof Document ? (root.body ? [root.body] : []) : Array.from(root.children);
-  for (const el of children) {
-    if (isHidden(el) || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD)$/.test(el.tagName)) continue;
-    const descend = visit(el, depth);
-    if (!descend) continue;
-    walkVisible(el, visit, depth + 1);
-    if (el.shadowRoot) walkVisible(el.shadowRoot, visit, depth + 1);
+export function walkVisible(root: Element | Document, visit: (el: Element, depth: number) => boolean, depth = 0): void {
+  for (const el of renderedChildren(root)) {
+    if (SKIPPED.test(el.tagName) || isHidden(el)) continue;
+    if (visit(el, depth)) walkVisible(el, visit, depth + 1);
   }
 }

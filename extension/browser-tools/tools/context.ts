@@ -9,11 +9,13 @@ import type { SiteGrants } from "../../storage/site-grants";
 import type { TabRefStore } from "../../storage/tab-refs";
 import type { BrowserApi, TabInfo } from "../browser-api";
 import { type AskConsent, type ConsentDeps, type ConsentTab, consentToAct, consentToRead } from "../consent";
+import { type RefFrame, refFrame } from "../frame-refs";
 import type { ReadCache } from "../markdown-window";
 import type { PageReply, PageRequest } from "../page/protocol";
 import { callPage } from "../page-call";
 import { pageContent, ToolFailure, type ToolOutcome } from "../results";
 import { checkSite } from "../site-policy";
+import type { SnapshotCache } from "../snapshot-window";
 import { resolveTab } from "../tabs";
 import type { ToolArgs } from "./args";
 import { pageHeader } from "./words";
@@ -27,6 +29,7 @@ export interface RunnerDeps {
   /** The agent's name as the user knows it, for prompts ("goose wants to …"). */
   agentName: string;
   readCache?: ReadCache;
+  snapshotCache?: SnapshotCache;
   /** Told the tab (and then the element) the call works on, as soon as the runner knows it. */
   onTarget?: (target: ToolTarget) => void;
 }
@@ -49,8 +52,10 @@ export interface ToolContext {
   askToAct(tab: TabInfo, site: Site, action: string, element?: string): Promise<void>;
   /** Tells the panel the tab (and then the element) the call works on. */
   reportTarget(tab: TabInfo, element?: string): void;
-  /** A page op's answer, or its error as a tool failure. */
-  onPage(tabId: number, request: PageRequest): Promise<PageAnswer>;
+  /** A page op's answer in one frame (the top document by default), or its error as a tool failure. */
+  onPage(tabId: number, request: PageRequest, frameId?: number): Promise<PageAnswer>;
+  /** The frame a ref acts in and the token of the document it came from (`f2e7` is frame 2's `e7`). */
+  refTarget(tab: TabInfo, ref: string): Promise<RefFrame>;
   /** Runs a page op that hands out refs (page_snapshot, find), numbering on from the tab's last ref. */
   withNewRefs(tabId: number | undefined, request: (refStart: number) => PageRequest): Promise<ToolOutcome>;
   /** click, type, select_option: describe the element, ask the user, then act on that same document. */
@@ -59,8 +64,8 @@ export interface ToolContext {
     action: (element: string) => string,
     request: (target: RefTarget) => PageRequest,
   ): Promise<ToolOutcome>;
-  /** scroll, wait_for: the optional ref, with the document it came from when the tab has one. */
-  optionalRef(tab: TabInfo, ref: string | undefined): Promise<{ ref?: string; token?: string }>;
+  /** scroll, wait_for: the optional ref, with the document it came from when the tab has one, and its frame. */
+  optionalRef(tab: TabInfo, ref: string | undefined): Promise<{ target: { ref?: string; token?: string }; frameId: number }>;
 }
 
 /**
@@ -124,10 +129,16 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       deps.onTarget?.({ tabId: tab.id, title: tab.title ?? "", url: tab.url ?? "", ...(element ? { element } : {}) });
     },
 
-    async onPage(tabId, request) {
-      const reply = await callPage(deps.api, tabId, request);
+    async onPage(tabId, request, frameId = 0) {
+      const reply = await callPage(deps.api, tabId, request, frameId);
       if (!reply.ok) throw new ToolFailure(reply.error);
       return reply;
+    },
+
+    async refTarget(tab, ref) {
+      const found = refFrame(await deps.tabRefs.get(tab.id), ref);
+      if ("error" in found) throw new ToolFailure(found.error);
+      return found;
     },
 
     async withNewRefs(tabId, request) {
@@ -140,18 +151,19 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
 
     async actOnElement({ tabId, ref }, action, request) {
       const { tab, site } = await ctx.readableTab(tabId);
-      const known = await deps.tabRefs.get(tab.id);
-      const described = await ctx.onPage(tab.id, { op: "describe", ref, ...(known ? { token: known.token } : {}) });
+      const { frameId, token } = await ctx.refTarget(tab, ref);
+      const described = await ctx.onPage(tab.id, { op: "describe", ref, ...(token ? { token } : {}) }, frameId);
       ctx.reportTarget(tab, described.text);
       await ctx.askToAct(tab, site, action(described.text), described.text);
       // The document described is the one acted on: a navigation while the user decided is "page changed".
-      const reply = await ctx.onPage(tab.id, request({ ref, token: described.token }));
+      const reply = await ctx.onPage(tab.id, request({ ref, token: described.token }), frameId);
       return pageContent(site.site, reply.text);
     },
 
     async optionalRef(tab, ref) {
-      const token = ref ? (await deps.tabRefs.get(tab.id))?.token : undefined;
-      return { ...(ref ? { ref } : {}), ...(token ? { token } : {}) };
+      if (!ref) return { target: {}, frameId: 0 };
+      const { frameId, token } = await ctx.refTarget(tab, ref);
+      return { target: { ref, ...(token ? { token } : {}) }, frameId };
     },
   };
   return ctx;

@@ -1,8 +1,29 @@
-/** page_snapshot: an outline of the page's landmarks and interactive elements, each with a ref. */
+/**
+ * page_snapshot: an outline of the page's landmarks and interactive elements, each with a ref, across its
+ * frames, in windows of SNAPSHOT_CHARS with a cursor for the next one.
+ */
+import { snapshotAllFrames } from "../frame-snapshot";
+import { pageContent, ToolFailure } from "../results";
+import { type OutlineWindow, SNAPSHOT_CHARS, sliceOutline, windowFooter } from "../snapshot-window";
 import type { ToolHandler } from "./context";
+import { pageHeader } from "./words";
 
-/** Characters of outline one page_snapshot returns at most. */
-const SNAPSHOT_CHARS = 30_000;
-
-export const pageSnapshot: ToolHandler<"page_snapshot"> = (args, ctx) =>
-  ctx.withNewRefs(args.tabId, (refStart) => ({ op: "snapshot", refStart, maxChars: SNAPSHOT_CHARS }));
+export const pageSnapshot: ToolHandler<"page_snapshot"> = async (args, ctx) => {
+  const { tab, site } = await ctx.readableTab(args.tabId);
+  const cursor = args.cursor ?? 0;
+  const cache = ctx.deps.snapshotCache;
+  const cached = cursor > 0 && tab.url ? cache?.get(tab.id, tab.url) : null;
+  const taken = cached
+    ? { lines: cached, title: tab.title ?? "", url: tab.url ?? "" }
+    : await snapshotAllFrames(ctx.deps.api, ctx.deps.tabRefs, tab.id);
+  if (!cached) cache?.put(tab.id, tab.url ?? taken.url, taken.lines);
+  let window: OutlineWindow;
+  try {
+    window = sliceOutline(taken.lines, cursor, SNAPSHOT_CHARS);
+  } catch (e) {
+    throw new ToolFailure((e as Error).message);
+  }
+  const body = window.text || "(no landmarks or interactive elements on this page)";
+  const footer = windowFooter(window);
+  return pageContent(site.site, footer ? `${body}\n${footer}` : body, `${pageHeader(taken)}\nTab: ${tab.id}`);
+};

@@ -4,7 +4,7 @@ import type { ToolHandler } from "./context";
 
 export const scroll: ToolHandler<"scroll"> = async (args, ctx) => {
   const { tab, site } = await ctx.readableTab(args.tabId);
-  const target = await ctx.optionalRef(tab, args.ref);
-  const reply = await ctx.onPage(tab.id, { op: "scroll", ...target, ...(args.direction ? { direction: args.direction } : {}) });
+  const { target, frameId } = await ctx.optionalRef(tab, args.ref);
+  const reply = await ctx.onPage(tab.id, { op: "scroll", ...target, ...(args.direction ? { direction: args.direction } : {}) }, frameId);
   return pageContent(site.site, reply.text);
 };

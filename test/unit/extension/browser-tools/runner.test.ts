@@ -76,6 +76,15 @@ function world(): World {
       if (file === "/page-tools.js") return installPageTools(window as unknown as Window & typeof globalThis);
       return { title: "Shop", url: "https://shop.example/search", markdown: `# Shop\n\n${"word ".repeat(10_000)}\nTHE END` };
     },
+    // The tab has one frame, the top document (frame 0).
+    executeFuncInFrames: async (tabId, frames, func, args) => {
+      w.calls.push(`func ${tabId} frames ${frames}`);
+      return frames === "all" || frames.includes(0) ? [{ frameId: 0, result: (await func(...args)) as never }] : [];
+    },
+    executeFileInFrames: async (tabId, frameIds, file) => {
+      w.calls.push(`file ${tabId} frames ${frameIds} ${file}`);
+      if (frameIds.includes(0) && file === "/page-tools.js") installPageTools(window as unknown as Window & typeof globalThis);
+    },
     hasHostAccess: async () => w.hostAccess,
     fileAccessAllowed: async () => false,
   };

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import { accessibleName } from "../../../../../extension/browser-tools/page/names";
+import { buildOutline } from "../../../../../extension/browser-tools/page/outline";
+import { RefMap } from "../../../../../extension/browser-tools/page/refs";
+
+const outline = () => buildOutline(document, new RefMap("t")).lines;
+
+beforeEach(() => {
+  document.head.innerHTML = "<style>.gone { display: none } .unseen { visibility: hidden }</style>";
+  document.body.innerHTML = "";
+});
+
+describe("names (accessible-name spec)", () => {
+  // Inline boundaries need a computed `display`, which happy-dom leaves empty: the e2e tests (names.html)
+  // check them in Chromium and Firefox.
+  it("leaves CSS-hidden text out", () => {
+    document.body.innerHTML = `
+      <button id="c">Save<span class="gone"> secretly</span> draft</button>
+      <a id="d" href="/">Help<span class="unseen"> hint</span> centre</a>`;
+    const name = (id: string, role: string) => accessibleName(document.getElementById(id) as Element, role);
+    expect(name("c", "button")).toBe("Save draft");
+    expect(name("d", "link")).toBe("Help centre");
+  });
+
+  it("gives a focusable element with no role its visible text, and a field its placeholder last", () => {
+    document.body.innerHTML = `<div id="g" tabindex="0">Open <i>menu</i></div><input id="f" placeholder="you@example.com">`;
+    expect(accessibleName(document.getElementById("g") as Element, "generic")).toBe("Open menu");
+    expect(accessibleName(document.getElementById("f") as Element, "textbox")).toBe("you@example.com");
+  });
+});
+
+describe("outline of composite widgets", () => {
+  it("lists items under their widget, and what a control holds under the control", () => {
+    document.body.innerHTML = `
+      <div role="combobox" aria-expanded="true"><input aria-label="Country"><ul role="listbox"><li role="option">Egypt</li><li role="option">Eritrea</li></ul></div>
+      <ul role="tablist"><li role="tab" aria-selected="true"><a href="#o">Overview</a></li></ul>
+      <select aria-label="Size"><option>S</option><option selected>M</option><option class="gone">XL</option></select>`;
+    expect(outline()).toEqual([
+      "- combobox [e1] expanded",
+      '  - textbox "Country" [e2]',
+      "  - listbox [e3]",
+      '    - option "Egypt" [e4]',
+      '    - option "Eritrea" [e5]',
+      "- tablist [e6]",
+      '  - tab "Overview" [e7] selected',
+      '    - link "Overview" [e8] -> #o',
+      '- combobox "Size" [e9] value="M" (3 options)',
+      '  - option "S" [e10]',
+      '  - option "M" [e11] selected',
+    ]);
+  });
+
+  it("walks open shadow roots in the composed order, slotted content in its slot's place", () => {
+    const host = document.createElement("div");
+    host.innerHTML = `<button>Slotted</button><button slot="none">Not rendered</button>`;
+    document.body.append(host);
+    host.attachShadow({
+      mode: "open",
+    }).innerHTML = `<nav aria-label="Inside"><button>Before</button><slot></slot></nav><button>After</button>`;
+    expect(outline()).toEqual([
+      '- navigation "Inside" [e1]',
+      '  - button "Before" [e2]',
+      '  - button "Slotted" [e3]',
+      '- button "After" [e4]',
+    ]);
+  });
+
+  it("remembers each iframe's line, and lists nothing inside it", () => {
+    document.body.innerHTML = `<h1>Top</h1><iframe title="Pay" srcdoc="<button>In</button>"></iframe>`;
+    const { lines, frames } = buildOutline(document, new RefMap("t"));
+    expect(lines).toEqual(['- heading "Top" [e1] level=1', '- iframe "Pay" [e2]']);
+    expect(frames.map((f) => f.line)).toEqual([1]);
+  });
+});
