@@ -108,4 +108,62 @@ describe("Firefox: browser tools", () => {
     expect(lastResult("type")).toContain('Typed 3 characters into textbox "Your name"');
     expect(await texts(panel, CONSENT)).toEqual([]);
   });
+
+  it("page_snapshot names elements as the spec does, takes in same- and cross-origin iframes and shadow roots, and acts in a frame and a closed shadow root", async () => {
+    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog() } });
+    await harness.openPage(site.url("names.html"));
+    const frames = await harness.openPage(site.url("frames.html"));
+    const panel = await harness.openPanel();
+    await waitForReady(panel);
+    const tabOf = (url: string) =>
+      panel.evaluate(async (url) => {
+        const api = (globalThis as unknown as { browser: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } })
+          .browser;
+        return (await api.tabs.query({})).find((t) => t.url === url)?.id;
+      }, url);
+    await click(panel, byRole("button", "New session"));
+    await find(panel, byRole("combobox", "Mode"));
+    await panel.select('select[aria-label="Mode"]', "auto");
+    await click(panel, byRole("button", "Browser: off"));
+    await find(panel, byRole("button", "Browser: on"));
+    await expect.poll(() => mcp().some((l) => l.event === "connected" && l.name === "browser"), { timeout: LONG }).toBe(true);
+
+    await sendPrompt(panel, call("page_snapshot", { tabId: await tabOf(site.url("names.html")) }));
+    await waitForTurnEnd(panel);
+    const names = lastResult("page_snapshot");
+    expect(names).toMatch(/- link "mozilla\.org" \[e\d+\]/);
+    expect(names).toMatch(/- button "Submit" \[e\d+\]/);
+    expect(names).toMatch(/- button "Save draft" \[e\d+\]/);
+    expect(names).toMatch(/- link "Help centre" \[e\d+\]/);
+
+    const tabId = await tabOf(site.url("frames.html"));
+    // The cross-origin frame has loaded its script.
+    await expect
+      .poll(() => frames.evaluate(() => document.getElementById("cross")?.getAttribute("src") ?? ""), { timeout: LONG })
+      .toContain("localhost");
+    await sendPrompt(panel, call("page_snapshot", { tabId }));
+    await waitForTurnEnd(panel);
+    const s = lastResult("page_snapshot");
+    expect(s).toMatch(/^ {2}- iframe "Same-origin frame" \[e\d+\]\n {4}- heading "Same-origin content" \[f\d+e\d+\] level=2/m);
+    expect(s).toMatch(/^ {2}- iframe "Cross-origin frame" \[e\d+\]\n {4}- heading "Cross-origin content" \[f\d+e\d+\] level=2/m);
+    expect(s).toMatch(/^ {2}- navigation "Shadow nav" \[e\d+\]\n {4}- button "Open shadow button" \[e\d+\]$/m);
+    expect(s).toMatch(/^ {2}- closed-widget \(closed shadow root\)\n {4}- button "Closed shadow button" \[e\d+\]$/m);
+    const crossButton = /- button "Frame button" \[(f\d+e\d+)\]/.exec(s.slice(s.indexOf("Cross-origin frame")))?.[1];
+    const closedButton = /- button "Closed shadow button" \[(e\d+)\]/.exec(s)?.[1];
+    expect(crossButton).toBeDefined();
+
+    for (const ref of [crossButton, closedButton]) {
+      await sendPrompt(panel, call("click", { tabId, ref }));
+      await waitForText(panel, CONSENT, "goose wants to click");
+      await click(panel, `${CONSENT} ${byRole("button", "Allow once")}`);
+      await waitForTurnEnd(panel);
+      expect(lastResult("click")).toContain(`[${ref}]`);
+    }
+    await sendPrompt(panel, call("page_snapshot", { tabId }));
+    await waitForTurnEnd(panel);
+    const after = lastResult("page_snapshot");
+    expect(after).toMatch(new RegExp(`- button "Clicked in frame" \\[${crossButton}\\]`));
+    expect(after).toMatch(/- button "Closed shadow button clicked" \[e\d+\]/);
+    expect(await frames.evaluate(() => document.getElementById("clicks")?.textContent)).toBe("closed;");
+  });
 });

@@ -131,7 +131,9 @@ describe("browser tools in Chromium", () => {
     expect(s).toMatch(/- heading "Sign up for the newsletter" \[e\d+\] level=1/);
     expect(s).toMatch(/textbox "Your name" \[e\d+\] required/);
     expect(s).toMatch(/textbox "Email" \[e\d+\]/);
-    expect(s).toMatch(/combobox "Country" \[e\d+\] value="Choose one" \(4 options\)\n {6}- option "Choose one" \[e\d+\] selected\n {6}- option "France" \[e\d+\]/);
+    expect(s).toMatch(
+      /combobox "Country" \[e\d+\] value="Choose one" \(4 options\)\n {6}- option "Choose one" \[e\d+\] selected\n {6}- option "France" \[e\d+\]/,
+    );
     expect(s).toMatch(/checkbox "I accept the terms" \[e\d+\]/);
     expect(s).toMatch(/button "Subscribe" \[e\d+\]/);
     expect(s).toMatch(/button "Unsubscribe" \[e\d+\] disabled/);

@@ -9,17 +9,14 @@ type ClosedRootApi = { dom?: { openOrClosedShadowRoot?: (el: Element) => ShadowR
 
 /**
  * An element's shadow root, open or closed. Content scripts may open a closed one: Chromium through
- * `chrome.dom.openOrClosedShadowRoot`, Firefox through `Element.openOrClosedShadowRoot()`.
+ * `chrome.dom.openOrClosedShadowRoot(el)`, Firefox through the `openOrClosedShadowRoot` attribute its
+ * content scripts see on every element.
  */
 export function shadowRootOf(el: Element): ShadowRoot | null {
   if (el.shadowRoot) return el.shadowRoot;
-  const firefox = (el as Element & { openOrClosedShadowRoot?: () => ShadowRoot | null }).openOrClosedShadowRoot;
-  if (typeof firefox === "function") {
-    try {
-      return firefox.call(el);
-    } catch {
-      return null;
-    }
+  if ("openOrClosedShadowRoot" in el) {
+    const root = (el as Element & { openOrClosedShadowRoot: unknown }).openOrClosedShadowRoot;
+    return root && typeof root === "object" ? (root as ShadowRoot) : null;
   }
   const chromium = (globalThis as unknown as { chrome?: ClosedRootApi }).chrome?.dom?.openOrClosedShadowRoot;
   if (typeof chromium !== "function") return null;
