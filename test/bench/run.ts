@@ -2,6 +2,7 @@
 import os from "node:os";
 import { writeSection } from "./benchmarks-doc";
 import { runHostBench, runThroughputBench } from "./host-bench";
+import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
 import { benchPanel } from "./panel-run";
 
 const f = (n: number, d = 2) => n.toFixed(d);
@@ -71,3 +72,11 @@ writeSection("host-bench", section);
 // The panel bench drives the real panel (panel-run.ts; `npm run bench` has built the host already).
 // PANEL_BENCH=0 skips it.
 if (process.env.PANEL_BENCH !== "0") await benchPanel(machine, date);
+
+// The page tools in the e2e build (built by `npm run bench`): page_snapshot beside Playwright's accessibility
+// snapshot. PAGE_TOOLS_BENCH=0 skips it.
+if (process.env.PAGE_TOOLS_BENCH !== "0") {
+  const snapshot = snapshotSection(await runSnapshotBench(), machine, date);
+  process.stdout.write(`${snapshot}\n`);
+  writeSection("page-tools-snapshot", snapshot);
+}

@@ -29,7 +29,54 @@ export function textOf(el: Element): string {
 /** Whether getComputedStyle answers for ::before / ::after here (browsers do; the test DOM does not). */
 const pseudoStyles = typeof navigator === "undefined" || !/HappyDOM|jsdom/i.test(navigator.userAgent);
 
+/** Roles named by their content (accname's "name from content"), for the fast path below. */
+const FROM_CONTENT = new Set([
+  "button",
+  "link",
+  "heading",
+  "tab",
+  "menuitem",
+  "option",
+  "treeitem",
+  "gridcell",
+  "cell",
+  "checkbox",
+  "radio",
+  "switch",
+]);
+
+/**
+ * The common case without the full computation: an element named by its content whose content is text
+ * alone, with nothing that names it otherwise. Most links and buttons of a long page are this; the full
+ * computation costs tens of microseconds each.
+ */
+function plainTextName(el: Element, role: string | null): string | null {
+  if (!role || !FROM_CONTENT.has(role) || el.firstElementChild || el.shadowRoot) return null;
+  if (el.hasAttribute("aria-labelledby") || el.hasAttribute("aria-label") || el.localName === "input") return null;
+  // <button> and friends are also named by a <label for>; leave those to the full computation.
+  if ((el as HTMLInputElement).labels?.length) return null;
+  return clean(el.textContent) || null;
+}
+
+/** A tree item's or menu item's own words, without the nested items it holds (a folder is "src", not "src main.ts util.ts"). */
+const NESTED_ITEMS = '[role="group"], [role="tree"], [role="menu"], ul, ol';
+function ownItemText(el: Element, role: string | null): string | null {
+  if ((role !== "treeitem" && role !== "menuitem") || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) return null;
+  if (!el.querySelector(NESTED_ITEMS)) return null;
+  let text = "";
+  const walk = (node: Node) => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 3) text += child.textContent;
+      else if (child.nodeType === 1 && !(child as Element).matches(NESTED_ITEMS)) walk(child);
+    }
+  };
+  walk(el);
+  return clean(text) || null;
+}
+
 export function accessibleName(el: Element, role: string | null): string {
+  const plain = plainTextName(el, role) ?? ownItemText(el, role);
+  if (plain !== null) return cap(plain);
   let name = "";
   try {
     name = clean(computeAccessibleName(el, { computedStyleSupportsPseudoElements: pseudoStyles }));

@@ -63,8 +63,8 @@ export function buildOutline(doc: Document, refs: RefMap): Outline {
   const frames: Outline["frames"] = [];
   const add = (level: number, text: string) => lines.push(`${"  ".repeat(level)}- ${text}`);
 
-  const walk = (parent: Element | Document, level: number): void => {
-    for (const el of renderedChildren(parent)) {
+  const walk = (parent: Element | Document, level: number, shadow: ShadowRoot | null): void => {
+    for (const el of renderedChildren(parent, shadow)) {
       if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD)$/.test(el.tagName) || isHidden(el)) continue;
       const role = outlineRole(el);
       let inner = level;
@@ -74,14 +74,15 @@ export function buildOutline(doc: Document, refs: RefMap): Outline {
         inner = level + 1;
         if (role === "iframe") continue;
       }
+      const root = shadowRootOf(el);
       // A closed shadow root is shown, and named as such: its content is not in the page's own DOM API.
-      if (!el.shadowRoot && shadowRootOf(el)) {
+      if (root && !el.shadowRoot) {
         add(inner, `${el.tagName.toLowerCase()} (closed shadow root)`);
         inner++;
       }
-      walk(el, inner);
+      if (root || el.firstElementChild || el.localName === "slot") walk(el, inner, root);
     }
   };
-  walk(doc, 0);
+  walk(doc, 0, null);
   return { lines, frames };
 }

@@ -5,6 +5,13 @@
  */
 import { isHidden } from "./visibility";
 
+/**
+ * Closed shadow roots are looked for on custom elements only (a name with a dash), where web components put
+ * them: the browser's API costs a call per element, several milliseconds on a long page if asked of every
+ * `div` and `p` (which may host one too, and are then walked only when open).
+ */
+const CAN_HOST = /-/;
+
 type ClosedRootApi = { dom?: { openOrClosedShadowRoot?: (el: Element) => ShadowRoot | null } };
 
 /**
@@ -14,6 +21,7 @@ type ClosedRootApi = { dom?: { openOrClosedShadowRoot?: (el: Element) => ShadowR
  */
 export function shadowRootOf(el: Element): ShadowRoot | null {
   if (el.shadowRoot) return el.shadowRoot;
+  if (!CAN_HOST.test(el.localName)) return null;
   if ("openOrClosedShadowRoot" in el) {
     const root = (el as Element & { openOrClosedShadowRoot: unknown }).openOrClosedShadowRoot;
     return root && typeof root === "object" ? (root as ShadowRoot) : null;
@@ -28,14 +36,16 @@ export function shadowRootOf(el: Element): ShadowRoot | null {
   }
 }
 
-/** The children a node renders: its shadow root's, a slot's assigned elements (or its fallback), or its own. */
-export function renderedChildren(node: Element | Document): Element[] {
+/**
+ * The children a node renders: its shadow root's, a slot's assigned elements (or its fallback), or its own.
+ * `shadow`: the element's shadow root when the caller has looked it up already.
+ */
+export function renderedChildren(node: Element | Document, shadow = node.nodeType === 1 ? shadowRootOf(node as Element) : null): Element[] {
   if (node.nodeType === 9) {
     const body = (node as Document).body;
     return body ? [body] : [];
   }
   const el = node as Element;
-  const shadow = shadowRootOf(el);
   if (shadow) return Array.from(shadow.children);
   if (el.tagName === "SLOT" && typeof (el as HTMLSlotElement).assignedElements === "function") {
     const assigned = (el as HTMLSlotElement).assignedElements();
