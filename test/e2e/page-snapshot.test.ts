@@ -121,6 +121,11 @@ describe("page_snapshot in Chromium", () => {
     expect(text(clicked)).toContain(`Clicked button "Frame button" [${crossButton}]`);
     const typed = await tools.call("type", { tabId, ref: sameName, text: "Ada" });
     expect(typed.isError, text(typed)).toBeFalsy();
+    // The user is told the element is in another site's frame; the same-origin frame is the page's own.
+    expect((await tools.consents()).filter((c) => c.kind === "act").map((c) => c.message)).toEqual([
+      'goose wants to click button "Frame button" in a frame from localhost on 127.0.0.1',
+      'goose wants to type "Ada" into textbox "Name in frame" on 127.0.0.1',
+    ]);
     expect(await page.frameLocator("#cross").locator("#inner-clicks").textContent()).toBe("clicked;");
     expect(await page.frameLocator("#same").locator("#inner-clicks").textContent()).toBe("");
     expect(await page.frameLocator("#same").locator("#inner-name").inputValue()).toBe("Ada");

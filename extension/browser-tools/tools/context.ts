@@ -153,8 +153,12 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       const { tab, site } = await ctx.readableTab(tabId);
       const { frameId, token } = await ctx.refTarget(tab, ref);
       const described = await ctx.onPage(tab.id, { op: "describe", ref, ...(token ? { token } : {}) }, frameId);
-      ctx.reportTarget(tab, described.text);
-      await ctx.askToAct(tab, site, action(described.text), described.text);
+      // An element inside a frame: the frame's own site must pass the policy too, and the user is told whose frame
+      // it is (an about:blank or srcdoc frame is the page's own).
+      const frameSite = frameId === 0 || described.url.startsWith("about:") ? null : (await ctx.siteOf(described.url)).site;
+      const element = frameSite && frameSite !== site.site ? `${described.text} in a frame from ${frameSite}` : described.text;
+      ctx.reportTarget(tab, element);
+      await ctx.askToAct(tab, site, action(element), element);
       // The document described is the one acted on: a navigation while the user decided is "page changed".
       const reply = await ctx.onPage(tab.id, request({ ref, token: described.token }), frameId);
       return pageContent(site.site, reply.text);

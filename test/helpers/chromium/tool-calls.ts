@@ -25,6 +25,13 @@ export function toolCaller(h: Harness) {
         (globalThis as unknown as { __gooseBrowserTools: Hook }).__gooseBrowserTools.answer = answer;
       }, answer);
     },
+    /** The consent questions asked so far, in order. */
+    consents(): Promise<Array<{ kind: string; message: string }>> {
+      return h.worker.evaluate(
+        () =>
+          (globalThis as unknown as { __gooseBrowserTools: Hook }).__gooseBrowserTools.consents as Array<{ kind: string; message: string }>,
+      );
+    },
     async tabIdOf(url: string): Promise<number> {
       const id = await h.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.id, url);
       if (id === undefined) throw new Error(`no tab at ${url}`);
