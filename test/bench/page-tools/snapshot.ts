@@ -181,7 +181,11 @@ export function snapshotSection(b: SnapshotBench, machine: string, date: string)
   const missed = all.flatMap((p) => p.missed.map((m) => `${p.page}: ${m.replace("|", ' "')}"`));
   const a = b.article;
   const pass = (ok: boolean) => (ok ? "met" : "**not met**");
-  return `## Page tools: page_snapshot (measured ${date} on ${machine})
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  return `## Page tools: page_snapshot (measured ${date} on ${machine}; load ${load})
 
 \`page_snapshot\` beside Playwright's \`locator("body").ariaSnapshot()\` of the same page, in the e2e build in
 headless Debian Chromium (\`test/bench/page-tools/snapshot.ts\`, pages in \`test/fixtures/pages\` and a generated
