@@ -43,11 +43,18 @@ export function createPageTools(win: Window, token: string): PageTools {
       case "snapshot": {
         refs.startAt(request.refStart);
         if (refs.size > PRUNE_ABOVE) refs.prune();
+        // The frames inside wait for their probe while this document is walked: post it first (an iframe in a
+        // shadow root is found only by the walk, and gets its probe after it).
+        const probeOf = (el: Element) => `${refs.token}:${refs.refFor(el)}`;
+        const posted = new Set<Element>();
+        for (const el of Array.from(doc.querySelectorAll("iframe, frame"))) {
+          probe.post(el, probeOf(el));
+          posted.add(el);
+        }
         const outline = buildOutline(doc, refs);
         const frames = outline.frames.map(({ line, el }) => {
-          const id = `${refs.token}:${refs.refFor(el)}`;
-          probe.post(el, id);
-          return { line, probe: id };
+          if (!posted.has(el)) probe.post(el, probeOf(el));
+          return { line, probe: probeOf(el) };
         });
         return { ...reply(""), outline: { lines: outline.lines, frames, probe: await probe.fromParent() } };
       }

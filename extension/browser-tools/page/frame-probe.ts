@@ -7,8 +7,11 @@
  */
 
 const PROBE_KEY = "__gooseFrameProbe";
-/** How long a frame waits for its parent's probe before answering without one. */
-const PROBE_WAIT_MS = 300;
+/**
+ * How long a frame waits for its parent's probe before answering without one (its outline then goes at the
+ * end, "place unknown"). The parent posts its probes before it walks its own page, so this is IPC time.
+ */
+const PROBE_WAIT_MS = 1_000;
 
 export class FrameProbe {
   private received: string | null = null;

@@ -25,5 +25,8 @@ export const pageSnapshot: ToolHandler<"page_snapshot"> = async (args, ctx) => {
   }
   const body = window.text || "(no landmarks or interactive elements on this page)";
   const footer = windowFooter(window);
-  return pageContent(site.site, footer ? `${body}\n${footer}` : body, `${pageHeader(taken)}\nTab: ${tab.id}`);
+  // A continuation whose outline was no longer at hand was taken again: the page may have changed in between.
+  const retaken =
+    cursor > 0 && !cached ? "(The outline was taken again for this window; the page may have changed since the previous one.)\n" : "";
+  return pageContent(site.site, `${retaken}${footer ? `${body}\n${footer}` : body}`, `${pageHeader(taken)}\nTab: ${tab.id}`);
 };

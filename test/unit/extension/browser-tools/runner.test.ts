@@ -13,6 +13,7 @@ import { ReadCache } from "../../../../extension/browser-tools/markdown-window";
 import { installPageTools } from "../../../../extension/browser-tools/page/dispatch";
 import { PAGE_TOOLS_GLOBAL } from "../../../../extension/browser-tools/page/protocol";
 import { type RunnerDeps, runToolCall } from "../../../../extension/browser-tools/runner";
+import { SnapshotCache } from "../../../../extension/browser-tools/snapshot-window";
 import { SiteGrants } from "../../../../extension/storage/site-grants";
 import { TabRefStore } from "../../../../extension/storage/tab-refs";
 import { ACTING_TOOLS } from "../../../../shared/browser-tools";
@@ -292,5 +293,25 @@ describe("runToolCall", () => {
       { id: 1, title: "Shop", url: "https://shop.example/search", active: true, windowId: 10, groupId: null },
       { id: 2, title: "Settings", url: "chrome://settings/", active: false, windowId: 10, groupId: null },
     ]);
+  });
+});
+
+describe("page_snapshot windows", () => {
+  it("a long outline comes in windows; a continuation is served from the outline taken, or says it was taken again", async () => {
+    newDocument(`<main>${Array.from({ length: 2_000 }, (_, i) => `<button>Button number ${i}</button>`).join("")}</main>`);
+    w.deps.snapshotCache = new SnapshotCache();
+    const first = text(await runToolCall({ tool: "page_snapshot", args: {} }, w.deps));
+    const cursor = Number(/call page_snapshot with cursor (\d+) to read on/.exec(first)?.[1]);
+    expect(cursor).toBeGreaterThan(100);
+    expect(first).toContain(`(Lines 1–${cursor} of 2001. ${2001 - cursor} more lines`);
+    const pageCalls = w.calls.length;
+    const second = text(await runToolCall({ tool: "page_snapshot", args: { cursor } }, w.deps));
+    expect(w.calls.length).toBe(pageCalls);
+    expect(second).toContain(`- button "Button number ${cursor - 1}"`);
+    expect(second).not.toContain("taken again");
+    w.deps.snapshotCache = new SnapshotCache();
+    const retaken = text(await runToolCall({ tool: "page_snapshot", args: { cursor } }, w.deps));
+    expect(retaken).toContain("(The outline was taken again for this window; the page may have changed since the previous one.)");
+    expect(text(await runToolCall({ tool: "page_snapshot", args: { cursor: 5_000 } }, w.deps))).toMatch(/cursor 5000 is past the end/);
   });
 });

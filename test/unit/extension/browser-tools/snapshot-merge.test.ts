@@ -33,7 +33,7 @@ describe("merging the frames' outlines", () => {
       '    - textbox "Card [e9] number" [f1e1]',
       '    - iframe "3DS" [f1e2]',
       '      - button "Confirm" [f2e5]',
-      '  - iframe "Ad" [e3] (content not shown: the browser does not let the extension into this frame: another site it has no access to, or sandboxed)',
+      '  - iframe "Ad" [e3] (content not shown: the browser does not let the extension into this frame: a site it has no access to, or an address such as data: that extensions never enter)',
       '  - button "Go \\"now\\"" [e4]',
     ]);
   });
