@@ -23,7 +23,7 @@ export interface PageTools {
 export function createPageTools(win: Window, token: string): PageTools {
   const doc = win.document;
   const refs = new RefMap(token);
-  const probe = new FrameProbe(win);
+  const probe = new FrameProbe(win, token);
   const reply = (text: string): Extract<PageReply, { ok: true }> => ({
     ok: true,
     text,
@@ -45,16 +45,15 @@ export function createPageTools(win: Window, token: string): PageTools {
         if (refs.size > PRUNE_ABOVE) refs.prune();
         // The frames inside wait for their probe while this document is walked: post it first (an iframe in a
         // shadow root is found only by the walk, and gets its probe after it).
-        const probeOf = (el: Element) => `${refs.token}:${refs.refFor(el)}`;
         const posted = new Set<Element>();
         for (const el of Array.from(doc.querySelectorAll("iframe, frame"))) {
-          probe.post(el, probeOf(el));
+          probe.post(el);
           posted.add(el);
         }
         const outline = buildOutline(doc, refs);
         const frames = outline.frames.map(({ line, el }) => {
-          if (!posted.has(el)) probe.post(el, probeOf(el));
-          return { line, probe: probeOf(el) };
+          if (!posted.has(el)) probe.post(el);
+          return { line, probe: probe.idOf(el) };
         });
         return { ...reply(""), outline: { lines: outline.lines, frames, probe: await probe.fromParent() } };
       }

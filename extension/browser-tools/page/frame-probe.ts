@@ -1,7 +1,7 @@
 /**
  * Which iframe element a frame sits in. The extension runs a snapshot in every frame at once and cannot
- * ask a cross-origin frame for its `frameElement`; instead each document posts a probe (its token and the
- * iframe's ref) into each iframe it lists, and the frame inside answers the probe it got from its parent
+ * ask a cross-origin frame for its `frameElement`; instead each document posts a probe (its token and a
+ * number per iframe) into each iframe it lists, and the frame inside answers the probe it got from its parent
  * with its own outline, so the extension can put that outline under the right iframe line. A probe
  * names only a place in the outline: a page that forges one can misplace its own content, nothing more.
  */
@@ -16,8 +16,14 @@ const PROBE_WAIT_MS = 1_000;
 export class FrameProbe {
   private received: string | null = null;
   private waiting: Array<() => void> = [];
+  /** Each iframe element's probe, the same on every snapshot of this document. */
+  private readonly ids = new WeakMap<Element, string>();
+  private count = 0;
 
-  constructor(private readonly win: Window) {
+  constructor(
+    private readonly win: Window,
+    private readonly token: string,
+  ) {
     if (win.parent === win) return;
     win.addEventListener("message", (event) => {
       if (event.source !== win.parent) return;
@@ -28,8 +34,19 @@ export class FrameProbe {
     });
   }
 
+  /** The probe for this iframe element. */
+  idOf(iframe: Element): string {
+    let id = this.ids.get(iframe);
+    if (!id) {
+      id = `${this.token}:${++this.count}`;
+      this.ids.set(iframe, id);
+    }
+    return id;
+  }
+
   /** Tells the frame inside `iframe` which probe is its own. */
-  post(iframe: Element, probe: string): void {
+  post(iframe: Element): void {
+    const probe = this.idOf(iframe);
     try {
       (iframe as HTMLIFrameElement).contentWindow?.postMessage({ [PROBE_KEY]: probe }, "*");
     } catch {
