@@ -6,7 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PlatformInfo } from "../native-host/setup/paths";
-import { PACKAGE_NAME } from "./command-names";
+import { HOST_VERSION } from "../native-host/setup/version";
+import { EXE_NAME, PACKAGE_NAME } from "./command-names";
 import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./registry";
 
 export interface CliContext {
@@ -31,6 +32,8 @@ export interface HostSource {
   version: string;
   /** A checkout's host sources: one newer than the bundle means it needs rebuilding. */
   sourceDirs?: string[];
+  /** `bundle` is the standalone executable itself (release/exe-main.ts), installed and started without node. */
+  executable?: boolean;
 }
 
 /** A checkout: dist/native-host/host.cjs, built by `npm run build:host`, versioned by package.json. */
@@ -53,7 +56,11 @@ export function defaultContext(root: string): CliContext {
     p: { platform: process.platform, home: os.homedir(), env: process.env },
     execPath: process.execPath,
     nodeVersion: process.version,
-    source: PACKAGE_NAME ? packageSource(root) : checkoutSource(root),
+    source: EXE_NAME
+      ? { bundle: process.execPath, version: HOST_VERSION, executable: true }
+      : PACKAGE_NAME
+        ? packageSource(root)
+        : checkoutSource(root),
     // Off Windows nothing reads the registry; the in-memory one keeps the code paths uniform.
     registry: process.platform === "win32" ? new RegExeRegistry() : new MemoryRegistry(),
     policyRoot: "/",

@@ -61,6 +61,8 @@ export interface InstallFacts {
   hostVersion: string;
   sourceBundle: string;
   sourceBundleExists: boolean;
+  /** The source is the standalone executable: copied as it is and started by the launcher without node. */
+  executable: boolean;
   /** Where the bundle is installed (layout.ts's bundlePath), or why it cannot be. */
   bundleFile?: string | { error: string };
   /** The bundle the launcher started before this run: kept for hosts still running it. */
@@ -129,7 +131,7 @@ function planHostFiles(f: InstallFacts): { actions: Action[]; findings: Finding[
   }
   let launcher: string;
   try {
-    launcher = launcherScript(f.p.platform, f.node.path, bundle);
+    launcher = launcherScript(f.p.platform, f.executable ? undefined : f.node.path, bundle);
   } catch (e) {
     return {
       problem: problem("launcher", (e as Error).message, "install node and the data dir under paths without & % ^ | < > or quotes"),
@@ -145,10 +147,18 @@ function planHostFiles(f: InstallFacts): { actions: Action[]; findings: Finding[
       ),
     );
   }
-  if (f.node.warning) findings.push(warn("node", f.node.warning, `re-run \`${INSTALL_COMMAND}\` after changing node versions`));
+  if (f.node.warning && !f.executable)
+    findings.push(warn("node", f.node.warning, `re-run \`${INSTALL_COMMAND}\` after changing node versions`));
   return {
     actions: [
-      { kind: "file", role: "bundle", path: bundle, what: HOST_BUNDLE, mode: 0o644, content: { copyFrom: f.sourceBundle } },
+      {
+        kind: "file",
+        role: "bundle",
+        path: bundle,
+        what: HOST_BUNDLE,
+        mode: f.executable ? 0o755 : 0o644,
+        content: { copyFrom: f.sourceBundle },
+      },
       { kind: "file", role: "launcher", path: f.layout.launcher, what: "launcher", mode: 0o755, content: { text: launcher } },
     ],
     findings,

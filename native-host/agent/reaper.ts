@@ -15,6 +15,7 @@
  */
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Writable } from "node:stream";
+import { IS_BUN } from "../setup/runtime";
 
 /** How long the reaper waits between SIGTERM and SIGKILL. */
 const REAPER_GRACE_MS = 500;
@@ -97,7 +98,8 @@ export class Reaper {
         // Its own process group: not the agent's, and not the host's (a kill aimed at the host's group spares it).
         detached: true,
         // Nothing from the user's environment (NODE_OPTIONS could load code into it); Windows needs SystemRoot.
-        env: process.env.SystemRoot ? { SystemRoot: process.env.SystemRoot } : {},
+        // In the standalone executable process.execPath is the host itself: BUN_BE_BUN makes it Bun's own `bun -e`.
+        env: { ...(process.env.SystemRoot ? { SystemRoot: process.env.SystemRoot } : {}), ...(IS_BUN ? { BUN_BE_BUN: "1" } : {}) },
       });
       child.on("error", () => {});
       child.stdin.on("error", () => {});

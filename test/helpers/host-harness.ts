@@ -1,5 +1,6 @@
 /**
- * Drives the built native host (dist/native-host, started through its launcher) over real pipes
+ * Drives the built native host (dist/native-host, started through its launcher; the standalone
+ * executable instead when GOOSE_BROWSER_TEST_EXE names one, helpers/exe-host.ts) over real pipes
  * (test/helpers/pipes.ts), the way a browser does: framed stdin, framed stdout. Every byte of stdout must decode as a frame;
  * chunked agent messages are reassembled as the extension would.
  */
@@ -21,6 +22,7 @@ import {
   isHostEnvelope,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
+import { exeLauncher, TEST_EXE } from "./exe-host";
 import { spawnChain } from "./pipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -100,7 +102,7 @@ export class HostUnderTest {
     };
     fs.writeFileSync(configFile, o.rawConfig ?? JSON.stringify(config, null, 2));
     // Like a browser started from a desktop: a minimal environment, no PATH to node.
-    const launcher = o.launcher ?? HOST_LAUNCHER;
+    const launcher = o.launcher ?? (TEST_EXE ? exeLauncher(TEST_EXE) : HOST_LAUNCHER);
     const chain = spawnChain(
       [
         {

@@ -33,6 +33,7 @@ function facts(): InstallFacts {
     hostVersion: "0.1.0",
     sourceBundle: "C:\\src\\goose-browser\\dist\\native-host\\host.cjs",
     sourceBundleExists: true,
+    executable: false,
     bundleFile: `${DATA}\\host\\0.1.0\\host.cjs`,
     layout: installLayout(win),
     targets: browserTargets(win),
