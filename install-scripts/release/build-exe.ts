@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { build } from "esbuild";
 import { buildHost } from "../../native-host/build";
 import { bunRuntime } from "./bun-runtime";
+import { exeFormat, HEADER_BYTES } from "./exe-format";
 import { EXE_COMMAND_NAME, EXE_TARGETS, type ExeTarget, exeFileName, parseTargets } from "./exe-targets";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -69,6 +70,10 @@ export async function buildExes(o: { targets?: ExeTarget[]; version?: string; ou
       ],
       { stdio: ["ignore", "ignore", "inherit"] },
     );
+    const format = exeFormat(readHead(file));
+    if (JSON.stringify(format) !== JSON.stringify(t.format)) {
+      throw new Error(`${file} is ${JSON.stringify(format)}, not the ${JSON.stringify(t.format)} of ${target}`);
+    }
     built[target] = file;
   }
   fs.rmSync(staging, { recursive: true, force: true });
@@ -77,6 +82,16 @@ export async function buildExes(o: { targets?: ExeTarget[]; version?: string; ou
   );
   fs.writeFileSync(path.join(out, "SHA256SUMS"), `${sums.join("\n")}\n`);
   return built;
+}
+
+function readHead(file: string): Buffer {
+  const fd = fs.openSync(file, "r");
+  try {
+    const head = Buffer.alloc(HEADER_BYTES);
+    return head.subarray(0, fs.readSync(fd, head, 0, HEADER_BYTES, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
