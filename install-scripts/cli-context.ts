@@ -8,6 +8,7 @@ import path from "node:path";
 import type { PlatformInfo } from "../native-host/setup/paths";
 import { HOST_VERSION } from "../native-host/setup/version";
 import { EXE_NAME, PACKAGE_NAME } from "./command-names";
+import { nodeOnPath } from "./node-path";
 import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./registry";
 
 export interface CliContext {
@@ -54,7 +55,8 @@ function packageSource(root: string): HostSource {
 export function defaultContext(root: string): CliContext {
   return {
     p: { platform: process.platform, home: os.homedir(), env: process.env },
-    execPath: process.execPath,
+    // The executable is no node: npx agents (`add`) run with the node on PATH, if there is one.
+    execPath: EXE_NAME ? (nodeOnPath(process.env.PATH ?? "", process.platform)[0] ?? process.execPath) : process.execPath,
     nodeVersion: process.version,
     source: EXE_NAME
       ? { bundle: process.execPath, version: HOST_VERSION, executable: true }

@@ -19,7 +19,7 @@ import { build } from "esbuild";
 import { buildHost } from "../../native-host/build";
 import { bunRuntime } from "./bun-runtime";
 import { exeFormat, HEADER_BYTES } from "./exe-format";
-import { EXE_COMMAND_NAME, EXE_TARGETS, type ExeTarget, exeFileName, parseTargets } from "./exe-targets";
+import { ALL_EXE_TARGETS, EXE_COMMAND_NAME, EXE_TARGETS, type ExeTarget, exeFileName, parseTargets } from "./exe-targets";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const EXE_OUT_DIR = path.join(ROOT, "dist", "release", "exe");
@@ -77,8 +77,14 @@ export async function buildExes(o: { targets?: ExeTarget[]; version?: string; ou
     built[target] = file;
   }
   fs.rmSync(staging, { recursive: true, force: true });
-  const sums = Object.values(built).map(
-    (f) => `${crypto.createHash("sha256").update(fs.readFileSync(f)).digest("hex")}  ${path.basename(f)}`,
+  // Every target's file in the folder, also those an earlier run built (`--targets` rebuilds some).
+  const files = ALL_EXE_TARGETS.map(exeFileName).filter((f) => fs.existsSync(path.join(out, f)));
+  const sums = files.map(
+    (f) =>
+      `${crypto
+        .createHash("sha256")
+        .update(fs.readFileSync(path.join(out, f)))
+        .digest("hex")}  ${f}`,
   );
   fs.writeFileSync(path.join(out, "SHA256SUMS"), `${sums.join("\n")}\n`);
   return built;

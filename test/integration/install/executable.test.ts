@@ -16,6 +16,7 @@ import { ALL_EXE_TARGETS, EXE_TARGETS, exeFileName } from "../../../install-scri
 import { parseLauncher } from "../../../native-host/setup/launcher";
 import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
 import { FAKE_GOOSE, ROOT, TempMachine } from "../../helpers/install-harness";
+import { writeRegistryCopy } from "../../helpers/registry-copy";
 
 const EXE_DIR = path.join(ROOT, "dist", "release", "exe");
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -125,6 +126,24 @@ describe("the standalone executables", () => {
       expect.objectContaining({ subject: "host executable", message: expect.stringMatching(/no node needed/) }),
     );
     expect(report.findings.some((f) => f.subject === "node")).toBe(false);
+  });
+
+  it("agents: an npx agent runs with the node on PATH, never with the executable as its node", () => {
+    const copy = writeRegistryCopy(work);
+    const withNode = JSON.parse(run(downloaded, "agents", "--registry", copy.url, "--json").out) as {
+      agents: Array<{ id: string; install: string; reason?: string }>;
+    };
+    expect(withNode.agents.find((a) => a.id === "gemini")?.install).toBe("npx");
+    // No node on PATH: said, with the executable nowhere in a profile.
+    const noNode = spawnSync(downloaded, ["agents", "--registry", copy.url, "--json", "--refresh"], {
+      env: { ...m.env, PATH: path.join(work, "empty-bin") },
+      encoding: "utf8",
+    });
+    const gemini = (JSON.parse(noNode.stdout) as { agents: Array<{ id: string; install: string; reason?: string }> }).agents.find(
+      (a) => a.id === "gemini",
+    );
+    expect(gemini?.install).toBe("unavailable");
+    expect(gemini?.reason).toMatch(/npx/);
   });
 
   it("uninstall leaves nothing in HOME but the host's log", () => {
