@@ -33,7 +33,8 @@ export function killWindowsTree(pid: number, deps: TreeKillDeps): TreeKillWay {
   // wmic writes UTF-16 with a byte-order mark to a pipe.
   const text = out.length >= 2 && out[0] === 0xff && out[1] === 0xfe ? out.subarray(2).toString("utf16le") : out.toString("utf8");
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
-  const header = (lines[0] ?? "").trim().toLowerCase().split(/\s+/);
+  // Wine's wmic runs the header's names together ("ParentProcessIDProcessID"): found by name, not by spaces.
+  const header: string[] = (lines[0] ?? "").toLowerCase().match(/parentprocessid|processid/g) ?? [];
   const pidAt = header.indexOf("processid");
   const parentAt = header.indexOf("parentprocessid");
   const children = new Map<number, number[]>();

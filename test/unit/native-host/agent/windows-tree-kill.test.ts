@@ -3,9 +3,12 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { killWindowsTree, type TreeKillDeps } from "../../../../native-host/agent/windows-tree-kill";
 
-/** What Wine 8's wmic writes to a pipe: UTF-16 with a byte-order mark, columns in alphabetical order. */
+/**
+ * What Wine 8's wmic writes to a pipe: UTF-16 with a byte-order mark, columns in alphabetical order, the
+ * header's names run together.
+ */
 function wmicOutput(rows: Array<[parent: number, pid: number]>): Buffer {
-  const lines = ["ParentProcessID  ProcessID  ", ...rows.map(([parent, pid]) => `${String(parent).padEnd(17)}${String(pid).padEnd(11)}`)];
+  const lines = ["ParentProcessIDProcessID", ...rows.map(([parent, pid]) => `${String(parent).padEnd(5)}${String(pid).padEnd(5)}`)];
   return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join("\r\n")}\r\n`, "utf16le")]);
 }
 
