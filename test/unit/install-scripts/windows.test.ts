@@ -77,6 +77,13 @@ describe("Windows install plan", () => {
     });
   });
 
+  it("says once, and rightly, which PATH it recorded: the current one (Windows has no login shell to ask)", () => {
+    const plan = planInstall(facts(), { browsers: [], extensionIds: [], agents: [] });
+    expect(plan.configChanges).toContain("path: recorded your current PATH");
+    const said = [...plan.configChanges, ...plan.findings.map((f) => `${f.subject}: ${f.message}`)].filter((t) => /PATH/.test(t));
+    expect(said).toEqual(["path: recorded your current PATH"]);
+  });
+
   it("sets each HKCU key's default value to the family's manifest file, then removes exactly those keys", async () => {
     const plan = planInstall(facts(), { browsers: [], extensionIds: [], agents: [] });
     const registry = new MemoryRegistry();
