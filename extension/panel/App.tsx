@@ -23,6 +23,7 @@ import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
 import { Composer } from "./Composer";
 import { ConfigPickers } from "./ConfigPickers";
+import { ElicitationCards } from "./ElicitationCards";
 import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
@@ -110,12 +111,14 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
       {view === "history" ? (
         <>
           <ConsentCards />
+          <ElicitationCards />
           <HistoryView onOpen={() => setView("chat")} />
         </>
       ) : (
         <>
           <ChatBody />
           <ConsentCards />
+          <ElicitationCards />
           <PlanView />
           <Composer />
           <div class="panel__footer">
