@@ -21,6 +21,7 @@ import {
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
 import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
+import { CloseSession } from "./CloseSession";
 import { Composer } from "./Composer";
 import { ConfigPickers } from "./ConfigPickers";
 import { ElicitationCards } from "./ElicitationCards";
@@ -86,6 +87,7 @@ function PanelTools({ view, setView }: { view: PanelView; setView(v: PanelView):
       >
         New
       </button>
+      <CloseSession />
       <button
         type="button"
         class="button button--ghost"
