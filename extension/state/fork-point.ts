@@ -5,7 +5,7 @@
  *  - the fork's transcript in the panel is the source's up to that point, then a notice naming it;
  *  - the agent still holds the later messages, so the fork's first prompt carries a note asking it
  *    to disregard them (`rewindNote`), added after the user's own text. Nothing is replayed.
- * Pure: the reducer and the background both use it. docs/ARCHITECTURE.md, "Forks".
+ * Pure: the reducer and the background both use it. docs/ARCHITECTURE.md, "Conversation control".
  */
 import type { ContentBlock } from "../acp/schema";
 import type { Entry } from "./client-state";
