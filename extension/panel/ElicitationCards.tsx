@@ -44,7 +44,14 @@ function FormCard({ question }: { question: ElicitationState }) {
       <p class="elicitation__message">{question.message}</p>
       {schema.title && <p class="elicitation__hint">{schema.title}</p>}
       {fields.map((f) => (
-        <Field key={f.name} field={f} value={values[f.name] ?? f.initial} error={errors[f.name]} onChange={(v) => set(f.name, v)} />
+        <Field
+          key={f.name}
+          id={`${question.key}-${f.name}`}
+          field={f}
+          value={values[f.name] ?? f.initial}
+          error={errors[f.name]}
+          onChange={(v) => set(f.name, v)}
+        />
       ))}
       {tried && !check.ok && (
         <p class="elicitation__error" role="alert">
@@ -66,8 +73,20 @@ function FormCard({ question }: { question: ElicitationState }) {
   );
 }
 
-function Field({ field, value, error, onChange }: { field: FormField; value: FormValue; error?: string; onChange(v: FormValue): void }) {
-  const id = `elicit-${field.name}`;
+function Field({
+  id,
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  /** Unique in the panel: the question's key and the field's name. */
+  id: string;
+  field: FormField;
+  value: FormValue;
+  error?: string;
+  onChange(v: FormValue): void;
+}) {
   const describedBy = error ? `${id}-error` : undefined;
   const label = `${field.label}${field.required ? " (required)" : ""}`;
   let input: preact.JSX.Element;
