@@ -5,7 +5,7 @@
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
-import { findEntry } from "../../state/entry-list";
+import { emptyEntries, findEntry } from "../../state/entry-list";
 import { type ForkHow, forkPoint, rewindNote } from "../../state/fork-point";
 import { agentCan } from "../../state/session-capabilities";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
@@ -69,7 +69,7 @@ export async function editAndResend(
   entryId: string,
   text: string,
 ): Promise<void> {
-  const entry = findEntry(ctx.state().client.sessions[sessionId]?.entries ?? { blocks: [], tail: [] }, (e) => e.id === entryId);
+  const entry = findEntry(ctx.state().client.sessions[sessionId]?.entries ?? emptyEntries, (e) => e.id === entryId);
   if (entry?.kind !== "user") return;
   const content = editedContent(entry.content, text);
   if (content.length === 0) return;
