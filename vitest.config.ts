@@ -43,6 +43,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // Under Wine (npm run test:windows): wineboot alone takes seconds, every Windows process starts slowly.
+          name: "windows",
+          include: ["test/windows/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

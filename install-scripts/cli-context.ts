@@ -6,7 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PlatformInfo } from "../native-host/setup/paths";
-import { PACKAGE_NAME } from "./command-names";
+import { HOST_VERSION } from "../native-host/setup/version";
+import { EXE_NAME, PACKAGE_NAME } from "./command-names";
+import { nodeOnPath } from "./node-path";
 import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./registry";
 
 export interface CliContext {
@@ -31,6 +33,8 @@ export interface HostSource {
   version: string;
   /** A checkout's host sources: one newer than the bundle means it needs rebuilding. */
   sourceDirs?: string[];
+  /** `bundle` is the standalone executable itself (release/exe-main.ts), installed and started without node. */
+  executable?: boolean;
 }
 
 /** A checkout: dist/native-host/host.cjs, built by `npm run build:host`, versioned by package.json. */
@@ -51,9 +55,14 @@ function packageSource(root: string): HostSource {
 export function defaultContext(root: string): CliContext {
   return {
     p: { platform: process.platform, home: os.homedir(), env: process.env },
-    execPath: process.execPath,
+    // The executable is no node: npx agents (`add`) run with the node on PATH, if there is one.
+    execPath: EXE_NAME ? (nodeOnPath(process.env.PATH ?? "", process.platform)[0] ?? process.execPath) : process.execPath,
     nodeVersion: process.version,
-    source: PACKAGE_NAME ? packageSource(root) : checkoutSource(root),
+    source: EXE_NAME
+      ? { bundle: process.execPath, version: HOST_VERSION, executable: true }
+      : PACKAGE_NAME
+        ? packageSource(root)
+        : checkoutSource(root),
     // Off Windows nothing reads the registry; the in-memory one keeps the code paths uniform.
     registry: process.platform === "win32" ? new RegExeRegistry() : new MemoryRegistry(),
     policyRoot: "/",

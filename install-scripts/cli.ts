@@ -35,10 +35,9 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
   return cmd.run(ctx);
 }
 
-const self = fileURLToPath(import.meta.url);
-// The released CLI is this module bundled, so it always runs; in a checkout, only when started directly.
-if (PACKAGE_NAME || (process.argv[1] && path.resolve(process.argv[1]) === self)) {
-  runCli(process.argv.slice(2), defaultContext(path.resolve(path.dirname(self), ".."))).then(
+/** Runs the CLI as a program: its exit code, or 70 with the stack for a bug. */
+export function main(argv: readonly string[], ctx: CliContext): void {
+  runCli(argv, ctx).then(
     (code) => {
       process.exitCode = code;
     },
@@ -47,4 +46,10 @@ if (PACKAGE_NAME || (process.argv[1] && path.resolve(process.argv[1]) === self))
       process.exitCode = 70;
     },
   );
+}
+
+const self = fileURLToPath(import.meta.url);
+// The released CLI is this module bundled, so it always runs; in a checkout, only when started directly.
+if (PACKAGE_NAME || (process.argv[1] && path.resolve(process.argv[1]) === self)) {
+  main(process.argv.slice(2), defaultContext(path.resolve(path.dirname(self), "..")));
 }

@@ -239,6 +239,12 @@ async function checkLauncher(p: PlatformInfo, layout: InstallLayout): Promise<{ 
     };
   if (!fs.existsSync(parsed.bundle))
     findings.push(problem("host bundle", `${parsed.bundle} is missing (“Native host has exited.”)`, INSTALL_COMMAND));
+  // The standalone executable needs no node (release/build-exe.ts).
+  if (parsed.node === undefined) {
+    if (findings.every((f) => f.severity !== "problem" && f.subject !== "launcher")) findings.unshift(ok("launcher", layout.launcher));
+    findings.push(ok("host executable", `${parsed.bundle} (no node needed)`));
+    return { findings, usable: findings.every((f) => f.severity !== "problem") };
+  }
   // An older installer's launcher still works, without the node flags added since (launcher.ts).
   const missing = NODE_FLAGS.filter((f) => !parsed.flags.includes(f));
   if (missing.length > 0) {

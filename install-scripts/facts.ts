@@ -14,7 +14,7 @@ import type { AgentSpec } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { sha256 } from "./files";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
-import { type BundleState, bundlePath, type InstallLayout, installLayout, nonEmpty, pathLib } from "./layout";
+import { type BundleState, bundlePath, hostFileName, type InstallLayout, installLayout, nonEmpty, pathLib } from "./layout";
 import { captureLoginPath, type LoginPath } from "./login-shell";
 import { chooseNodePath, nodeOnPath, realpathOrUndefined } from "./node-path";
 import { type AgentFacts, gooseProfile, type InstallFacts } from "./plan";
@@ -30,6 +30,8 @@ export interface MachineContext {
   sourceDirs?: string[];
   /** "/" normally; tests point it at a fake root where browsers' programs are "installed". */
   systemRoot?: string;
+  /** The source is the standalone executable (release/build-exe.ts): the launcher starts it without node. */
+  executable?: boolean;
 }
 
 export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[]): Promise<InstallFacts> {
@@ -55,7 +57,10 @@ export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[])
     hostVersion: m.hostVersion,
     sourceBundle: m.sourceBundle,
     sourceBundleExists: source !== undefined,
-    ...(source ? { bundleFile: bundleFileFor(layout, p.platform, m.hostVersion, source) } : {}),
+    executable: m.executable === true,
+    ...(source
+      ? { bundleFile: bundleFileFor(layout, p.platform, m.hostVersion, source, hostFileName(p.platform, m.executable === true)) }
+      : {}),
     ...(previousBundle ? { previousBundle } : {}),
     ...(m.sourceDirs ? { staleSource: newerSource(m.sourceBundle, m.sourceDirs) } : {}),
     layout,
@@ -71,14 +76,20 @@ export async function gatherInstallFacts(m: MachineContext, agents: AgentSpec[])
 }
 
 /** Where this bundle goes (layout.ts's bundlePath), judged against the bytes already there, or why it cannot go anywhere. */
-function bundleFileFor(layout: InstallLayout, platform: NodeJS.Platform, version: string, source: Buffer): string | { error: string } {
+function bundleFileFor(
+  layout: InstallLayout,
+  platform: NodeJS.Platform,
+  version: string,
+  source: Buffer,
+  fileName: string,
+): string | { error: string } {
   const hash = sha256(source);
   const state = (file: string): BundleState => {
     const there = readOrUndefined(file);
     return there === undefined ? "absent" : there.equals(source) ? "same" : "different";
   };
   try {
-    return bundlePath(layout, platform, version, hash, state);
+    return bundlePath(layout, platform, version, hash, state, fileName);
   } catch (e) {
     return { error: (e as Error).message };
   }

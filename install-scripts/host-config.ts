@@ -2,7 +2,8 @@
  * What the installer changes in the host config (native-host/setup/config.ts). Pure. The file belongs to
  * the user: everything already in it is kept, and only what is missing or installer-owned is set:
  *  - profiles.goose.command: goose's absolute path, unless the user already points at a working one;
- *  - path: the login-shell PATH, followed by any dirs of the previous value it lacks (user additions);
+ *  - path: the login-shell PATH (the current one on Windows, or when the shell did not answer), followed
+ *    by any dirs of the previous value it lacks (user additions);
  *  - profiles from --agent (their other fields, such as env with API keys, are kept);
  *  - allowedExtensionIds from --extension-id (added, never removed);
  *  - defaultProfile and cwd when absent, so the user can see what to edit.
@@ -20,6 +21,8 @@ export interface ConfigInputs {
   /** goose's absolute path as chosen by chooseGooseCommand; undefined leaves the profile alone. */
   goose?: string;
   loginPath?: string;
+  /** Where loginPath came from, for the summary: the login shell, or the installer's own environment. */
+  pathSource?: "login-shell" | "current";
   agents: AgentSpec[];
   extensionIds: string[];
 }
@@ -51,7 +54,8 @@ export function mergeHostConfig(existing: RawConfig | undefined, inputs: ConfigI
     const merged = [...new Set([...pathDirs(inputs.loginPath, inputs.platform), ...previous])].join(sep);
     if (merged !== config.path) {
       config.path = merged;
-      changes.push(previous.length === 0 ? "path: recorded your login-shell PATH" : "path: refreshed from your login-shell PATH");
+      const from = `your ${inputs.pathSource ?? "login-shell"} PATH`;
+      changes.push(previous.length === 0 ? `path: recorded ${from}` : `path: refreshed from ${from}`);
     }
   }
   const extra = inputs.extensionIds.filter((id) => !CHROMIUM_EXTENSION_IDS.includes(id));

@@ -64,7 +64,8 @@ export async function install(ctx: InstallContext, cmd: InstallArgs): Promise<nu
       )
     : [];
   for (const r of applied.results) {
-    findings.push(resultFinding(r, plan, facts.node, cmd.dryRun, stale.length, facts.previousBundle));
+    const runs = facts.executable ? "starts the host executable; no node needed" : `runs ${facts.node.path} ${facts.node.version}`;
+    findings.push(resultFinding(r, plan, runs, cmd.dryRun, stale.length, facts.previousBundle));
     // An unchanged config has no action; say so where its line would be.
     if (
       r.action.kind === "file" &&
@@ -143,7 +144,7 @@ function helloFinding(h: HelloResult, version: string): Finding {
 function resultFinding(
   r: ActionResult,
   plan: InstallPlan,
-  node: { path: string; version: string },
+  runs: string,
   dryRun: boolean,
   pruned: number,
   previousBundle: string | undefined,
@@ -168,7 +169,7 @@ function resultFinding(
       return ok(a.what, `${a.path} (${state}${kept}${removed})`);
     }
     case "launcher":
-      return ok("launcher", `${a.path} (${state}; runs ${node.path} ${node.version})`);
+      return ok("launcher", `${a.path} (${state}; ${runs})`);
     case "config":
       return ok("host config", `${a.path} (${state}${plan.configChanges.length > 0 ? `: ${plan.configChanges.join("; ")}` : ""})`);
     case "manifest": {

@@ -4,7 +4,7 @@
  *   Linux   $XDG_DATA_HOME/goose-browser          (~/.local/share/…)
  *   macOS   ~/Library/Application Support/goose-browser
  *   Windows %LOCALAPPDATA%\goose-browser
- * Each host bundle is a file of its own under host/<version>/, so installing a new one never rewrites
+ * Each host bundle (or standalone executable) is a file of its own under host/<version>/, so installing a new one never rewrites
  * the file a running host was started from; the launcher is the one stable path browsers start.
  * Pure: the platform, home and environment are parameters.
  */
@@ -67,9 +67,16 @@ export function bundlePath(
   version: string,
   sha256: string,
   state: (file: string) => BundleState,
+  fileName = "host.cjs",
 ): string {
   if (!VERSION_NAME.test(version)) throw new Error(`"${version}" is not a version the installer can name a folder after`);
   const lib = pathLib(platform);
-  const plain = lib.join(layout.hostDir, version, "host.cjs");
-  return state(plain) === "different" ? lib.join(layout.hostDir, `${version}+${sha256.slice(0, 8)}`, "host.cjs") : plain;
+  const plain = lib.join(layout.hostDir, version, fileName);
+  return state(plain) === "different" ? lib.join(layout.hostDir, `${version}+${sha256.slice(0, 8)}`, fileName) : plain;
+}
+
+/** The installed host's file name: the bundle node runs, or the standalone executable (release/build-exe.ts). */
+export function hostFileName(platform: NodeJS.Platform, executable: boolean): string {
+  if (!executable) return "host.cjs";
+  return platform === "win32" ? "goose-browser-host.exe" : "goose-browser-host";
 }

@@ -61,6 +61,8 @@ export interface InstallFacts {
   hostVersion: string;
   sourceBundle: string;
   sourceBundleExists: boolean;
+  /** The source is the standalone executable: copied as it is and started by the launcher without node. */
+  executable: boolean;
   /** Where the bundle is installed (layout.ts's bundlePath), or why it cannot be. */
   bundleFile?: string | { error: string };
   /** The bundle the launcher started before this run: kept for hosts still running it. */
@@ -105,7 +107,7 @@ export function planInstall(f: InstallFacts, o: InstallOptions): InstallPlan {
   return {
     ok: true,
     actions: [...host.actions, ...config.actions, ...browsers.actions],
-    findings: [...host.findings, ...config.findings, ...browsers.findings, ...agentFindings(f, o), pathFinding(f)],
+    findings: [...host.findings, ...config.findings, ...browsers.findings, ...agentFindings(f, o), ...pathFinding(f)],
     configChanges: config.changes,
   };
 }
@@ -129,7 +131,7 @@ function planHostFiles(f: InstallFacts): { actions: Action[]; findings: Finding[
   }
   let launcher: string;
   try {
-    launcher = launcherScript(f.p.platform, f.node.path, bundle);
+    launcher = launcherScript(f.p.platform, f.executable ? undefined : f.node.path, bundle);
   } catch (e) {
     return {
       problem: problem("launcher", (e as Error).message, "install node and the data dir under paths without & % ^ | < > or quotes"),
@@ -145,10 +147,18 @@ function planHostFiles(f: InstallFacts): { actions: Action[]; findings: Finding[
       ),
     );
   }
-  if (f.node.warning) findings.push(warn("node", f.node.warning, `re-run \`${INSTALL_COMMAND}\` after changing node versions`));
+  if (f.node.warning && !f.executable)
+    findings.push(warn("node", f.node.warning, `re-run \`${INSTALL_COMMAND}\` after changing node versions`));
   return {
     actions: [
-      { kind: "file", role: "bundle", path: bundle, what: HOST_BUNDLE, mode: 0o644, content: { copyFrom: f.sourceBundle } },
+      {
+        kind: "file",
+        role: "bundle",
+        path: bundle,
+        what: HOST_BUNDLE,
+        mode: f.executable ? 0o755 : 0o644,
+        content: { copyFrom: f.sourceBundle },
+      },
       { kind: "file", role: "launcher", path: f.layout.launcher, what: "launcher", mode: 0o755, content: { text: launcher } },
     ],
     findings,
@@ -184,7 +194,9 @@ function planConfig(
     platform: f.p.platform,
     home: f.p.home,
     ...(f.goose.chosen && !o.agents.some((a) => a.name === "goose") ? { goose: f.goose.chosen } : {}),
-    ...(f.loginPath.path ? { loginPath: f.loginPath.path } : {}),
+    ...(f.loginPath.path
+      ? { loginPath: f.loginPath.path, pathSource: f.loginPath.source === "login-shell" ? "login-shell" : "current" }
+      : {}),
     agents: f.agents.map((a) => ({ name: a.name, command: a.resolved ?? a.command, args: a.args })),
     extensionIds: o.extensionIds,
   });
@@ -235,18 +247,23 @@ const NOT_INSTALLED = "not installed for this user (skipped; re-run install afte
 
 export const SUPPORTED_BROWSERS = "Google Chrome, Chromium, Microsoft Edge, Brave or Vivaldi";
 
-/** Which PATH the agent gets: the login shell's when it answered. */
-function pathFinding(f: InstallFacts): Finding {
+/**
+ * Which PATH the agent gets: the login shell's when it answered. Windows has no login shell to ask, and
+ * the host config's line already says the current PATH was recorded: no line of its own.
+ */
+function pathFinding(f: InstallFacts): Finding[] {
   if (f.loginPath.source === "login-shell") {
     const dirs = f.loginPath.path.split(f.p.platform === "win32" ? ";" : ":").length;
-    return ok("PATH", `recorded ${f.loginPath.shell}'s login PATH for the agent (${dirs} dirs)`);
+    return [ok("PATH", `recorded ${f.loginPath.shell}'s login PATH for the agent (${dirs} dirs)`)];
   }
-  if (f.p.platform === "win32") return ok("PATH", "recorded the current PATH for the agent");
-  return warn(
-    "PATH",
-    `recorded the current PATH instead of the login shell's (${f.loginPath.why})`,
-    "check that your shell starts with `$SHELL -l -i -c true`, then re-run",
-  );
+  if (f.p.platform === "win32") return [];
+  return [
+    warn(
+      "PATH",
+      `recorded the current PATH instead of the login shell's (${f.loginPath.why})`,
+      "check that your shell starts with `$SHELL -l -i -c true`, then re-run",
+    ),
+  ];
 }
 
 /** Manifest files (and, on Windows, registry keys) for these targets; doctor --fix uses this too. */

@@ -10,6 +10,7 @@ import { isAllowedCaller, parseCaller } from "./setup/caller";
 import { loadConfig } from "./setup/config";
 import { Logger } from "./setup/log";
 import { configFile, type PlatformInfo } from "./setup/paths";
+import { IS_BUN } from "./setup/runtime";
 import { HOST_VERSION } from "./setup/version";
 import { stdinSource } from "./wire/browser-input";
 
@@ -31,7 +32,7 @@ function main(): void {
   }
 
   const input = stdinSource();
-  const relay = new Relay({ input, output: process.stdout, loaded, platform, log, hostPath: __filename });
+  const relay = new Relay({ input, output: process.stdout, loaded, platform, log, hostPath: IS_BUN ? process.execPath : __filename });
   let exiting = false;
   const exit = (why: string) => {
     if (exiting) return;

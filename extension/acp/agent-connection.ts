@@ -19,12 +19,17 @@ import type {
   AnyMessage,
   ClientConnection,
   ContentBlock,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  ForkSessionRequest,
+  ForkSessionResponse,
   InitializeResponse,
   LoadSessionResponse,
   NewSessionResponse,
   PromptResponse,
   RequestPermissionRequest,
   RequestPermissionResponse,
+  ResumeSessionResponse,
   SessionInfo,
   SessionNotification,
   SetSessionConfigOptionRequest,
@@ -39,6 +44,10 @@ export interface AgentHandlers {
   onUpdate(notification: SessionNotification): void;
   /** Resolves when the user answers; `signal` aborts on $/cancel_request or connection loss. */
   onPermission(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
+  /** The agent asks the user (form or URL); resolves with their answer, the same way as a permission. */
+  onElicitation(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
+  /** A URL elicitation the agent says is complete (the user finished it in the browser). */
+  onElicitationComplete(elicitationId: string): void;
 }
 
 export class AgentConnection {
@@ -58,7 +67,9 @@ export class AgentConnection {
       // Nothing is dispatched after close: the pipe takes no more and the SDK drops what it queued.
       .onNotification(acp.methods.client.session.update, ({ params }) => handlers.onUpdate(params))
       .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => handlers.onPermission(params, signal))
-      // Everything we did not advertise (fs, terminal, elicitation, agent extensions) is refused.
+      .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => handlers.onElicitation(params, signal))
+      .onNotification(acp.methods.client.elicitation.complete, ({ params }) => handlers.onElicitationComplete(params.elicitationId))
+      // Everything we did not advertise (fs, terminal, agent extensions) is refused.
       .onRequest("*", ({ method }) => {
         throw acp.RequestError.methodNotFound(method);
       })
@@ -117,6 +128,8 @@ export class AgentConnection {
         terminal: false,
         // Boolean config options are rendered as switches.
         session: { configOptions: { boolean: {} } },
+        // Both modes are built: a form rendered and checked in the panel, a link the user opens.
+        elicitation: { form: {}, url: {} },
       },
       clientInfo: { ...CLIENT_INFO },
       // goose: run shell tools with the user's login-shell PATH (the browser's is minimal).
@@ -150,6 +163,29 @@ export class AgentConnection {
 
   async deleteSession(sessionId: string): Promise<void> {
     await this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.delete, { sessionId }));
+  }
+
+  /** Reopens a session this agent still holds, without a replay (sessionCapabilities.resume). */
+  async resumeSession(sessionId: string, cwd: string): Promise<ResumeSessionResponse> {
+    const answer = await this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [] }));
+    return answer ?? {};
+  }
+
+  /** Frees the agent's hold on a session (sessionCapabilities.close); it stays in the agent's history. */
+  async closeSession(sessionId: string): Promise<void> {
+    await this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.close, { sessionId }));
+  }
+
+  /**
+   * A new session holding a copy of `sessionId`'s whole history (sessionCapabilities.fork, unstable:
+   * the SDK neither types nor checks its answer, so the new session's id is checked here).
+   */
+  async forkSession(sessionId: string, cwd: string): Promise<ForkSessionResponse> {
+    const answer = await this.whileCurrent(
+      this.sdk.agent.request<ForkSessionResponse, ForkSessionRequest>("session/fork", { sessionId, cwd, mcpServers: [] }),
+    );
+    if (typeof answer?.sessionId !== "string" || answer.sessionId === "") throw new Error("The agent's fork answer names no session.");
+    return answer;
   }
 
   /** Resolves when the turn ends; no timeout, a turn can take minutes. */

@@ -10,6 +10,9 @@ export type {
   AvailableCommand,
   ClientConnection,
   ContentBlock,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  ElicitationSchema,
   ImageContent,
   Implementation,
   InitializeRequest,
@@ -22,6 +25,7 @@ export type {
   PromptResponse,
   RequestPermissionRequest,
   RequestPermissionResponse,
+  ResumeSessionResponse,
   SessionConfigOption,
   SessionInfo,
   SessionModeState,
@@ -37,3 +41,6 @@ export type {
   ToolCallUpdate,
   ToolKind,
 } from "@agentclientprotocol/sdk";
+
+/** session/fork is unstable in this SDK (schema.unstable.json): its types come from the unstable entry. */
+export type { ForkSessionRequest, ForkSessionResponse } from "@agentclientprotocol/sdk/unstable";

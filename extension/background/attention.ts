@@ -1,6 +1,6 @@
 /**
- * What needs the user while no panel is open: a turn that finished (or failed), an approval that
- * waits. The badge says so; opening the panel goes to that session. Pure apart from the clock-free
+ * What needs the user while no panel is open: a turn that finished (or failed), an approval or a
+ * question of the agent's that waits. The badge says so; opening the panel goes to that session. Pure apart from the clock-free
  * state it keeps, so it is tested without a browser.
  */
 import { agentDisplayName, sentenceStart } from "../state/agent-name";
@@ -35,7 +35,8 @@ export class Attention {
   /** A panel opened: the session it should show (a waiting approval first, then a finished turn). */
   takeTarget(state: AppState): string | null {
     const waiting = Object.values(state.client.sessions).find((s) => s.permissions.length > 0);
-    const target = waiting?.sessionId ?? this.finished?.sessionId ?? null;
+    const asking = state.client.elicitations.find((e) => e.sessionId !== null && state.client.sessions[e.sessionId]);
+    const target = waiting?.sessionId ?? asking?.sessionId ?? this.finished?.sessionId ?? null;
     this.finished = null;
     return target !== state.client.activeSessionId ? target : null;
   }

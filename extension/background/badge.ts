@@ -18,8 +18,8 @@ export interface Badge {
 export const NO_BADGE: Badge = { text: "", color: "#000000", title: "Open goose" };
 
 export function badgeFor(state: AppState, finished: Finished | null = null): Badge {
-  // Browser-tool consent questions wait for the user just like the agent's own approvals.
-  const waiting = pendingPermissionCount(state.client) + state.tools.consents.length;
+  // Browser-tool consent questions and the agent's questions wait for the user just like its approvals.
+  const waiting = pendingPermissionCount(state.client) + state.client.elicitations.length + state.tools.consents.length;
   // The agent that runs, by its own name (goose, Claude Code, Codex…); "Open goose" names this extension.
   const agent = sentenceStart(agentDisplayName(state.connection, state.client.agent));
   if (waiting > 0) {

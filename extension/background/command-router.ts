@@ -7,6 +7,7 @@ import type { ContentBlock } from "../acp/schema";
 import type { ConsentAnswer } from "../state/browser-tools";
 import type { AgentChoice } from "../state/connection";
 import type { PanelCommand } from "../state/panel-messages";
+import type { ElicitationAnswer } from "./client/elicitation-prompts";
 
 export interface HostCommands {
   /** Restarts the agent through the host (or reconnects to the host). */
@@ -31,6 +32,10 @@ export interface ClientCommands {
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<void>;
   setMode(sessionId: string, modeId: string): Promise<void>;
   answerPermission(key: string, optionId: string | null): void;
+  editAndResend(sessionId: string, entryId: string, text: string): Promise<void>;
+  forkFrom(sessionId: string, entryId: string): Promise<void>;
+  closeSession(sessionId: string): Promise<void>;
+  answerElicitation(key: string, answer: ElicitationAnswer): void;
 }
 
 /** Browser tools: the user's switch and consent answers (BrowserToolsService). */
@@ -64,6 +69,10 @@ export function commandRouter(
     set_config_option: (c) => client.setConfigOption(c.sessionId, c.configId, c.value),
     set_mode: (c) => client.setMode(c.sessionId, c.modeId),
     answer_permission: (c) => client.answerPermission(c.key, c.optionId),
+    edit_resend: (c) => client.editAndResend(c.sessionId, c.entryId, String(c.text)),
+    fork_from: (c) => client.forkFrom(c.sessionId, c.entryId),
+    close_session: (c) => client.closeSession(c.sessionId),
+    answer_elicitation: (c) => client.answerElicitation(c.key, elicitationAnswer(c)),
     set_browser_tools: (c) => tools.setBrowserTools(c.enabled === true),
     answer_consent: (c) => tools.answerConsent(String(c.id), c.answer === "allow_once" || c.answer === "allow_site" ? c.answer : "deny"),
   };
@@ -72,4 +81,10 @@ export function commandRouter(
     const route = routes[command.type] as (command: PanelCommand) => Promise<void> | void;
     await route(command);
   };
+}
+
+/** Only the three answers the schema has; anything else a panel sent is a cancel. */
+function elicitationAnswer(c: Extract<PanelCommand, { type: "answer_elicitation" }>): ElicitationAnswer {
+  if (c.action === "accept") return { action: "accept", ...(c.values && typeof c.values === "object" ? { values: c.values } : {}) };
+  return { action: c.action === "decline" ? "decline" : "cancel" };
 }

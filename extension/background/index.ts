@@ -6,6 +6,7 @@ import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
+import { storedForks } from "../storage/session-forks";
 import { storedMeta } from "../storage/session-meta";
 import { settingsItem } from "../storage/settings";
 import { tryAgentChoice } from "./agent-choice";
@@ -63,6 +64,7 @@ export function startBackground(): GestureListeners {
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
     meta: storedMeta,
+    forks: storedForks,
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     log,
   });

@@ -21,8 +21,10 @@ import {
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
 import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
+import { CloseSession } from "./CloseSession";
 import { Composer } from "./Composer";
 import { ConfigPickers } from "./ConfigPickers";
+import { ElicitationCards } from "./ElicitationCards";
 import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
@@ -85,6 +87,7 @@ function PanelTools({ view, setView }: { view: PanelView; setView(v: PanelView):
       >
         New
       </button>
+      <CloseSession />
       <button
         type="button"
         class="button button--ghost"
@@ -110,12 +113,14 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
       {view === "history" ? (
         <>
           <ConsentCards />
+          <ElicitationCards />
           <HistoryView onOpen={() => setView("chat")} />
         </>
       ) : (
         <>
           <ChatBody />
           <ConsentCards />
+          <ElicitationCards />
           <PlanView />
           <Composer />
           <div class="panel__footer">

@@ -1,14 +1,17 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
 import { useState } from "preact/hooks";
+import type { SessionInfo } from "../acp/schema";
 import { sentenceStart } from "../state/agent-name";
 import { canListSessions } from "../state/client-reducer/selectors";
 import type { SessionState } from "../state/client-state";
 import { findEntry } from "../state/entry-list";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
-import { activeSessionId, agent, history, sessions } from "../view/state-signals";
+import { activeSessionId, agent, forks, history, sessions } from "../view/state-signals";
 import { groupHistory, homeRelative, relativeTime, sessionTitle } from "./history-groups";
 import { Icon } from "./icons";
+import { deleteLater, pendingDeletes, undoDelete } from "./pending-deletes";
+import "./conversation-control.css";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");
@@ -39,57 +42,79 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
         <div class="history__group" key={g.label}>
           <h2>{g.label}</h2>
           <ul>
-            {g.items.map((s) => (
-              <li key={s.sessionId} class={s.sessionId === activeSessionId.value ? "is-active" : ""}>
-                <button
-                  type="button"
-                  class="history__open"
-                  // Named by its title; when and where (and the preview) describe it.
-                  aria-label={busy(s.sessionId) ? `${sessionTitle(s)} (working)` : sessionTitle(s)}
-                  aria-describedby={`history-about-${s.sessionId}`}
-                  onClick={() => {
-                    send({ type: "load_session", sessionId: s.sessionId });
-                    onOpen();
-                  }}
-                >
-                  <span class="history__row">
-                    <span class="history__title" title={sessionTitle(s)}>
-                      {sessionTitle(s)}
-                    </span>
-                    {busy(s.sessionId) && <span class="history__busy">working…</span>}
-                  </span>
-                  <span id={`history-about-${s.sessionId}`} class="history__about">
-                    {preview(sessions.value[s.sessionId], sessionTitle(s)) && (
-                      <span class="history__preview">{preview(sessions.value[s.sessionId], sessionTitle(s))}</span>
-                    )}
-                    <span class="history__meta">
-                      {relativeTime(s.updatedAt, now) && <time dateTime={s.updatedAt ?? undefined}>{relativeTime(s.updatedAt, now)}</time>}
-                      <span class="history__folder" title={s.cwd}>
-                        {`\u200e${homeRelative(s.cwd)}`}
-                      </span>
-                    </span>
-                  </span>
-                </button>
-                {canDelete && (
+            {g.items.map((s) =>
+              pendingDeletes.value[s.sessionId] ? (
+                <li key={s.sessionId} class="history__undo" role="status">
+                  <span>“{sessionTitle(s)}” will be deleted.</span>
+                  <button type="button" class="button button--small" onClick={() => undoDelete(s.sessionId)}>
+                    Undo
+                  </button>
+                </li>
+              ) : (
+                <li key={s.sessionId} class={s.sessionId === activeSessionId.value ? "is-active" : ""}>
                   <button
                     type="button"
-                    class="history__delete"
-                    aria-label={`Delete ${sessionTitle(s)}`}
+                    class="history__open"
+                    // Named by its title; when and where (and the preview) describe it.
+                    aria-label={busy(s.sessionId) ? `${sessionTitle(s)} (working)` : sessionTitle(s)}
+                    aria-describedby={`history-about-${s.sessionId}`}
                     onClick={() => {
-                      if (confirm(`Delete “${sessionTitle(s)}”? ${sentenceStart(agentName.value)} will forget it.`))
-                        send({ type: "delete_session", sessionId: s.sessionId });
+                      send({ type: "load_session", sessionId: s.sessionId });
+                      onOpen();
                     }}
                   >
-                    <Icon name="close" size={12} />
+                    <span class="history__row">
+                      <span class="history__title" title={sessionTitle(s)}>
+                        {sessionTitle(s)}
+                      </span>
+                      {busy(s.sessionId) && <span class="history__busy">working…</span>}
+                    </span>
+                    <span id={`history-about-${s.sessionId}`} class="history__about">
+                      {preview(sessions.value[s.sessionId], sessionTitle(s)) && (
+                        <span class="history__preview">{preview(sessions.value[s.sessionId], sessionTitle(s))}</span>
+                      )}
+                      <ForkOf sessionId={s.sessionId} items={h.items} />
+                      <span class="history__meta">
+                        {relativeTime(s.updatedAt, now) && (
+                          <time dateTime={s.updatedAt ?? undefined}>{relativeTime(s.updatedAt, now)}</time>
+                        )}
+                        <span class="history__folder" title={s.cwd}>
+                          {`\u200e${homeRelative(s.cwd)}`}
+                        </span>
+                      </span>
+                    </span>
                   </button>
-                )}
-              </li>
-            ))}
+                  {canDelete && (
+                    <button
+                      type="button"
+                      class="history__delete"
+                      aria-label={`Delete ${sessionTitle(s)}`}
+                      onClick={() => {
+                        if (confirm(`Delete “${sessionTitle(s)}”? ${sentenceStart(agentName.value)} will forget it.`))
+                          deleteLater(s.sessionId);
+                      }}
+                    >
+                      <Icon name="close" size={12} />
+                    </button>
+                  )}
+                </li>
+              ),
+            )}
           </ul>
         </div>
       ))}
     </section>
   );
+}
+
+/** Where a fork made in this browser came from (ACP keeps no such relation: it is stored locally). */
+function ForkOf({ sessionId, items }: { sessionId: string; items: SessionInfo[] }) {
+  const relation = forks.value[sessionId];
+  if (!relation) return null;
+  const parent = items.find((i) => i.sessionId === relation.parentId);
+  const title = parent ? sessionTitle(parent) : (relation.parentTitle ?? "an earlier session");
+  const how = relation.how === "edit" ? `edited message ${relation.at}` : `after message ${relation.at}`;
+  return <span class="history__fork">{`Fork of “${title}” (${how})`}</span>;
 }
 
 /** The first thing the user asked, when that session is in memory and its title does not already say it. */

@@ -13,6 +13,7 @@ import { inlineImageSrc } from "./inline-image";
 import { LiveMarkdown } from "./markdown/Markdown";
 import { pure } from "./Pure";
 import { ToolCallCard } from "./tool/ToolCallCard";
+import { UserMessage } from "./UserMessage";
 
 /** Entries rendered at first (the newest); older ones are added a page at a time as the user scrolls up. */
 const ENTRY_PAGE = 60;
@@ -125,7 +126,7 @@ function StaticEntry({ id }: { id: string }) {
   const e = entrySignal(id)!.value as Exclude<Entry, AgentTextEntry | { kind: "tool" }>;
   if (e.kind === "notice") return <p class={`notice notice--${e.tone}`}>{e.text}</p>;
   return (
-    <div class="message message--user">
+    <UserMessage entry={e}>
       {e.content.map((b, i) =>
         b.type === "text" ? (
           <p key={i} class="message__text">
@@ -135,7 +136,7 @@ function StaticEntry({ id }: { id: string }) {
           <Attachment key={i} block={b} />
         ),
       )}
-    </div>
+    </UserMessage>
   );
 }
 

@@ -21,7 +21,9 @@ import type {
   ToolCallUpdate,
   ToolKind,
 } from "../acp/schema";
+import type { ElicitationState } from "./elicitation";
 import type { EntryList } from "./entry-list";
+import type { ForkRelation } from "./fork-point";
 import type { ToolCallMap } from "./tool-call-map";
 
 /** A failure the UI shows with what to do about it. */
@@ -164,6 +166,10 @@ export interface ClientState {
   opening: { kind: "new" } | { kind: "load"; sessionId: string } | null;
   /** A failure not tied to a session in memory (e.g. session/new failed); cleared by the next open. */
   lastError: UiError | null;
+  /** The agent's questions waiting for the user (elicitation/create), oldest first. */
+  elicitations: ElicitationState[];
+  /** Forks made in this browser, by the fork's session id (kept in extension storage). */
+  forks: Record<string, ForkRelation>;
 }
 
 export type ClientEvent =
@@ -209,7 +215,27 @@ export type ClientEvent =
   | { type: "history_loading" }
   | { type: "history_loaded"; items: SessionInfo[] }
   | { type: "history_failed"; error: UiError }
-  | { type: "history_removed"; sessionId: string };
+  | { type: "history_removed"; sessionId: string }
+  /** session/fork answered: the fork opens with the parent's transcript up to the point (fork-point.ts). */
+  | {
+      type: "session_forked";
+      sessionId: string;
+      parentId: string;
+      cwd: string;
+      /** How many of the parent's entries the fork's transcript keeps. */
+      keep: number;
+      relation: ForkRelation;
+      modes?: SessionModeState | null;
+      configOptions?: SessionConfigOption[] | null;
+    }
+  /** session/resume started: the transcript parked in the background comes back as it was (no replay). */
+  | { type: "session_restored"; session: SessionState }
+  /** The fork's note for the agent went out with its first prompt. */
+  | { type: "fork_note_sent"; sessionId: string }
+  /** The forks remembered in extension storage (read when the background starts). */
+  | { type: "forks_known"; forks: Record<string, ForkRelation> }
+  | { type: "elicitation_requested"; elicitation: ElicitationState }
+  | { type: "elicitation_resolved"; key: string };
 
 /** One kind of client event, by its `type`: what each of the reducer's handlers takes. */
 export type ClientEventOf<T extends ClientEvent["type"]> = Extract<ClientEvent, { type: T }>;

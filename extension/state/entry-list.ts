@@ -59,3 +59,15 @@ export function findEntry(list: EntryList, test: (entry: Entry) => boolean): Ent
 export function entryArray(list: EntryList): Entry[] {
   return [...list.blocks.flat(), ...list.tail];
 }
+
+/** The first `n` entries, sharing every full block that stays whole (a fork's transcript). */
+export function takeEntries(list: EntryList, n: number): EntryList {
+  if (n >= entryCount(list)) return list;
+  if (n <= 0) return emptyEntries;
+  const whole = Math.floor(n / BLOCK);
+  const rest = n % BLOCK;
+  // The tail is never empty while the list is not: a cut at a block's end keeps that block as the tail.
+  if (rest === 0) return { blocks: list.blocks.slice(0, whole - 1), tail: list.blocks[whole - 1]! };
+  const from = whole < list.blocks.length ? list.blocks[whole]! : list.tail;
+  return { blocks: list.blocks.slice(0, whole), tail: from.slice(0, rest) };
+}

@@ -7,6 +7,7 @@
 import type { ContentBlock } from "../acp/schema";
 import type { AppEvent, AppState } from "./app";
 import type { ConsentAnswer } from "./browser-tools";
+import type { FormValue } from "./elicitation-form";
 
 export const PANEL_PORT_NAME = "panel";
 /** The options page gets the same snapshot and events, but is not a panel (no badge or toggle effects). */
@@ -27,6 +28,14 @@ export type PanelCommand =
   | { type: "delete_session"; sessionId: string }
   | { type: "set_config_option"; sessionId: string; configId: string; value: string | boolean }
   | { type: "set_mode"; sessionId: string; modeId: string }
+  /** Edit and resend: a fork from before the user message `entryId` of the session, sending `text` there. */
+  | { type: "edit_resend"; sessionId: string; entryId: string; text: string }
+  /** Fork from here: a new session from after the user message `entryId`'s turn. */
+  | { type: "fork_from"; sessionId: string; entryId: string }
+  /** The user closed the session (session/close where the agent has it). */
+  | { type: "close_session"; sessionId: string }
+  /** The user's answer to the agent's question; `values` are a form's inputs, checked again before they go. */
+  | { type: "answer_elicitation"; key: string; action: "accept" | "decline" | "cancel"; values?: Record<string, FormValue> }
   /** optionId null: the user dismissed the request (answered `cancelled`). */
   | { type: "answer_permission"; key: string; optionId: string | null }
   /** Options page: ask the host for its diagnostics. */
@@ -54,6 +63,10 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "set_config_option",
   "set_mode",
   "answer_permission",
+  "edit_resend",
+  "fork_from",
+  "close_session",
+  "answer_elicitation",
   "diagnose",
   "choose_agent",
   "use_agent",

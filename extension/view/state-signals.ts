@@ -25,6 +25,9 @@ export const opening = signal<AppState["client"]["opening"]>(null);
 export const lastError = signal<AppState["client"]["lastError"]>(null);
 /** Browser tools: the switch, consent questions, recent calls (tool cards read it through selectors). */
 export const browserTools = signal<AppState["tools"] | null>(null);
+/** The agent's questions waiting for the user, and the forks made in this browser. */
+export const elicitations = signal<AppState["client"]["elicitations"]>([]);
+export const forks = signal<AppState["client"]["forks"]>({});
 /** Every session kept in memory (for "turn running elsewhere" hints), by id. */
 export const sessions = signal<AppState["client"]["sessions"]>({});
 
@@ -88,6 +91,8 @@ function project(state: AppState): void {
     opening.value = c.opening;
     lastError.value = c.lastError;
     sessions.value = c.sessions;
+    elicitations.value = c.elicitations;
+    forks.value = c.forks;
     browserTools.value = state.tools;
     const s = activeSession(c);
     activeSessionId.value = s?.sessionId ?? null;

@@ -38,6 +38,7 @@ export const installCommand = defineCommand<InstallArgs>({
         hostVersion: ctx.source.version,
         sourceBundle: ctx.source.bundle,
         ...(ctx.source.sourceDirs ? { sourceDirs: ctx.source.sourceDirs } : {}),
+        ...(ctx.source.executable ? { executable: true } : {}),
         registry: ctx.registry,
         systemRoot: ctx.systemRoot,
         out: ctx.out,

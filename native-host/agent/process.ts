@@ -2,13 +2,17 @@
  * Runs the agent: spawned with an argument array (never a shell) in its own process group, and
  * stopped by closing its stdin, SIGTERM to the group, SIGKILL to the group after a grace period.
  * The group kill also reaches grandchildren (an agent's MCP servers), so nothing is orphaned; the
- * reaper (reaper.ts) does the same if the host dies before it could.
+ * reaper (reaper.ts) does the same if the host dies before it could. On Windows the tree is ended by
+ * windows-tree-kill.ts. However the kill goes, stop() ends within STOP_GRACE_MS + EXIT_WAIT_MS (plus
+ * the kill's own bounded run): an agent that outlives it stays watched by the reaper, which tries
+ * again once the host is gone.
  */
-import { type ChildProcessByStdio, execFile, execFileSync, spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ByteSource } from "../wire/browser-input";
 import { type StdoutSocket, stdoutSocket } from "./stdout-socket";
+import { killWindowsTree, type TreeKillDeps } from "./windows-tree-kill";
 
 export interface SpawnSpec {
   file: string;
@@ -30,11 +34,23 @@ export interface ExitInfo {
  */
 const STOP_GRACE_MS = 700;
 
+/** How long stop() waits for the exit once the tree was killed: a kill that failed must not hold the host. */
+const EXIT_WAIT_MS = 500;
+
 /** Tells a watcher which process groups to kill should the host die (reaper.ts). */
 export interface GroupWatcher {
   watch(pid: number): void;
   forget(pid: number): void;
 }
+
+/** How the process is stopped; tests replace it to see a kill that fails. */
+export interface StopOptions {
+  platform: NodeJS.Platform;
+  /** Kills the whole tree (POSIX: the process group) of the agent with this pid. */
+  killTree(pid: number): void;
+}
+
+const nativeStop: StopOptions = { platform: process.platform, killTree };
 
 export class AgentProcess {
   readonly child: ChildProcessByStdio<Writable, Readable | null, Readable>;
@@ -53,6 +69,7 @@ export class AgentProcess {
     spec: SpawnSpec,
     private readonly watcher?: GroupWatcher,
     socket?: StdoutSocket,
+    private readonly how: StopOptions = nativeStop,
   ) {
     try {
       this.child = spawn(spec.file, spec.args, {
@@ -63,7 +80,7 @@ export class AgentProcess {
         windowsHide: true,
         ...(spec.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
         // Own process group on POSIX, so one signal reaches the agent and everything it started.
-        detached: process.platform !== "win32",
+        detached: how.platform !== "win32",
         // With the socket as stdio[1], child.stdout is null; stdin and stderr are pipes either way.
       }) as ChildProcessByStdio<Writable, Readable | null, Readable>;
     } catch (e) {
@@ -101,19 +118,10 @@ export class AgentProcess {
     return this.stopping;
   }
 
-  /** For a host that is about to die of an error: SIGKILL the whole group now, synchronously. */
+  /** For a host that is about to die of an error: kill the whole tree now, synchronously. */
   killNow(): void {
     const pid = this.child.pid;
-    if (pid === undefined) return;
-    if (process.platform !== "win32") {
-      signalGroup(pid, "SIGKILL");
-      return;
-    }
-    try {
-      execFileSync(taskkillPath(), ["/PID", String(pid), "/T", "/F"], { windowsHide: true, stdio: "ignore", timeout: 2000 });
-    } catch {
-      // Already gone.
-    }
+    if (pid !== undefined && (this.how.platform !== "win32" || !this.exitInfo)) this.how.killTree(pid);
   }
 
   private settle(info: ExitInfo, resolve: (i: ExitInfo) => void, err?: Error): void {
@@ -128,17 +136,18 @@ export class AgentProcess {
     this.child.stdin.end();
     if (pid === undefined) return this.exited;
     if (!this.exitInfo) {
-      if (process.platform === "win32") {
-        await Promise.race([this.exited, delay(STOP_GRACE_MS)]);
-      } else {
-        signalGroup(pid, "SIGTERM");
-        await Promise.race([this.exited, delay(STOP_GRACE_MS)]);
-      }
+      // Windows has no SIGTERM to send: the agent gets stdin's end and the grace period.
+      if (this.how.platform !== "win32") signalGroup(pid, "SIGTERM");
+      await Promise.race([this.exited, delay(STOP_GRACE_MS)]);
     }
-    // The leader may be gone while others in its group ignore SIGTERM: kill the whole tree.
-    await killTree(pid);
+    // The leader may be gone while others in its group ignore SIGTERM: kill the whole group. On Windows a
+    // process's id may be reused once it has exited, and there is no group to reach: only a live agent's tree.
+    if (this.how.platform !== "win32" || !this.exitInfo) this.how.killTree(pid);
+    await Promise.race([this.exited, delay(EXIT_WAIT_MS)]);
+    // Still running: the kill failed. The reaper keeps watching it and tries again once the host is gone.
+    if (!this.exitInfo) return { code: null, signal: null };
     this.watcher?.forget(pid);
-    return this.exited;
+    return this.exitInfo;
   }
 }
 
@@ -160,18 +169,20 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-async function killTree(pid: number): Promise<void> {
-  if (process.platform !== "win32") {
-    signalGroup(pid, "SIGKILL");
-    return;
-  }
-  await new Promise<void>((resolve) => {
-    execFile(taskkillPath(), ["/PID", String(pid), "/T", "/F"], { windowsHide: true }, () => resolve());
-  });
+function killTree(pid: number): void {
+  if (process.platform !== "win32") signalGroup(pid, "SIGKILL");
+  else killWindowsTree(pid, windowsDeps());
 }
 
-function taskkillPath(): string {
-  return path.win32.join(process.env.SystemRoot ?? "C:\\Windows", "System32", "taskkill.exe");
+function windowsDeps(): TreeKillDeps {
+  return {
+    run: (file, args, timeoutMs) => {
+      const r = spawnSync(file, args, { windowsHide: true, shell: false, timeout: timeoutMs, stdio: ["ignore", "pipe", "ignore"] });
+      return { status: r.status, stdout: r.stdout ?? Buffer.alloc(0) };
+    },
+    kill: (pid) => process.kill(pid),
+    system32: path.win32.join(process.env.SystemRoot ?? "C:\\Windows", "System32"),
+  };
 }
 
 function delay(ms: number): Promise<void> {

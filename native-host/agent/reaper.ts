@@ -10,11 +10,14 @@
  * When that pipe closes, the host is gone: the reaper SIGTERMs every watched group, SIGKILLs whatever
  * is left after REAPER_GRACE_MS, and exits. The pipe end is close-on-exec, so agents never hold it.
  *
- * On Windows the reaper runs `taskkill /T /F /PID <pid>` for each watched agent. (Job objects with
- * JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE would be tighter, but need native code.)
+ * On Windows the reaper ends each watched agent's process tree as the host does (windows-tree-kill.ts,
+ * whose function it runs as source text). (Job objects with JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE would be
+ * tighter, but need native code.)
  */
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Writable } from "node:stream";
+import { IS_BUN } from "../setup/runtime";
+import { killWindowsTree } from "./windows-tree-kill";
 
 /** How long the reaper waits between SIGTERM and SIGKILL. */
 const REAPER_GRACE_MS = 500;
@@ -42,9 +45,16 @@ function reap() {
   if (reaping) return;
   reaping = true;
   if (process.platform === "win32") {
-    const { execFileSync } = require("node:child_process");
-    const taskkill = require("node:path").win32.join(process.env.SystemRoot || "C:\\\\Windows", "System32", "taskkill.exe");
-    for (const pid of groups) { try { execFileSync(taskkill, ["/T", "/F", "/PID", String(pid)], { stdio: "ignore", windowsHide: true }); } catch {} }
+    const { spawnSync } = require("node:child_process");
+    const deps = {
+      run: (file, args, timeout) => {
+        const r = spawnSync(file, args, { stdio: ["ignore", "pipe", "ignore"], windowsHide: true, timeout });
+        return { status: r.status, stdout: r.stdout || Buffer.alloc(0) };
+      },
+      kill: (pid) => process.kill(pid),
+      system32: require("node:path").win32.join(process.env.SystemRoot || "C:\\\\Windows", "System32"),
+    };
+    for (const pid of groups) { try { killWindowsTree(pid, deps); } catch {} }
     process.exit(0);
   }
   for (const g of groups) signal(g, "SIGTERM");
@@ -61,6 +71,7 @@ function reap() {
 }
 process.stdin.on("end", reap);
 process.stdin.on("error", reap);
+${killWindowsTree.toString()}
 `;
 
 /** The host's side: starts the reaper on first use and keeps it told. */
@@ -97,7 +108,8 @@ export class Reaper {
         // Its own process group: not the agent's, and not the host's (a kill aimed at the host's group spares it).
         detached: true,
         // Nothing from the user's environment (NODE_OPTIONS could load code into it); Windows needs SystemRoot.
-        env: process.env.SystemRoot ? { SystemRoot: process.env.SystemRoot } : {},
+        // In the standalone executable process.execPath is the host itself: BUN_BE_BUN makes it Bun's own `bun -e`.
+        env: { ...(process.env.SystemRoot ? { SystemRoot: process.env.SystemRoot } : {}), ...(IS_BUN ? { BUN_BE_BUN: "1" } : {}) },
       });
       child.on("error", () => {});
       child.stdin.on("error", () => {});

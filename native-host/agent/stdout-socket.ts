@@ -9,6 +9,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { IS_BUN } from "../setup/runtime";
 import type { ByteSource } from "../wire/browser-input";
 
 const READ_BYTES = 64 * 1024;
@@ -28,9 +29,9 @@ export interface StdoutSocket {
   destroy(): void;
 }
 
-/** A connected pair for the agent's stdout, or undefined where the agent keeps Node's pipe (Windows, a long temp path, any failure). */
+/** A connected pair for the agent's stdout, or undefined where the agent keeps Node's pipe (Windows, Bun, a long temp path, any failure). */
 export async function stdoutSocket(): Promise<StdoutSocket | undefined> {
-  if (process.platform === "win32") return undefined;
+  if (process.platform === "win32" || IS_BUN) return undefined;
   let dir: string | undefined;
   let file: string | undefined;
   // Paused: the accepted end is the child's to write; the host never reads it.

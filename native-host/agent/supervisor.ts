@@ -160,7 +160,9 @@ export class AgentSupervisor {
   private async stopCurrent(): Promise<void> {
     const p = this.current;
     this.current = undefined;
-    if (p) await p.stop();
+    if (!p) return;
+    await p.stop();
+    if (!p.hasExited) this.o.log.warn(`agent (pid ${p.pid}) still runs after its kill; the reaper tries again when the host exits`);
   }
 
   private async launch(generation: number): Promise<void> {

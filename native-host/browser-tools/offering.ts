@@ -173,6 +173,8 @@ export class ToolOffering {
   private sessionRequestOf(m: JsonRpcMessage): SessionRequest | undefined {
     const sessionId = (m.params as { sessionId?: unknown } | undefined)?.sessionId;
     if (m.method === "session/new") return { method: m.method };
+    // A fork opens a new session whose id comes in the answer, as session/new's does.
+    if (m.method === "session/fork") return { method: "session/new" };
     if ((m.method === "session/load" || m.method === "session/resume") && typeof sessionId === "string")
       return { method: m.method, sessionId };
     return undefined;

@@ -11,7 +11,7 @@ import { type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../../shared
 import { echo } from "./clip";
 import { INVALID_REQUEST, METHOD_NOT_FOUND } from "./rpc-reply";
 
-/** ACP v1 client→agent methods (stable spec) plus the protocol-level cancel. */
+/** ACP v1 client→agent methods (stable spec), session/fork (unstable, gated by the agent's capability) and the protocol-level cancel. */
 const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   "initialize",
   "authenticate",
@@ -21,6 +21,7 @@ const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   "session/list",
   "session/delete",
   "session/resume",
+  "session/fork",
   "session/close",
   "session/set_mode",
   "session/set_config_option",
@@ -30,7 +31,7 @@ const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /** Methods whose params carry `mcpServers`. */
-const MCP_SERVER_METHODS: ReadonlySet<string> = new Set(["session/new", "session/load", "session/resume"]);
+const MCP_SERVER_METHODS: ReadonlySet<string> = new Set(["session/new", "session/load", "session/resume", "session/fork"]);
 
 /**
  * The messages from the extension whose `params` the host reads: `mcpServers` here, the session id in

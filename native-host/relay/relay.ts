@@ -18,6 +18,7 @@ import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "../jsonrpc/rpc-r
 import type { LoadedConfig } from "../setup/config";
 import type { Logger } from "../setup/log";
 import type { PlatformInfo } from "../setup/paths";
+import { runtimeVersion } from "../setup/runtime";
 import { HOST_PROTOCOL, HOST_VERSION } from "../setup/version";
 import type { ByteSource } from "../wire/browser-input";
 import { BrowserOutbox } from "../wire/browser-outbox";
@@ -277,7 +278,7 @@ export class Relay {
       logFile: config.logFile,
       configFile: file,
       ...(error ? { configError: error } : {}),
-      nodeVersion: process.version,
+      nodeVersion: runtimeVersion(),
       hostPath: this.o.hostPath,
       browserTools: HOST_PROTOCOL.capabilities.includes("browser_tools"),
     };

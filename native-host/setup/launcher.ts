@@ -13,18 +13,26 @@ export function launcherFileName(platform: NodeJS.Platform): string {
   return platform === "win32" ? "goose-browser-host.bat" : "goose-browser-host";
 }
 
-export function launcherScript(platform: NodeJS.Platform, nodePath: string, hostBundle: string): string {
+/**
+ * `nodePath` undefined: `hostFile` is the standalone executable (install-scripts/release/build-exe.ts),
+ * which the launcher starts as it is; no node is needed.
+ */
+export function launcherScript(platform: NodeJS.Platform, nodePath: string | undefined, hostFile: string): string {
+  const run = nodePath === undefined ? [hostFile] : [nodePath, hostFile];
   if (platform === "win32") {
-    for (const p of [nodePath, hostBundle]) {
+    for (const p of run) {
       if (/["%^&|<>]/.test(p)) throw new Error(`cannot use ${p} in a launcher: it contains a character cmd.exe would interpret`);
     }
-    return `@echo off\r\n"${nodePath}" ${NODE_FLAGS.join(" ")} "${hostBundle}" %*\r\n`;
+    return nodePath === undefined
+      ? `@echo off\r\n"${hostFile}" %*\r\n`
+      : `@echo off\r\n"${nodePath}" ${NODE_FLAGS.join(" ")} "${hostFile}" %*\r\n`;
   }
+  const command = nodePath === undefined ? shQuote(hostFile) : `${shQuote(nodePath)} ${NODE_FLAGS.join(" ")} ${shQuote(hostFile)}`;
   return [
     "#!/bin/sh",
     "# goose-browser native-messaging host launcher (generated; do not edit)",
     ...(platform === "linux" ? glibcTunables() : []),
-    `exec ${shQuote(nodePath)} ${NODE_FLAGS.join(" ")} ${shQuote(hostBundle)} "$@"`,
+    `exec ${command} "$@"`,
     "",
   ].join("\n");
 }
@@ -52,15 +60,26 @@ export function shQuote(s: string): string {
  */
 const FLAGS = String.raw`((?:--[\w-]+(?:=[\w.-]+)? )*)`;
 
-/** Reads back what a launcher written by launcherScript records: node, its flags, the bundle (for doctor). */
-export function parseLauncher(platform: NodeJS.Platform, text: string): { node: string; flags: string[]; bundle: string } | undefined {
+/** What a launcher starts: node with its flags and the bundle, or (no `node`) the executable `bundle`. */
+export interface LauncherTarget {
+  node?: string;
+  flags: string[];
+  bundle: string;
+}
+
+/** Reads back what a launcher written by launcherScript records (for doctor and the next install). */
+export function parseLauncher(platform: NodeJS.Platform, text: string): LauncherTarget | undefined {
   if (platform === "win32") {
     const m = new RegExp(`^"([^"]+)" ${FLAGS}"([^"]+)" %\\*\\r?$`, "m").exec(text);
-    return m ? { node: m[1]!, flags: words(m[2]!), bundle: m[3]! } : undefined;
+    if (m) return { node: m[1]!, flags: words(m[2]!), bundle: m[3]! };
+    const exe = /^"([^"]+)" %\*\r?$/m.exec(text);
+    return exe ? { flags: [], bundle: exe[1]! } : undefined;
   }
   const quoted = `'((?:[^']|'\\\\'')*)'`;
   const m = new RegExp(`^exec ${quoted} ${FLAGS}${quoted} "\\$@"$`, "m").exec(text);
-  return m ? { node: shUnquote(m[1]!), flags: words(m[2]!), bundle: shUnquote(m[3]!) } : undefined;
+  if (m) return { node: shUnquote(m[1]!), flags: words(m[2]!), bundle: shUnquote(m[3]!) };
+  const exe = new RegExp(`^exec ${quoted} "\\$@"$`, "m").exec(text);
+  return exe ? { flags: [], bundle: shUnquote(exe[1]!) } : undefined;
 }
 
 function words(s: string): string[] {

@@ -2,10 +2,11 @@
  * The host's stdin (frames from the browser) as a byte source. When stdin is a pipe or socket
  * (as browsers start hosts on POSIX), it is read into one reused buffer (net.Socket's `onread`)
  * instead of a new 64 KiB buffer per read: with the frame pool (frame-pool.ts) the inbound path
- * then allocates nothing per message. Elsewhere it is `process.stdin` as node opens it.
+ * then allocates nothing per message. Elsewhere (and under Bun, setup/runtime.ts) it is `process.stdin`.
  */
 import fs from "node:fs";
 import net from "node:net";
+import { IS_BUN } from "../setup/runtime";
 
 export interface ByteSource {
   /** `chunk` is valid only during the call: the next read may reuse its memory. */
@@ -18,7 +19,7 @@ export interface ByteSource {
 const READ_BYTES = 64 * 1024;
 
 export function stdinSource(): ByteSource {
-  if (process.platform === "win32" || !isPipeOrSocket(0)) return streamSource(process.stdin);
+  if (process.platform === "win32" || IS_BUN || !isPipeOrSocket(0)) return streamSource(process.stdin);
   const ended: Array<() => void> = [];
   let socket: net.Socket | undefined;
   let done = false;

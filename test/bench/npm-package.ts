@@ -5,14 +5,12 @@
  * timed to the host's hello, with the host's RSS then (VmRSS of the launcher's process: it execs node).
  * Prints the figures for BENCHMARKS.md.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildPackage } from "../../install-scripts/release/build-package";
-import { FramePool } from "../../native-host/wire/frame-pool";
-import { FrameDecoder } from "../../native-host/wire/frames";
-import { chromeOrigin, DEV_EXTENSION_ID } from "../../shared/extension-ids";
+import { startToHello } from "./start-to-hello";
 
 const ROUNDS = 5;
 const STARTS = 10;
@@ -24,24 +22,6 @@ function timed(run: () => void): number {
   const t = process.hrtime.bigint();
   run();
   return Number(process.hrtime.bigint() - t) / 1e6;
-}
-
-/** Starts the launcher and resolves at the first frame (the hello) with the elapsed ms and the RSS. */
-function startToHello(launcher: string, env: Record<string, string>): Promise<{ ms: number; rssKiB: number }> {
-  const t = process.hrtime.bigint();
-  const child: ChildProcess = spawn(launcher, [chromeOrigin(DEV_EXTENSION_ID)], { env, stdio: ["pipe", "pipe", "ignore"] });
-  const decoder = new FrameDecoder(new FramePool(), 1024 * 1024);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (decoder.push(chunk).length === 0) return;
-      const ms = Number(process.hrtime.bigint() - t) / 1e6;
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const rssKiB = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
-      child.stdin!.end();
-      child.once("exit", () => resolve({ ms, rssKiB }));
-    });
-  });
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-package-"));

@@ -17,7 +17,8 @@ const SCREENSHOTS = path.join(ROOT, "test-results/firefox");
 /** A selector for the element with this ARIA role and exact accessible name. */
 export const byRole = (role: string, name: string) => `::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`;
 
-const COMPOSER = byRole("textbox", "Message goose");
+/** The message box, whichever agent it names ("Message goose", "Message Claude Agent", …). */
+const COMPOSER = 'textarea[aria-label^="Message "]';
 export const SEND = byRole("button", "Send");
 export const STOP = byRole("button", "Stop");
 export const TRANSCRIPT = '[role="log"][aria-label="Conversation"]';

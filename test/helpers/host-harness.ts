@@ -1,13 +1,14 @@
 /**
- * Drives the built native host (dist/native-host, started through its launcher) over real pipes
+ * Drives the built native host (dist/native-host, started through its launcher; the standalone
+ * executable instead when GOOSE_BROWSER_TEST_EXE names one, helpers/exe-host.ts) over real pipes
  * (test/helpers/pipes.ts), the way a browser does: framed stdin, framed stdout. Every byte of stdout must decode as a frame;
  * chunked agent messages are reassembled as the extension would.
  */
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { expect } from "vitest";
 import { FramePool } from "../../native-host/wire/frame-pool";
 import { FrameDecoder, frameJson } from "../../native-host/wire/frames";
@@ -21,6 +22,7 @@ import {
   isHostEnvelope,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
+import { exeLauncher, TEST_EXE } from "./exe-host";
 import { spawnChain } from "./pipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -51,14 +53,23 @@ export interface HostOptions {
   launcher?: string;
   /** An installed host: it reads the config the installer wrote (where `env` says), not this harness's. */
   installedConfig?: boolean;
+  /** Starts the host another way than its launcher on pipes (Windows' way, under Wine: test/helpers/wine.ts); gets the caller's origin. */
+  transport?: (origin: string) => HostTransport;
+}
+
+/** A host started some other way: the process to wait for, and the two streams that stand for its stdin and stdout. */
+export interface HostTransport {
+  child: ChildProcess;
+  input: Writable;
+  output: Readable;
 }
 
 export class HostUnderTest {
   readonly dir: string;
   readonly child: ChildProcess;
   /** The host's stdin and stdout: pipes, as a browser gives it. */
-  readonly stdin: net.Socket;
-  readonly stdout: net.Socket;
+  readonly stdin: Writable;
+  readonly stdout: Readable;
   readonly received: Received[] = [];
   /** Anything on stdout that was not a well-formed frame. */
   readonly stdoutErrors: string[] = [];
@@ -100,12 +111,24 @@ export class HostUnderTest {
     };
     fs.writeFileSync(configFile, o.rawConfig ?? JSON.stringify(config, null, 2));
     // Like a browser started from a desktop: a minimal environment, no PATH to node.
-    const launcher = o.launcher ?? HOST_LAUNCHER;
+    const launcher = o.launcher ?? (TEST_EXE ? exeLauncher(TEST_EXE) : HOST_LAUNCHER);
+    const origin = o.origin ?? chromeOrigin(DEV_EXTENSION_ID);
+    const started = o.transport?.(origin) ?? this.onPipes(launcher, origin, o, configFile);
+    this.child = started.child;
+    this.stdin = started.input;
+    this.stdout = started.output;
+    this.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
+    this.child.stderr?.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.stdin.on("error", () => {});
+    this.exit = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve({ code, signal })));
+  }
+
+  private onPipes(launcher: string, origin: string, o: HostOptions, configFile: string): HostTransport {
     const chain = spawnChain(
       [
         {
           command: launcher,
-          args: [o.origin ?? chromeOrigin(DEV_EXTENSION_ID)],
+          args: [origin],
           cwd: path.dirname(launcher),
           env: o.installedConfig
             ? { PATH: "/usr/bin:/bin", ...o.env }
@@ -114,13 +137,7 @@ export class HostUnderTest {
       ],
       "pipe",
     );
-    this.child = chain.children[0]!;
-    this.stdin = chain.input;
-    this.stdout = chain.output;
-    this.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
-    this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.stdin.on("error", () => {});
-    this.exit = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve({ code, signal })));
+    return { child: chain.children[0]!, input: chain.input, output: chain.output };
   }
 
   get hostLog(): string {

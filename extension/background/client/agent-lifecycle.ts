@@ -59,6 +59,8 @@ export class AgentLifecycle {
     this.conn?.close("the agent stopped");
     this.conn = null;
     ctx.permissions.cancelAll();
+    ctx.elicitations.cancelAll();
+    ctx.held.reset();
     ctx.dispatch({ type: "agent_offline", error: offlineError(status) });
   }
 
@@ -68,6 +70,8 @@ export class AgentLifecycle {
       send: (m) => void this.deps.sendJsonRpc(m),
       onUpdate: (n) => ctx.dispatch({ type: "session_update", sessionId: n.sessionId, update: n.update }),
       onPermission: (request, signal) => ctx.permissions.ask(request, signal),
+      onElicitation: (request, signal) => ctx.elicitations.ask(request, signal),
+      onElicitationComplete: (elicitationId) => ctx.elicitations.complete(elicitationId),
     });
     this.conn = conn;
     ctx.dispatch({ type: "agent_initializing" });

@@ -1,10 +1,12 @@
 /**
  * What every job of the ACP client works with: the state, the events it may cause, the little it
- * remembers about sessions, and the pending permission requests. Jobs get the agent connection
+ * remembers about sessions, the pending permission requests and questions, and what the agent holds. Jobs get the agent connection
  * they run on as a separate argument: everything they await on it stops if that agent goes away.
  */
 import type { AppState } from "../../state/app";
 import type { ClientEvent, UiError } from "../../state/client-state";
+import type { ElicitationBroker } from "./elicitation-broker";
+import type { HeldSessions } from "./held-sessions";
 import type { PermissionBroker } from "./permission-broker";
 import type { SessionMemory } from "./session-memory";
 import { toUiError } from "./ui-error";
@@ -14,6 +16,9 @@ export interface ClientContext {
   dispatch(event: ClientEvent): void;
   memory: SessionMemory;
   permissions: PermissionBroker;
+  elicitations: ElicitationBroker;
+  /** The sessions the running agent holds for us, and the transcripts parked for a resume. */
+  held: HeldSessions;
 }
 
 /** A failure as the panel shows it, with the agent's own setup instructions when it needs auth. */

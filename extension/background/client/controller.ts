@@ -8,14 +8,20 @@ import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
+import type { ForkStorage } from "../../storage/session-forks";
 import type { MetaStorage } from "../../storage/session-meta";
 import type { Store } from "../observable-store";
 import { AgentLifecycle } from "./agent-lifecycle";
 import type { ClientContext } from "./context";
+import { type ElicitationAnswer, elicitationPrompts } from "./elicitation-prompts";
+import { editAndResend, forkSession } from "./fork";
+import { rememberForks } from "./fork-memory";
+import { HeldSessions } from "./held-sessions";
 import { refreshHistory } from "./history";
 import { setConfigOption, setMode } from "./modes";
 import { type PermissionAnswered, permissionPrompts } from "./permission-prompts";
 import { SessionMemory } from "./session-memory";
+import { closeSession } from "./session-resume";
 import { deleteSession, newSession, openSession, restoreActiveSession } from "./sessions";
 import { cancel, prompt } from "./turns";
 
@@ -23,6 +29,8 @@ export interface ControllerDeps {
   store: Store<AppState, AppEvent>;
   sendJsonRpc(message: unknown): boolean;
   meta: MetaStorage;
+  /** Where fork relations are kept (none: only for as long as the background runs). */
+  forks?: ForkStorage;
   /** Every answer the user gave an agent's permission request. */
   onPermissionAnswered?: PermissionAnswered;
   log?: (message: string, detail?: unknown) => void;
@@ -36,7 +44,15 @@ export class ClientController {
     const state = () => deps.store.get();
     const dispatch: ClientContext["dispatch"] = (event) => deps.store.dispatch({ scope: "client", event });
     const memory = new SessionMemory(deps.meta, deps.log);
-    this.ctx = { state, dispatch, memory, permissions: permissionPrompts({ state, dispatch, memory }, deps.onPermissionAnswered) };
+    this.ctx = {
+      state,
+      dispatch,
+      memory,
+      permissions: permissionPrompts({ state, dispatch, memory }, deps.onPermissionAnswered),
+      elicitations: elicitationPrompts(dispatch),
+      held: new HeldSessions(),
+    };
+    if (deps.forks) rememberForks(deps.store, deps.forks, deps.log);
     this.agent = new AgentLifecycle({
       store: deps.store,
       ctx: this.ctx,
@@ -80,6 +96,25 @@ export class ClientController {
 
   setMode(sessionId: string, modeId: string): Promise<void> {
     return this.run((conn) => setMode(this.ctx, conn, sessionId, modeId));
+  }
+
+  /** Edit and resend: the edited text as the first prompt of a fork from before that message. */
+  editAndResend(sessionId: string, entryId: string, text: string): Promise<void> {
+    return this.run((conn) => editAndResend(this.ctx, conn, sessionId, entryId, text));
+  }
+
+  /** Fork from here: a new session from after that message's turn. */
+  forkFrom(sessionId: string, entryId: string): Promise<void> {
+    return this.run((conn) => forkSession(this.ctx, conn, sessionId, entryId, "from"));
+  }
+
+  closeSession(sessionId: string): Promise<void> {
+    return this.run((conn) => closeSession(this.ctx, conn, sessionId));
+  }
+
+  /** The user's answer to the agent's question; an accepted form goes only once it passes the check. */
+  answerElicitation(key: string, answer: ElicitationAnswer): void {
+    this.ctx.elicitations.answer(key, answer);
   }
 
   /** The user's answer to a permission request (null: dismissed). Needs no agent: the request holds the connection. */

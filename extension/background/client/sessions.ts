@@ -9,6 +9,7 @@ import { applySessionDefaults } from "./apply-session-defaults";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 import { applyMode } from "./modes";
+import { resumeSession } from "./session-resume";
 
 /** goose's answer to a session/load of a session it does not have. */
 const SESSION_NOT_FOUND = -32002;
@@ -20,7 +21,8 @@ export async function newSession(ctx: ClientContext, conn: AgentConnection): Pro
   ctx.dispatch({ type: "session_opening", open: { kind: "new" } });
   try {
     const r = await conn.newSession(cwd);
-    releaseIdle(ctx, ctx.state().client.activeSessionId);
+    ctx.held.opened(r.sessionId);
+    releaseIdle(ctx, conn, ctx.state().client.activeSessionId);
     // Registered at once (goose sends commands and usage right after the response) but held as
     // loading until it asks before running tools, so no prompt can start in the wrong mode.
     ctx.dispatch({
@@ -51,15 +53,29 @@ export async function openSession(
 ): Promise<void> {
   const state = ctx.state().client;
   if (!o.force && state.sessions[sessionId]) {
-    releaseIdle(ctx, state.activeSessionId, sessionId);
+    releaseIdle(ctx, conn, state.activeSessionId, sessionId);
     ctx.dispatch({ type: "session_activated", sessionId });
     await ctx.memory.setActive(sessionId);
     return;
   }
-  if (!state.agent.capabilities?.loadSession || state.opening) return;
+  if (state.opening) return;
+  // The agent still holds it and we parked its transcript: a resume, no replay.
+  const parked = o.force ? null : ctx.held.takeParked(ctx, sessionId);
+  if (parked) {
+    releaseIdle(ctx, conn, state.activeSessionId, sessionId);
+    if (await resumeSession(ctx, conn, parked)) return;
+  }
+  if (!ctx.state().client.agent.capabilities?.loadSession) {
+    if (parked)
+      ctx.dispatch({
+        type: "session_open_failed",
+        error: { title: "Reopening the session failed", message: "The agent could not resume it, and it cannot load sessions." },
+      });
+    return;
+  }
   const listed = state.history.items.find((s) => s.sessionId === sessionId);
   const cwd = listed?.cwd ?? agentCwd(ctx);
-  releaseIdle(ctx, state.activeSessionId, sessionId);
+  releaseIdle(ctx, conn, ctx.state().client.activeSessionId, sessionId);
   ctx.dispatch({ type: "session_opening", open: { kind: "load", sessionId } });
   // Registered before the request: the replay arrives before the response.
   ctx.dispatch({
@@ -72,6 +88,7 @@ export async function openSession(
   });
   try {
     const r = await conn.loadSession(sessionId, cwd);
+    ctx.held.opened(sessionId);
     ctx.dispatch({ type: "session_loaded", sessionId, modes: r.modes ?? null, configOptions: r.configOptions ?? null });
     await conn.whileCurrent(ctx.memory.setActive(sessionId));
     await applyMode(ctx, conn, sessionId, ctx.memory.modeOf(sessionId) ?? DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
@@ -100,6 +117,7 @@ export async function deleteSession(ctx: ClientContext, conn: AgentConnection, s
   if (!ctx.state().client.agent.capabilities?.sessionCapabilities?.delete) return;
   try {
     await conn.deleteSession(sessionId);
+    ctx.held.forget(sessionId);
     ctx.dispatch({ type: "history_removed", sessionId });
     if (ctx.state().client.sessions[sessionId]) ctx.dispatch({ type: "session_closed", sessionId });
     await ctx.memory.forget(sessionId);
@@ -114,9 +132,9 @@ function agentCwd(ctx: ClientContext): string {
   return agent?.state === "running" ? agent.cwd : (lastHello?.cwd ?? "/");
 }
 
-/** Drops an idle session's transcript from memory when the user moves to another one. */
-function releaseIdle(ctx: ClientContext, sessionId: string | null, keep?: string): void {
+/** Drops an idle session's transcript from the panels when the user moves to another one (held-sessions.ts). */
+export function releaseIdle(ctx: ClientContext, conn: AgentConnection, sessionId: string | null, keep?: string): void {
   if (!sessionId || sessionId === keep) return;
   const s: SessionState | undefined = ctx.state().client.sessions[sessionId];
-  if (s && s.turn === "idle" && s.permissions.length === 0) ctx.dispatch({ type: "session_closed", sessionId });
+  if (s && s.turn === "idle" && s.permissions.length === 0) ctx.held.leave(ctx, conn, s);
 }

@@ -5,7 +5,9 @@
 
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
+import { withRewindNote } from "../../state/fork-point";
 import { type ClientContext, failure } from "./context";
+import { takeForkNote } from "./fork-note";
 import { refreshHistory } from "./history";
 import { newSession } from "./sessions";
 
@@ -16,8 +18,9 @@ export async function prompt(ctx: ClientContext, conn: AgentConnection, sessionI
   const session = id ? ctx.state().client.sessions[id] : undefined;
   if (!id || !session || session.turn !== "idle" || session.loading) return;
   ctx.dispatch({ type: "prompt_sent", sessionId: id, content });
+  const note = takeForkNote(ctx, id);
   try {
-    const r = await conn.prompt(id, content);
+    const r = await conn.prompt(id, withRewindNote(content, note));
     ctx.dispatch({ type: "prompt_finished", sessionId: id, stopReason: r.stopReason });
   } catch (e) {
     ctx.dispatch({ type: "prompt_failed", sessionId: id, error: failure(ctx, e, "The turn") });
@@ -32,5 +35,6 @@ export async function cancel(ctx: ClientContext, conn: AgentConnection, sessionI
   if (session?.turn !== "running") return;
   ctx.dispatch({ type: "cancel_requested", sessionId });
   ctx.permissions.cancelSession(sessionId);
+  ctx.elicitations.cancelSession(sessionId);
   await conn.cancel(sessionId);
 }

@@ -9,6 +9,8 @@
  */
 import type { ClientEvent, ClientState } from "../client-state";
 import { agentFailed, agentInitializing, agentOffline, agentReady, agentUnsupported } from "./agent-phase";
+import { elicitationRequested, elicitationResolved } from "./elicitations";
+import { forkNoteSent, forksKnown, sessionForked } from "./fork";
 import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
 import { permissionRequested, permissionResolved } from "./permissions";
 import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
@@ -21,6 +23,7 @@ import {
   sessionOpenFailed,
   sessionOpening,
 } from "./session-lifecycle";
+import { sessionRestored } from "./session-resume";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
 import { updateSession } from "./structural-sharing";
 
@@ -80,6 +83,19 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
       return historyFailed(state, event);
     case "history_removed":
       return historyRemoved(state, event);
+
+    case "session_restored":
+      return sessionRestored(state, event);
+    case "session_forked":
+      return sessionForked(state, event);
+    case "fork_note_sent":
+      return forkNoteSent(state, event);
+    case "forks_known":
+      return forksKnown(state, event);
+    case "elicitation_requested":
+      return elicitationRequested(state, event);
+    case "elicitation_resolved":
+      return elicitationResolved(state, event);
 
     default:
       return unknownEvent(state, event);

@@ -11,6 +11,8 @@ export const initialClientState: ClientState = {
   history: { items: [], loading: false, error: null },
   opening: null,
   lastError: null,
+  elicitations: [],
+  forks: {},
 };
 
 export function newSessionState(

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { REAPER_TITLE } from "../../../native-host/agent/reaper";
+import { preloadEnv } from "../../helpers/exe-host";
 import { HostUnderTest, isAlive, waitUntil } from "../../helpers/host-harness";
 
 /** Browsers SIGKILL a host that has not exited about 2 s after the port closed. */
@@ -96,15 +97,16 @@ describe("host lifecycle", () => {
   });
 
   it("an uncaught error in the host kills the agent's group at once and exits non-zero", async () => {
-    // Preloaded into the host only: SIGUSR2 makes it throw from a callback, as a bug would.
+    // Preloaded into the host only (its first argument is the caller's origin; the agent's is "acp"):
+    // SIGUSR2 makes it throw from a callback, as a bug would.
     const preload = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gb-preload-")), "throw-on-usr2.cjs");
     fs.writeFileSync(
       preload,
-      `if ((process.argv[1] || "").endsWith("host.cjs")) process.on("SIGUSR2", () => setImmediate(() => { throw new Error("injected failure"); }));\n`,
+      `if ((process.argv[2] || "").startsWith("chrome-extension://")) process.on("SIGUSR2", () => setImmediate(() => { throw new Error("injected failure"); }));\n`,
     );
     host = new HostUnderTest({
       agentEnv: { SCRIPTED_AGENT_SPAWN_CHILD: "1", SCRIPTED_AGENT_IGNORE_EOF: "1" },
-      env: { NODE_OPTIONS: `--require ${preload}` },
+      env: preloadEnv(preload),
     });
     await host.startAgent();
     await host.initialize();

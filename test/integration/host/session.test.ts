@@ -3,6 +3,7 @@
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import { HOST_PROTOCOL_VERSION, type JsonRpcMessage } from "../../../shared/host-protocol";
+import { hostRuntimeVersion, TEST_EXE } from "../../helpers/exe-host";
 import { FAKE_GOOSE, HostUnderTest, stopChecked } from "../../helpers/host-harness";
 
 const require = createRequire(import.meta.url);
@@ -33,9 +34,10 @@ describe("host ⇄ scripted goose conversation", () => {
       profiles: ["goose"],
       defaultProfile: "goose",
       cwd: host.dir,
-      nodeVersion: process.version,
+      nodeVersion: hostRuntimeVersion(),
     });
-    expect(hello.hostPath).toMatch(/dist\/native-host\/host\.cjs$/);
+    if (TEST_EXE) expect(hello.hostPath).toBe(TEST_EXE);
+    else expect(hello.hostPath).toMatch(/dist\/native-host\/host\.cjs$/);
     expect(hello.configFile).toBe(`${host.dir}/host.json`);
     expect(hello.configError).toBeUndefined();
     host.start();

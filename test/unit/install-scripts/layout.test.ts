@@ -1,7 +1,7 @@
 /** Where the installer writes, per OS: data dir, browser manifest dirs, registry keys, launcher, manifests. */
 import { describe, expect, it } from "vitest";
 import { browserTargets, sandboxedCandidates, selectTargets } from "../../../install-scripts/browsers";
-import { installLayout } from "../../../install-scripts/layout";
+import { hostFileName, installLayout } from "../../../install-scripts/layout";
 import { chromiumManifest, firefoxManifest, manifestText } from "../../../install-scripts/manifest";
 import { launcherScript, parseLauncher } from "../../../native-host/setup/launcher";
 import type { PlatformInfo } from "../../../native-host/setup/paths";
@@ -200,5 +200,31 @@ describe("launcher", () => {
       bundle: "C:\\Users\\me\\AppData\\Local\\goose-browser\\host.cjs",
     });
     expect(() => launcherScript("win32", "C:\\a&b\\node.exe", "C:\\x\\host.cjs")).toThrow(/cmd\.exe/);
+  });
+
+  it("the standalone executable: started as it is, no node; read back with no node", () => {
+    const exe = "/home/me/.local/share/goose-browser/host/0.2.0/goose-browser-host";
+    const text = launcherScript("linux", undefined, exe);
+    expect(text).toBe(
+      "#!/bin/sh\n# goose-browser native-messaging host launcher (generated; do not edit)\n" +
+        `export GOOSE_BROWSER_GLIBC_TUNABLES="\${GLIBC_TUNABLES-}"\n` +
+        `export GLIBC_TUNABLES="glibc.malloc.arena_max=1\${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}"\n` +
+        `exec '${exe}' "$@"\n`,
+    );
+    expect(parseLauncher("linux", text)).toEqual({ flags: [], bundle: exe });
+    expect(parseLauncher("darwin", launcherScript("darwin", undefined, "/it's/x"))).toEqual({ flags: [], bundle: "/it's/x" });
+    const win = "C:\\Users\\me\\AppData\\Local\\goose-browser\\host\\0.2.0\\goose-browser-host.exe";
+    expect(launcherScript("win32", undefined, win)).toBe(`@echo off\r\n"${win}" %*\r\n`);
+    expect(parseLauncher("win32", launcherScript("win32", undefined, win))).toEqual({ flags: [], bundle: win });
+    expect(() => launcherScript("win32", undefined, "C:\\a%b\\x.exe")).toThrow(/cmd\.exe/);
+  });
+});
+
+describe("hostFileName", () => {
+  it("names the bundle host.cjs and the executable after the launcher, .exe on Windows", () => {
+    expect(hostFileName("linux", false)).toBe("host.cjs");
+    expect(hostFileName("win32", false)).toBe("host.cjs");
+    expect(hostFileName("darwin", true)).toBe("goose-browser-host");
+    expect(hostFileName("win32", true)).toBe("goose-browser-host.exe");
   });
 });

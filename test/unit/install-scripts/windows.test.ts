@@ -33,6 +33,7 @@ function facts(): InstallFacts {
     hostVersion: "0.1.0",
     sourceBundle: "C:\\src\\goose-browser\\dist\\native-host\\host.cjs",
     sourceBundleExists: true,
+    executable: false,
     bundleFile: `${DATA}\\host\\0.1.0\\host.cjs`,
     layout: installLayout(win),
     targets: browserTargets(win),
@@ -74,6 +75,13 @@ describe("Windows install plan", () => {
       cwd: "C:\\Users\\me",
       path: "C:\\Windows\\System32;C:\\Program Files\\nodejs",
     });
+  });
+
+  it("says once, and rightly, which PATH it recorded: the current one (Windows has no login shell to ask)", () => {
+    const plan = planInstall(facts(), { browsers: [], extensionIds: [], agents: [] });
+    expect(plan.configChanges).toContain("path: recorded your current PATH");
+    const said = [...plan.configChanges, ...plan.findings.map((f) => `${f.subject}: ${f.message}`)].filter((t) => /PATH/.test(t));
+    expect(said).toEqual(["path: recorded your current PATH"]);
   });
 
   it("sets each HKCU key's default value to the family's manifest file, then removes exactly those keys", async () => {

@@ -21,6 +21,9 @@ function deferred<T>() {
  * Every promise reaction already queued runs before a macrotask: once the messages we wait for were
  * delivered, this lets everything they could cause happen. No clock is involved.
  */
+/** Handlers for the agent's questions, in tests that never get one. */
+const noQuestions = { onElicitation: async () => ({ action: "cancel" as const }), onElicitationComplete: () => {} };
+
 const drain = () => new Promise<void>((r) => setImmediate(r));
 
 /** A scripted agent on the SDK's agent side; `prompt` answers only when the test says so. */
@@ -37,6 +40,7 @@ function agentPair() {
     send: (m) => toAgent.enqueue(m),
     onUpdate: (n) => updates.push(n),
     onPermission: async () => ({ outcome: { outcome: "cancelled" } }),
+    ...noQuestions,
   });
   acp
     .agent({ name: "test-agent" })
@@ -184,6 +188,7 @@ describe("AgentConnection", () => {
           timeline.push(`permission ${request.toolCall.toolCallId}`);
           return new Promise(() => {}); // the user has not answered yet
         },
+        ...noQuestions,
       });
       const turn = conn.prompt("s1", [{ type: "text", text: "go" }]).then((r) => timeline.push(`answer ${r.stopReason}`));
       await vi.waitFor(() => expect(sent.some((m) => "method" in m && m.method === "session/prompt")).toBe(true));
@@ -240,6 +245,7 @@ describe("AgentConnection", () => {
       send: () => {},
       onUpdate: (n) => seen.push((n.update as { content?: { text: string } }).content?.text ?? n.update.sessionUpdate),
       onPermission: () => new Promise(() => {}),
+      ...noQuestions,
     });
     const note = (update: Record<string, unknown>): JsonRpcMessage => ({
       jsonrpc: "2.0",

@@ -338,6 +338,10 @@ describe("commandRouter", () => {
       setConfigOption: record("setConfigOption"),
       setMode: record("setMode"),
       answerPermission: (key, optionId) => void calls.push(["answerPermission", key, optionId]),
+      editAndResend: record("editAndResend"),
+      forkFrom: record("forkFrom"),
+      closeSession: record("closeSession"),
+      answerElicitation: (key, answer) => void calls.push(["answerElicitation", key, answer]),
     };
     return { route: commandRouter(host, client), calls };
   }
@@ -359,6 +363,11 @@ describe("commandRouter", () => {
       { type: "set_config_option", sessionId: "s1", configId: "mode", value: "chat" },
       { type: "set_mode", sessionId: "s1", modeId: "auto" },
       { type: "answer_permission", key: "perm-1", optionId: null },
+      { type: "edit_resend", sessionId: "s1", entryId: "e1", text: "again" },
+      { type: "fork_from", sessionId: "s1", entryId: "e3" },
+      { type: "close_session", sessionId: "s4" },
+      { type: "answer_elicitation", key: "ask-1", action: "accept", values: { name: "Ada" } },
+      { type: "answer_elicitation", key: "ask-2", action: "decline" },
     ];
     for (const c of commands) await route(c);
     expect(calls).toEqual([
@@ -375,6 +384,11 @@ describe("commandRouter", () => {
       ["setConfigOption", "s1", "mode", "chat"],
       ["setMode", "s1", "auto"],
       ["answerPermission", "perm-1", null],
+      ["editAndResend", "s1", "e1", "again"],
+      ["forkFrom", "s1", "e3"],
+      ["closeSession", "s4"],
+      ["answerElicitation", "ask-1", { action: "accept", values: { name: "Ada" } }],
+      ["answerElicitation", "ask-2", { action: "decline" }],
     ]);
   });
 

@@ -15,6 +15,7 @@ import {
   lastEntry,
   pushEntry,
   replaceLastEntry,
+  takeEntries,
 } from "../../../../extension/state/entry-list";
 
 const notice = (id: string, text = id): Entry => ({ kind: "notice", id, tone: "info", text });
@@ -69,5 +70,20 @@ describe("entry list", () => {
     expect(entryArray(replaceLastEntry(emptyEntries, notice("a")))).toEqual([notice("a")]);
     expect(entryCount(emptyEntries)).toBe(0);
     expect(lastEntry(emptyEntries)).toBeUndefined();
+  });
+
+  it("takes the first n entries at every cut, sharing whole blocks, and keeps working as a list after", () => {
+    const all = Array.from({ length: 100 }, (_, i) => notice(`e${i}`));
+    const list = all.reduce(pushEntry, emptyEntries);
+    for (let n = 0; n <= 101; n++) {
+      const taken = takeEntries(list, n);
+      expect(entryArray(taken)).toEqual(all.slice(0, n));
+      expect(entryCount(taken)).toBe(Math.min(n, 100));
+      expect(lastEntry(taken)).toEqual(all[Math.min(n, 100) - 1]);
+      // Whole blocks before the cut are the very same arrays.
+      for (const [i, block] of taken.blocks.entries()) expect(block).toBe(list.blocks[i]);
+      expect(entryArray(pushEntry(taken, notice("next")))).toEqual([...all.slice(0, n), notice("next")]);
+    }
+    expect(entryArray(list)).toEqual(all);
   });
 });

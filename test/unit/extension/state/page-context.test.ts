@@ -114,6 +114,20 @@ describe("attention while the panel is closed", () => {
     expect(a.finished).toBeNull();
     expect(a.takeTarget(elsewhere)).toBeNull();
   });
+
+  it("counts the agent's questions in the badge, and sends a reopened panel to the session that asks", () => {
+    const a = new Attention();
+    const elsewhere = reduceApp(done, { scope: "client", event: { type: "session_opened", sessionId: "s2", cwd: "/", loading: false } });
+    const asking = reduceApp(elsewhere, {
+      scope: "client",
+      event: {
+        type: "elicitation_requested",
+        elicitation: { key: "ask-1", sessionId: "s1", message: "Name?", form: { type: "object", properties: {} } },
+      },
+    });
+    expect(badgeFor(asking)).toMatchObject({ text: "1", title: "The agent is waiting for your approval" });
+    expect(a.takeTarget(asking)).toBe("s1");
+  });
 });
 
 describe("export", () => {
