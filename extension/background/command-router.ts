@@ -37,9 +37,10 @@ export interface ClientCommands {
 export interface ToolCommands {
   setBrowserTools(enabled: boolean): Promise<void> | void;
   answerConsent(id: string, answer: ConsentAnswer): void;
+  showTab(tabId: number): Promise<void> | void;
 }
 
-const NO_TOOLS: ToolCommands = { setBrowserTools() {}, answerConsent() {} };
+const NO_TOOLS: ToolCommands = { setBrowserTools() {}, answerConsent() {}, showTab() {} };
 
 type Routes = { [T in PanelCommand["type"]]: (command: Extract<PanelCommand, { type: T }>) => Promise<void> | void };
 
@@ -65,6 +66,7 @@ export function commandRouter(
     set_mode: (c) => client.setMode(c.sessionId, c.modeId),
     answer_permission: (c) => client.answerPermission(c.key, c.optionId),
     set_browser_tools: (c) => tools.setBrowserTools(c.enabled === true),
+    show_tab: (c) => (Number.isSafeInteger(c.tabId) ? tools.showTab(c.tabId) : undefined),
     answer_consent: (c) => tools.answerConsent(String(c.id), c.answer === "allow_once" || c.answer === "allow_site" ? c.answer : "deny"),
   };
   return async (command) => {

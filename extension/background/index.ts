@@ -85,6 +85,10 @@ export function startBackground(): GestureListeners {
     hasTabsPermission: () => browser.permissions.contains({ permissions: ["tabs"] }),
     panelsOpen: () => panelsOpen,
     openPanel: () => platform.openPanel(undefined),
+    focusTab: async (tabId) => {
+      const tab = await browser.tabs.update(tabId, { active: true });
+      if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
+    },
     log,
   });
   const toolsService = tools;
@@ -101,6 +105,9 @@ export function startBackground(): GestureListeners {
       toolsService.disconnected();
     }
     if (event.event.type === "agent_status" && event.event.status.state !== "running") toolsService.agentStopped();
+  });
+  store.subscribe((_, event) => {
+    if (event.scope === "client") toolsService.clientEvent(event.event);
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
 
@@ -130,6 +137,7 @@ export function startBackground(): GestureListeners {
     {
       setBrowserTools: (enabled) => toolsService.setEnabled(enabled),
       answerConsent: (id, answer) => toolsService.answerConsent(id, answer),
+      showTab: (tabId) => toolsService.showTab(tabId),
     },
   );
 

@@ -100,7 +100,7 @@ describe("the switch and tool cards", () => {
     expect(sent.at(-1)).toEqual({ type: "set_browser_tools", enabled: false });
   });
 
-  it("a browser tool card shows the tab and element; another tool's card shows nothing extra", () => {
+  it("a card bound to a served call shows its tab and element and a Show tab button; another tool's card shows nothing extra", () => {
     show({
       calls: [
         {
@@ -109,14 +109,26 @@ describe("the switch and tool cards", () => {
           args: { ref: "e7" },
           target: { tabId: 4, title: "Docs home", url: "https://docs.example/a", element: 'link "Next"' },
           status: "completed",
+          toolCallId: "x",
         },
       ],
     });
-    const card = { toolCallId: "x", title: "browser: click · e7", kind: null, status: "completed" as const, content: [], locations: [] };
-    act(() => render(h(BrowserToolTarget, { tool: { ...card, toolName: "browser__click", rawInput: { ref: "e7" } } }), host));
+    // codex's naming: no spelling the panel knows in the title, the call wrapped.
+    const card = { toolCallId: "x", title: "Approve MCP tool call", kind: null, status: "completed" as const, content: [], locations: [] };
+    act(() =>
+      render(h(BrowserToolTarget, { tool: { ...card, rawInput: { server: "browser", tool: "click", arguments: { ref: "e7" } } } }), host),
+    );
     expect(host.textContent).toContain("Docs home · docs.example");
     expect(host.textContent).toContain('link "Next"');
-    act(() => render(h(BrowserToolTarget, { tool: { ...card, title: "developer: shell", toolName: "developer__shell" } }), host));
+    act(() => (host.querySelector("button") as HTMLButtonElement).click());
+    expect(sent.at(-1)).toEqual({ type: "show_tab", tabId: 4 });
+    // The same tool and arguments on another card (not bound): only what its input says, no tab.
+    act(() => render(h(BrowserToolTarget, { tool: { ...card, toolCallId: "y", title: "browser_click", rawInput: { ref: "e7" } } }), host));
+    expect(host.textContent).toBe("Elemente7");
+    expect(host.querySelector("button")).toBeNull();
+    act(() =>
+      render(h(BrowserToolTarget, { tool: { ...card, toolCallId: "z", title: "developer: shell", toolName: "developer__shell" } }), host),
+    );
     expect(host.textContent).toBe("");
   });
 });
