@@ -39,6 +39,11 @@ export interface BrowserToolsDeps {
   /** How many side panels are open, and a try at opening one (the browser may refuse without a gesture). */
   panelsOpen(): number;
   openPanel(): void;
+  /**
+   * Loads an open session again so the agent takes the server the host now gives, or drops it
+   * (ClientController.reloadSession); false when that cannot be done now (a turn runs).
+   */
+  reloadSession?(sessionId: string): boolean;
   /** Brings a tab and its window to the front; rejects when the tab is gone. */
   focusTab(tabId: number): Promise<void>;
   /** How long a consent question waits before it counts as a deny (the host gives up on the call at 120 s). */
@@ -79,6 +84,8 @@ export class BrowserToolsService {
   private carried: CarriedAllow[] = [];
   private readonly loaded: Promise<void>;
   private readonly binder: CallBinder;
+  /** Sessions to load again for the tools once their turn ends. */
+  private readonly reloadWhenIdle = new Set<string>();
 
   constructor(private readonly deps: BrowserToolsDeps) {
     this.binder = new CallBinder(deps.store);
@@ -125,12 +132,33 @@ export class BrowserToolsService {
   /** Every client event: a tool card that appears or changes may be the one a served call waits for. */
   clientEvent(event: ClientEvent): void {
     this.binder.observe(event);
+    if ((event.type === "prompt_finished" || event.type === "prompt_failed") && this.reloadWhenIdle.has(event.sessionId)) {
+      // After the turn's own events have been applied.
+      queueMicrotask(() => this.reload(event.sessionId));
+    }
+    if (event.type === "agent_offline") this.reloadWhenIdle.clear();
   }
 
-  /** The host said whether the agent took the tools into a session. */
+  /**
+   * The host said whether the agent took the tools into a session. An agent that takes a server only
+   * when a session starts or loads (`later`), or has no way to drop one (`removed` without a method of
+   * its own), gets the session on screen loaded again, with or without the server, as soon as no turn runs.
+   */
   offerReported(offer: HostToolsOffer): void {
     const { sessionId, outcome, via, detail } = offer;
     this.dispatch({ type: "tools_offer", sessionId, offer: { outcome, ...(via ? { via } : {}), ...(detail ? { detail } : {}) } });
+    if (outcome === "later" || (outcome === "removed" && !via)) this.reload(sessionId);
+    else this.reloadWhenIdle.delete(sessionId);
+  }
+
+  private reload(sessionId: string): void {
+    const reload = this.deps.reloadSession;
+    if (!reload) return;
+    const { client } = this.deps.store.get();
+    // Only the session on screen: another one takes the server when the user opens it (session/load).
+    if (client.activeSessionId !== sessionId || !client.agent.capabilities?.loadSession) return;
+    if (reload(sessionId)) this.reloadWhenIdle.delete(sessionId);
+    else this.reloadWhenIdle.add(sessionId);
   }
 
   /** The agent stopped: its sessions, and what they took, are gone. */

@@ -85,6 +85,7 @@ export function startBackground(): GestureListeners {
     hasTabsPermission: () => browser.permissions.contains({ permissions: ["tabs"] }),
     panelsOpen: () => panelsOpen,
     openPanel: () => platform.openPanel(undefined),
+    reloadSession: (sessionId) => client.reloadSession(sessionId),
     focusTab: async (tabId) => {
       const tab = await browser.tabs.update(tabId, { active: true });
       if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });

@@ -26,7 +26,7 @@ interface McpLogLine {
 
 const launch = useHarness();
 
-async function open(agentEnv: Record<string, string>) {
+async function open(agentEnv: Record<string, string>, o: { toolsFirst?: boolean } = {}) {
   const site = await startTestSite();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-e2e-namings-"));
   const mcpLog = path.join(logDir, "mcp.log");
@@ -43,11 +43,13 @@ async function open(agentEnv: Record<string, string>) {
   const formTab = await h.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, site.url("form.html"));
   const panel = await h.openPanel();
   await waitForReady(panel);
-  // On, then a new session: this agent takes the server when a session starts.
-  await toolSwitch(panel).click();
-  await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
-  await panel.getByRole("button", { name: "New session" }).click();
-  await waitForReady(panel);
+  if (o.toolsFirst !== false) {
+    // On, then a new session: this agent takes the server when a session starts.
+    await toolSwitch(panel).click();
+    await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
+    await panel.getByRole("button", { name: "New session" }).click();
+    await waitForReady(panel);
+  }
   const mcp = (): McpLogLine[] =>
     fs.existsSync(mcpLog)
       ? fs
@@ -58,7 +60,7 @@ async function open(agentEnv: Record<string, string>) {
       : [];
   const calls = (tool: string) => mcp().filter((l) => l.event === "call" && l.tool === tool);
   const text = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
-  return { h, site, panel, form, formTab, calls, text };
+  return { h, site, panel, form, formTab, mcp, calls, text };
 }
 
 const toolSwitch = (panel: Page) => panel.getByRole("button", { name: /^Browser: / });
@@ -146,5 +148,33 @@ describe("one question per action", () => {
     // The agent never made the call, and the page is untouched.
     expect(calls("click")).toEqual([]);
     expect(await form.evaluate(() => document.getElementById("result")?.textContent)).toBe("");
+  });
+});
+
+describe("turning the tools on and off in a session already open, with an agent that can load sessions", () => {
+  it("on: the session is loaded again with the server, its transcript stays; off: loaded again without it", async () => {
+    const { panel, formTab, mcp, calls, text } = await open({}, { toolsFirst: false });
+    // Without the server the agent does not know the tool is read-only: it asks (approve mode).
+    await sendPrompt(panel, call("list_tabs"));
+    await answerOnce(panel, "Allow once");
+    expect(text(calls("list_tabs").at(-1))).toContain("Extension browser not found");
+    expect(mcp().some((l) => l.event === "connected")).toBe(false);
+
+    await toolSwitch(panel).click();
+    await expect.poll(() => mcp().some((l) => l.event === "connected"), { timeout: LONG }).toBe(true);
+    await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed")).toBe("true");
+    // No "start a new session" notice is left standing, and the earlier card is still there.
+    await expect.poll(() => panel.locator(".browser-tools-notice").count()).toBe(0);
+    await expect.poll(() => toolCard(panel, /browser: list tabs/).count()).toBe(1);
+    await sendPrompt(panel, call("read_page", { tabId: formTab }));
+    await waitForTurnEnd(panel);
+    expect(text(calls("read_page").at(-1))).toContain("The quick brown fox");
+    await waitForText(target(toolCard(panel, /browser: read page/).last()), "Sign up — Test Co · 127.0.0.1");
+
+    await toolSwitch(panel).click();
+    await expect.poll(() => mcp().some((l) => l.event === "removed"), { timeout: LONG }).toBe(true);
+    await sendPrompt(panel, call("read_page", { tabId: formTab }));
+    await answerOnce(panel, "Allow once");
+    expect(text(calls("read_page").at(-1))).toContain("Extension browser not found");
   });
 });

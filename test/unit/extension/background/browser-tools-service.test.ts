@@ -22,6 +22,7 @@ import {
   reduceBrowserTools,
   toolsStanding,
 } from "../../../../extension/state/browser-tools";
+import type { ClientEvent } from "../../../../extension/state/client-state";
 import { HOST_PROTOCOL_VERSION, type HostCommand, type HostHello, type HostToolCall } from "../../../../shared/host-protocol";
 
 const actRequest: ConsentRequest = {
@@ -122,6 +123,8 @@ function setup(
   options: {
     run?: (call: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps) => Promise<ToolOutcome>;
     tabs?: boolean;
+    /** The controller's answer to a reload: false while a turn runs. */
+    reload?: (sessionId: string) => boolean;
     now?: () => number;
   } = {},
 ) {
@@ -149,6 +152,7 @@ function setup(
     hasTabsPermission: async () => options.tabs ?? true,
     panelsOpen: () => panels,
     openPanel,
+    ...(options.reload ? { reloadSession: options.reload } : {}),
     focusTab: async (tabId) => {
       if (tabId === 404) throw new Error("No tab with id: 404.");
       focused.push(tabId);
@@ -456,6 +460,41 @@ describe("one question per action", () => {
     await t.service.showTab(404);
     expect(t.store.get().tools.notice).toMatch(/tab is closed/);
     expect(t.store.get().tools.enabled).toBe(true);
+  });
+});
+
+describe("an open session when the tools are turned on or off", () => {
+  it("is loaded again for an agent that takes a server only on load, at once or once its turn ends; never for goose's own ways", async () => {
+    const reloads: string[] = [];
+    let busy = true;
+    const t = setup({
+      reload: (id) => {
+        if (busy) return false;
+        reloads.push(id);
+        return true;
+      },
+    });
+    const client = (event: ClientEvent) => {
+      t.store.dispatch({ scope: "client", event });
+      t.service.clientEvent(event);
+    };
+    client({ type: "agent_ready", info: null, capabilities: { loadSession: true }, authMethods: [] });
+    client({ type: "session_opened", sessionId: "s1", cwd: "/", loading: false });
+    client({ type: "session_activated", sessionId: "s1" });
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "later" });
+    expect(reloads).toEqual([]);
+    busy = false;
+    client({ type: "prompt_finished", sessionId: "s1", stopReason: "end_turn" });
+    await Promise.resolve();
+    expect(reloads).toEqual(["s1"]);
+    // Off, for an agent that cannot drop the server itself.
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "removed" });
+    expect(reloads).toEqual(["s1", "s1"]);
+    // goose removed it with its own method; another session than the one on screen waits for its own load.
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "removed", via: "_goose/extensions/remove" });
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s2", outcome: "later" });
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "added", via: "mcpServers" });
+    expect(reloads).toEqual(["s1", "s1"]);
   });
 });
 
