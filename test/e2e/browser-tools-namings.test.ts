@@ -163,6 +163,7 @@ describe("turning the tools on and off in a session already open, with an agent 
     await toolSwitch(panel).click();
     await expect.poll(() => mcp().some((l) => l.event === "connected"), { timeout: LONG }).toBe(true);
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed")).toBe("true");
+    await waitForReady(panel);
     // No "start a new session" notice is left standing, and the earlier card is still there.
     await expect.poll(() => panel.locator(".browser-tools-notice").count()).toBe(0);
     await expect.poll(() => toolCard(panel, /browser: list tabs/).count()).toBe(1);
@@ -173,6 +174,8 @@ describe("turning the tools on and off in a session already open, with an agent 
 
     await toolSwitch(panel).click();
     await expect.poll(() => mcp().some((l) => l.event === "removed"), { timeout: LONG }).toBe(true);
+    // The load's answer (and the panel's snapshot after it) before the next prompt.
+    await waitForReady(panel);
     await sendPrompt(panel, call("read_page", { tabId: formTab }));
     await answerOnce(panel, "Allow once");
     expect(text(calls("read_page").at(-1))).toContain("Extension browser not found");
