@@ -428,8 +428,11 @@ describe("one question per action", () => {
     const reject = { optionId: "reject_once", name: "Deny", kind: "reject_once" as const };
     card(t, "c1", "browser_click", { ref: "e3" });
     t.service.agentPermissionAnswered(permission("c1", "browser_click", { ref: "e3" }), reject);
-    card(t, "c2", "browser_click", { ref: "e5" });
-    t.service.agentPermissionAnswered(permission("c2", "browser_click", { ref: "e5" }), allowOnce);
+    // The same call on a later card, allowed: not the card the served call is bound to.
+    card(t, "c2", "browser_click", { ref: "e3" });
+    t.service.agentPermissionAnswered(permission("c2", "browser_click", { ref: "e3" }), allowOnce);
+    card(t, "c5", "browser_click", { ref: "e5" });
+    t.service.agentPermissionAnswered(permission("c5", "browser_click", { ref: "e5" }), allowOnce);
     card(t, "c3", "browser_type", { ref: "e3" });
     t.service.agentPermissionAnswered(permission("c3", "browser_type", { ref: "e3" }), allowOnce);
     card(t, "c4", "developer__shell", { ref: "e3" });
