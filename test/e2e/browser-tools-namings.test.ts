@@ -115,10 +115,12 @@ describe.each([
     await waitForText(target(typeCard), 'textbox "Your name"');
     await waitForText(target(typeCard), "Sign up — Test Co · 127.0.0.1");
 
-    // Show tab: another tab in front, then the card's button brings the form's tab back.
+    // Show tab: another tab in front (then the panel, here a tab itself, as the user looks at it), and
+    // the card's button brings the form's tab back.
     const other = await h.context.newPage();
     await other.goto(site.url("form.html?other"));
     await other.bringToFront();
+    await panel.bringToFront();
     await expect.poll(() => h.worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, formTab)).toBe(false);
     await readCard.getByRole("button", { name: "Show tab" }).click();
     await expect.poll(() => h.worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, formTab), { timeout: LONG }).toBe(true);

@@ -6,7 +6,7 @@ import { useComputed } from "@preact/signals";
 import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
 import { browserToolOf, callArguments } from "../../state/served-calls";
-import { active, appState, toolCallSignal } from "../../view/state-signals";
+import { active, appState, browserTools, toolCallSignal } from "../../view/state-signals";
 import { Icon } from "../icons";
 import { ApprovalBar, type BrowserQuestion } from "./ApprovalBar";
 import { BrowserToolTarget } from "./BrowserToolTarget";
@@ -77,6 +77,8 @@ export function ToolCallCard({ id }: { id: string }) {
 
 /** The agent asks about a call of our own browser server: what it would do, for the one question. */
 function browserQuestion(tool: ToolCallState): BrowserQuestion | null {
+  // Only while the tools are on: a "browser" server the agent has from elsewhere keeps its own question.
+  if (!browserTools.value?.enabled) return null;
   const name = browserToolOf(tool);
   if (!name) return null;
   const args = callArguments(tool);
