@@ -12,15 +12,12 @@ import type { SharedRunnerDeps } from "../browser-tools";
 import type { ToolOutcome } from "../browser-tools/results";
 import type { RunnerDeps } from "../browser-tools/runner";
 import type { AppEvent, AppState } from "../state/app";
-import {
-  argsPreview,
-  type BrowserToolsEvent,
-  browserToolOfRequest,
-  type ConsentAnswer,
-  type ConsentRequest,
-  sameJson,
-} from "../state/browser-tools";
+import { argsPreview, type BrowserToolsEvent, type ConsentAnswer, type ConsentRequest } from "../state/browser-tools";
+import type { ClientEvent } from "../state/client-state";
 import { hostServes } from "../state/host-compat";
+import { browserToolOf, callArguments, cardHoldsArgs } from "../state/served-calls";
+import { emptyToolCalls, toolCallOf } from "../state/tool-call-map";
+import { CallBinder } from "./call-binder";
 import type { Store } from "./observable-store";
 
 interface StoredFlag {
@@ -42,6 +39,13 @@ export interface BrowserToolsDeps {
   /** How many side panels are open, and a try at opening one (the browser may refuse without a gesture). */
   panelsOpen(): number;
   openPanel(): void;
+  /**
+   * Loads an open session again so the agent takes the server the host now gives, or drops it
+   * (ClientController.reloadSession); false when that cannot be done now (a turn runs).
+   */
+  reloadSession?(sessionId: string): boolean;
+  /** Brings a tab and its window to the front; rejects when the tab is gone. */
+  focusTab(tabId: number): Promise<void>;
   /** How long a consent question waits before it counts as a deny (the host gives up on the call at 120 s). */
   consentTimeoutMs?: number;
   now?: () => number;
@@ -66,6 +70,9 @@ interface PendingConsent {
 
 /** An acting call the user already allowed when the agent asked about it. */
 interface CarriedAllow {
+  sessionId: string;
+  /** The agent's card the question was about: only the served call bound to it may use the allow. */
+  toolCallId: string;
   tool: string;
   args: unknown;
   until: number;
@@ -76,8 +83,12 @@ export class BrowserToolsService {
   private nextConsent = 0;
   private carried: CarriedAllow[] = [];
   private readonly loaded: Promise<void>;
+  private readonly binder: CallBinder;
+  /** Sessions to load again for the tools once their turn ends. */
+  private readonly reloadWhenIdle = new Set<string>();
 
   constructor(private readonly deps: BrowserToolsDeps) {
+    this.binder = new CallBinder(deps.store);
     this.loaded = deps.enabledItem.getValue().then(
       (enabled) => this.dispatch({ type: "tools_enabled", enabled: enabled === true }),
       (e: unknown) => deps.log?.("could not read the browser tools switch", e),
@@ -92,26 +103,62 @@ export class BrowserToolsService {
   }
 
   /**
-   * The user answered the agent's own permission request. Agents that ask before every acting MCP
-   * call (goose in `approve` mode) would otherwise ask twice: an allow there is the user's consent to
-   * that very call (same tool, same arguments, within a minute), so its consent card is not shown again.
-   * A deny needs nothing: the agent does not make the call.
+   * The user answered the agent's own permission request. Agents that ask before an MCP call (goose in
+   * `approve` mode, Claude's adapters for every call, codex for acting ones) would otherwise ask twice:
+   * the panel shows their question about one of our calls as the one question (ApprovalBar), and an
+   * allow there is the user's consent to that very call: the served call bound to the same card
+   * (call-binder.ts), with the same tool and arguments, within a minute. A deny needs nothing: the
+   * agent does not make the call.
    */
   agentPermissionAnswered(request: RequestPermissionRequest, option: PermissionOption): void {
     if (option.kind !== "allow_once" && option.kind !== "allow_always") return;
-    const tool = browserToolOfRequest(request.toolCall);
+    const { sessionId } = request;
+    const { toolCallId } = request.toolCall;
+    const card = toolCallOf(this.deps.store.get().client.sessions[sessionId]?.toolCalls ?? emptyToolCalls, toolCallId);
+    const asked = {
+      title: card?.title ?? request.toolCall.title ?? "",
+      toolName: card?.toolName,
+      rawInput: card?.rawInput ?? request.toolCall.rawInput,
+    };
+    const tool = browserToolOf(asked);
     if (!tool || !ACTING_TOOLS.has(tool as BrowserToolName)) return;
     const now = this.now();
     this.carried = [
       ...this.carried.filter((c) => c.until > now),
-      { tool, args: argsPreview(request.toolCall.rawInput ?? {}), until: now + CARRIED_ALLOW_MS },
+      { sessionId, toolCallId, tool, args: argsPreview(callArguments(asked)), until: now + CARRIED_ALLOW_MS },
     ];
   }
 
-  /** The host said whether the agent took the tools into a session. */
+  /** Every client event: a tool card that appears or changes may be the one a served call waits for. */
+  clientEvent(event: ClientEvent): void {
+    this.binder.observe(event);
+    if ((event.type === "prompt_finished" || event.type === "prompt_failed") && this.reloadWhenIdle.has(event.sessionId)) {
+      // After the turn's own events have been applied.
+      queueMicrotask(() => this.reload(event.sessionId));
+    }
+    if (event.type === "agent_offline") this.reloadWhenIdle.clear();
+  }
+
+  /**
+   * The host said whether the agent took the tools into a session. An agent that takes a server only
+   * when a session starts or loads (`later`), or has no way to drop one (`removed` without a method of
+   * its own), gets the session on screen loaded again, with or without the server, as soon as no turn runs.
+   */
   offerReported(offer: HostToolsOffer): void {
     const { sessionId, outcome, via, detail } = offer;
     this.dispatch({ type: "tools_offer", sessionId, offer: { outcome, ...(via ? { via } : {}), ...(detail ? { detail } : {}) } });
+    if (outcome === "later" || (outcome === "removed" && !via)) this.reload(sessionId);
+    else this.reloadWhenIdle.delete(sessionId);
+  }
+
+  private reload(sessionId: string): void {
+    const reload = this.deps.reloadSession;
+    if (!reload) return;
+    const { client } = this.deps.store.get();
+    // Only the session on screen: another one takes the server when the user opens it (session/load).
+    if (client.activeSessionId !== sessionId || !client.agent.capabilities?.loadSession) return;
+    if (reload(sessionId)) this.reloadWhenIdle.delete(sessionId);
+    else this.reloadWhenIdle.add(sessionId);
   }
 
   /** The agent stopped: its sessions, and what they took, are gone. */
@@ -140,7 +187,9 @@ export class BrowserToolsService {
   async handleCall(call: HostToolCall, answer: (command: HostCommand) => boolean): Promise<void> {
     const { callId } = call;
     // Bounded here too, so a 1 MB argument does not cross to the panels in the event either.
-    this.dispatch({ type: "tool_started", callId, tool: call.tool, args: argsPreview(call.args) });
+    const sessionId = call.sessionId;
+    this.dispatch({ type: "tool_started", callId, tool: call.tool, args: argsPreview(call.args), ...(sessionId ? { sessionId } : {}) });
+    this.binder.served({ callId, tool: call.tool, args: call.args, ...(sessionId ? { sessionId } : {}) });
     let outcome: ToolOutcome;
     try {
       // The host only forwards calls while tools are on; this guards a switch turned off in between.
@@ -165,6 +214,21 @@ export class BrowserToolsService {
     this.consents.get(id)?.settle(answer);
   }
 
+  /**
+   * A card's "Show tab": only a tab a recent call worked in (what the cards show), never one a message
+   * names otherwise. A tab closed since says so where the switch's notices go.
+   */
+  async showTab(tabId: number): Promise<void> {
+    if (!this.deps.store.get().tools.calls.some((c) => c.target?.tabId === tabId)) return;
+    try {
+      await this.deps.focusTab(tabId);
+    } catch (e) {
+      this.deps.log?.(`could not show tab ${tabId}`, e);
+      const { enabled } = this.deps.store.get().tools;
+      this.dispatch({ type: "tools_enabled", enabled, notice: "That tab is closed, so it cannot be shown." });
+    }
+  }
+
   /** The native port closed: nobody can receive the answers, so the questions go away. */
   disconnected(): void {
     this.denyAll();
@@ -175,11 +239,19 @@ export class BrowserToolsService {
     await this.deps.shared.tabRefs.forget(tabId);
   }
 
-  /** Uses up the allow the user gave the agent's question about this call, if there is one. */
+  /** Uses up the allow the user gave the agent's question about this call's card, if there is one. */
   private takeCarried(call: HostToolCall): boolean {
     const now = this.now();
-    const args = argsPreview(call.args ?? {});
-    const i = this.carried.findIndex((c) => c.until > now && c.tool === call.tool && sameJson(c.args, args));
+    const bound = this.deps.store.get().tools.calls.find((c) => c.callId === call.callId)?.toolCallId;
+    if (!bound) return false;
+    const i = this.carried.findIndex(
+      (c) =>
+        c.until > now &&
+        c.toolCallId === bound &&
+        (call.sessionId === undefined || c.sessionId === call.sessionId) &&
+        c.tool === call.tool &&
+        cardHoldsArgs({ title: "", rawInput: c.args }, call.args),
+    );
     if (i < 0) return false;
     this.carried.splice(i, 1);
     return true;

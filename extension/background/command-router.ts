@@ -42,9 +42,10 @@ export interface ClientCommands {
 export interface ToolCommands {
   setBrowserTools(enabled: boolean): Promise<void> | void;
   answerConsent(id: string, answer: ConsentAnswer): void;
+  showTab(tabId: number): Promise<void> | void;
 }
 
-const NO_TOOLS: ToolCommands = { setBrowserTools() {}, answerConsent() {} };
+const NO_TOOLS: ToolCommands = { setBrowserTools() {}, answerConsent() {}, showTab() {} };
 
 type Routes = { [T in PanelCommand["type"]]: (command: Extract<PanelCommand, { type: T }>) => Promise<void> | void };
 
@@ -74,6 +75,7 @@ export function commandRouter(
     close_session: (c) => client.closeSession(c.sessionId),
     answer_elicitation: (c) => client.answerElicitation(c.key, elicitationAnswer(c)),
     set_browser_tools: (c) => tools.setBrowserTools(c.enabled === true),
+    show_tab: (c) => (Number.isSafeInteger(c.tabId) ? tools.showTab(c.tabId) : undefined),
     answer_consent: (c) => tools.answerConsent(String(c.id), c.answer === "allow_once" || c.answer === "allow_site" ? c.answer : "deny"),
   };
   return async (command) => {

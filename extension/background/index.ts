@@ -87,6 +87,11 @@ export function startBackground(): GestureListeners {
     hasTabsPermission: () => browser.permissions.contains({ permissions: ["tabs"] }),
     panelsOpen: () => panelsOpen,
     openPanel: () => platform.openPanel(undefined),
+    reloadSession: (sessionId) => client.reloadSession(sessionId),
+    focusTab: async (tabId) => {
+      const tab = await browser.tabs.update(tabId, { active: true });
+      if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
+    },
     log,
   });
   const toolsService = tools;
@@ -103,6 +108,9 @@ export function startBackground(): GestureListeners {
       toolsService.disconnected();
     }
     if (event.event.type === "agent_status" && event.event.status.state !== "running") toolsService.agentStopped();
+  });
+  store.subscribe((_, event) => {
+    if (event.scope === "client") toolsService.clientEvent(event.event);
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
 
@@ -132,6 +140,7 @@ export function startBackground(): GestureListeners {
     {
       setBrowserTools: (enabled) => toolsService.setEnabled(enabled),
       answerConsent: (id, answer) => toolsService.answerConsent(id, answer),
+      showTab: (tabId) => toolsService.showTab(tabId),
     },
   );
 

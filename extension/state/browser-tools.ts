@@ -6,7 +6,6 @@
  */
 import type { BrowserToolName } from "../../shared/browser-tools";
 import type { HostToolsOffer } from "../../shared/host-protocol";
-import type { ToolCallState } from "./client-state";
 
 export type ConsentAnswer = "allow_once" | "allow_site" | "deny";
 
@@ -57,13 +56,17 @@ export interface ToolTarget {
   element?: string;
 }
 
-interface BrowserToolCallRecord {
+export interface BrowserToolCallRecord {
   callId: string;
   tool: string;
   /** The call's arguments as `argsPreview` bounds them (only matched against a card's input). */
   args: unknown;
   target: ToolTarget | null;
   status: "running" | "completed" | "failed";
+  /** The ACP session the host says the call served, when it knows. */
+  sessionId?: string;
+  /** The agent's tool card this call was bound to (served-calls.ts), once found. */
+  toolCallId?: string;
 }
 
 export interface ConsentPrompt {
@@ -91,7 +94,8 @@ export interface BrowserToolsState {
 
 export type BrowserToolsEvent =
   | { type: "tools_enabled"; enabled: boolean; notice?: string | null }
-  | { type: "tool_started"; callId: string; tool: string; args: unknown }
+  | { type: "tool_started"; callId: string; tool: string; args: unknown; sessionId?: string }
+  | { type: "tool_bound"; callId: string; toolCallId: string }
   | { type: "tool_target"; callId: string; target: ToolTarget }
   | { type: "tool_finished"; callId: string; isError: boolean }
   | { type: "consent_requested"; id: string; callId: string; request: ConsentRequest }
@@ -118,9 +122,12 @@ export function reduceBrowserTools(state: BrowserToolsState, event: BrowserTools
         args: argsPreview(event.args),
         target: null,
         status: "running",
+        ...(event.sessionId ? { sessionId: event.sessionId } : {}),
       };
       return { ...state, calls: [...state.calls, record].slice(-RECENT_CALLS) };
     }
+    case "tool_bound":
+      return updateCall(state, event.callId, (c) => (c.toolCallId === event.toolCallId ? c : { ...c, toolCallId: event.toolCallId }));
     case "tool_target":
       return updateCall(state, event.callId, (c) => ({ ...c, target: event.target }));
     case "tool_finished":
@@ -226,8 +233,10 @@ function updateCall(
 ): BrowserToolsState {
   const i = state.calls.findIndex((c) => c.callId === callId);
   if (i < 0) return state;
+  const changed = change(state.calls[i]!);
+  if (changed === state.calls[i]) return state;
   const calls = [...state.calls];
-  calls[i] = change(calls[i]!);
+  calls[i] = changed;
   return { ...state, calls };
 }
 
@@ -236,75 +245,6 @@ export function busyTabs(state: BrowserToolsState): Map<number, number> {
   const tabs = new Map<number, number>();
   for (const c of state.calls) if (c.status === "running" && c.target) tabs.set(c.target.tabId, (tabs.get(c.target.tabId) ?? 0) + 1);
   return tabs;
-}
-
-/** The site as the user knows it (as the consent prompts name it): the host name, "local files", or the URL itself. */
-function siteOfUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.protocol === "file:") return "local files";
-    return u.hostname || url;
-  } catch {
-    return url;
-  }
-}
-
-/**
- * The browser tool an ACP tool card stands for, if any. goose names MCP tools `<server>__<tool>`
- * (`_meta.goose.toolCall.toolName`, and its titles), Claude Code `mcp__<server>__<tool>`; the scripted
- * agent's titles read `browser: <tool in words> · …` (goose's own title style).
- */
-export function browserToolOf(tool: Pick<ToolCallState, "title" | "toolName">): string | null {
-  for (const name of [tool.toolName, tool.title]) {
-    const text = name?.trim() ?? "";
-    const m = /^(?:mcp__)?browser__([a-z_]+)$/.exec(text) ?? /^browser: ([a-z]+(?: [a-z]+)*)(?: ·|$)/.exec(text);
-    if (m) return m[1]!.replace(/ /g, "_");
-  }
-  return null;
-}
-
-/** The browser tool an agent's permission request is about (goose's `_meta.goose.toolCall.toolName`, else its title). */
-export function browserToolOfRequest(toolCall: { title?: string | null; _meta?: unknown }): string | null {
-  const goose = (toolCall._meta as { goose?: { toolCall?: { toolName?: unknown } } } | null | undefined)?.goose;
-  const toolName = typeof goose?.toolCall?.toolName === "string" ? goose.toolCall.toolName : undefined;
-  return browserToolOf({ title: toolCall.title ?? "", toolName });
-}
-
-export interface BrowserToolDetail {
-  tool: string;
-  /** The tab's title and site, when known. */
-  tab?: { title: string; site: string };
-  /** The element acted on, in words (`button "Submit"`), or the ref the agent named. */
-  element?: string;
-  /** The address a navigate / open_tab goes to. */
-  url?: string;
-}
-
-/**
- * What a browser tool card shows beyond the agent's title: matched to the runner's own record by tool
- * name and arguments (the latest such call), else only what the input names. Null for other tools.
- */
-export function browserToolDetail(
-  tool: Pick<ToolCallState, "title" | "toolName" | "rawInput">,
-  state: BrowserToolsState,
-): BrowserToolDetail | null {
-  const name = browserToolOf(tool);
-  if (!name) return null;
-  const input = (tool.rawInput && typeof tool.rawInput === "object" ? tool.rawInput : {}) as Record<string, unknown>;
-  const detail: BrowserToolDetail = { tool: name };
-  if (typeof input.url === "string") detail.url = input.url;
-  if (typeof input.ref === "string") detail.element = input.ref;
-  const args = argsPreview(input);
-  for (let i = state.calls.length - 1; i >= 0; i--) {
-    const call = state.calls[i]!;
-    if (call.tool !== name || !sameJson(call.args ?? {}, args)) continue;
-    if (call.target) {
-      detail.tab = { title: call.target.title, site: siteOfUrl(call.target.url) };
-      if (call.target.element) detail.element = call.target.element;
-    }
-    break;
-  }
-  return detail;
 }
 
 /** Structural equality of two JSON values (key order ignored). */

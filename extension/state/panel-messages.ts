@@ -47,7 +47,9 @@ export type PanelCommand =
   /** Panel or options page: turn browser tools on or off (the view asked for "tabs" in the click first). */
   | { type: "set_browser_tools"; enabled: boolean }
   /** The user's answer to a browser-tool consent question. */
-  | { type: "answer_consent"; id: string; answer: ConsentAnswer };
+  | { type: "answer_consent"; id: string; answer: ConsentAnswer }
+  /** A browser tool card's "Show tab": bring that tab (and its window) to the front. */
+  | { type: "show_tab"; tabId: number };
 
 export type PanelToBackground = PanelCommand;
 
@@ -72,6 +74,7 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "use_agent",
   "set_browser_tools",
   "answer_consent",
+  "show_tab",
 ]);
 
 export function isPanelToBackground(value: unknown): value is PanelToBackground {

@@ -77,6 +77,11 @@ export class BrowserTools {
     this.offering.fromAgent(message, forward);
   }
 
+  /** The agent stopped: the lines held for it go to the browser now, before the host reports the exit. */
+  agentStopping(): void {
+    this.offering.flush();
+  }
+
   agentStatus(status: AgentStatus): void {
     if (status.state !== "running") this.offering.agentReset();
   }

@@ -157,10 +157,21 @@ export class ToolOffering {
     this.drain();
   }
 
+  /**
+   * The agent stopped: everything it wrote and the host still holds (a session answer waiting for
+   * goose's add, and the lines behind it) goes out now, in order and unheld, so it reaches the
+   * browser before the host's exit status and its error answers.
+   */
+  flush(): void {
+    const held = this.held;
+    this.held = undefined;
+    held?.forward();
+    for (const { forward } of this.queue.splice(0)) forward();
+  }
+
   /** The agent (re)started or exited: forget what it said; whatever was held goes out. */
   agentReset(): void {
-    if (this.held) this.release(this.held);
-    for (const { forward } of this.queue.splice(0)) forward();
+    this.flush();
     for (const answered of [...this.hostRequests.values()]) answered({ ok: false, code: 0, message: "the agent stopped" });
     this.hostRequests.clear();
     this.kind = "unknown";

@@ -97,8 +97,10 @@ export class Relay {
       events: {
         status: (status) => {
           o.log.info(`agent status: ${status.state}${"pid" in status ? ` pid ${status.pid}` : ""}`);
-          // The status first: a client that knows why the agent went (exit code, stderr) says so; the
-          // answers to its unanswered requests follow, so every request still gets a definite answer.
+          // Everything the agent wrote first, then the status: a client that knows why the agent went
+          // (exit code, stderr) says so; the answers to its unanswered requests follow, so every request
+          // still gets a definite answer.
+          if (status.state !== "running") this.browserTools.agentStopping();
           this.send(frameJson(hostMessage({ type: "status", status })));
           if (status.state !== "running") this.answerPending();
           this.browserTools.agentStatus(status);

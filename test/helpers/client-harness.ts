@@ -102,7 +102,7 @@ export function setup(dir: string, meta = new MemoryMeta(), env: Record<string, 
   const until = (cond: () => boolean, what: string) => waitUntil(cond, 15_000, what);
   // The real router; the host side is not under test here (no host: the native port is replaced).
   const handle = commandRouter({ restart() {}, recheck() {}, diagnose() {}, chooseAgent() {}, useAgent() {} }, controller);
-  return { store, handle, events, startAgent, agentLog, client, active, until, meta };
+  return { store, controller, handle, events, startAgent, agentLog, client, active, until, meta };
 }
 
 export const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "gb-ctl-"));

@@ -82,6 +82,20 @@ export class ClientController {
     return this.run((conn) => openSession(this.ctx, conn, sessionId));
   }
 
+  /**
+   * Loads the session on screen again (its transcript stays), so the agent takes the MCP servers the
+   * host now gives (browser tools turned on or off). Only an idle session of an agent that can load
+   * sessions; false when it cannot be done now.
+   */
+  reloadSession(sessionId: string): boolean {
+    const { client } = this.ctx.state();
+    const session = client.sessions[sessionId];
+    if (!client.agent.capabilities?.loadSession || client.opening || client.activeSessionId !== sessionId) return false;
+    if (session?.turn !== "idle" || session.permissions.length > 0) return false;
+    void this.run((conn) => openSession(this.ctx, conn, sessionId, { force: true }));
+    return true;
+  }
+
   refreshHistory(): Promise<void> {
     return this.run((conn) => refreshHistory(this.ctx, conn));
   }

@@ -11,7 +11,24 @@ import { optionLabel, optionTooltip, sortedOptions } from "../../state/permissio
 import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
 
-export function ApprovalBar({ request, focus, title }: { request: PermissionRequestState; focus: boolean; title: string }) {
+/** The agent's question is about a call of goose-browser's own tools: what it does, in words. */
+export interface BrowserQuestion {
+  tool: string;
+  /** The element, address or tab it works on, when the card names one. */
+  on?: string;
+}
+
+export function ApprovalBar({
+  request,
+  focus,
+  title,
+  browser,
+}: {
+  request: PermissionRequestState;
+  focus: boolean;
+  title: string;
+  browser?: BrowserQuestion | null;
+}) {
   const box = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     if (!focus || !box.current) return;
@@ -19,8 +36,13 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
     box.current.scrollIntoView({ block: "nearest" });
   }, [focus]);
   const answer = (optionId: string | null) => send({ type: "answer_permission", key: request.key, optionId });
-  const options = sortedOptions(request.options);
   const byKind = (k: PermissionOption["kind"]) => request.options.find((o) => o.kind === k);
+  // One question for the agent's request and goose-browser's consent: once or not at all, never the
+  // agent's "always", which would let it act on any site without asking (state/served-calls.ts).
+  const allow = byKind("allow_once");
+  const deny = byKind("reject_once");
+  const oneQuestion = browser && allow && deny;
+  const options = oneQuestion ? [allow, deny] : sortedOptions(request.options);
   return (
     <fieldset
       ref={box}
@@ -42,9 +64,16 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
       }}
     >
       {/* The question names the tool, so it reads right even when the card's header is scrolled away. */}
-      <p class="approval__question">
-        Allow {agentName.value} to run <span class="approval__tool">{title}</span>?
-      </p>
+      {oneQuestion ? (
+        <p class="approval__question">
+          Allow {agentName.value} to <span class="approval__tool">{browser.tool.replace(/_/g, " ")}</span>
+          {browser.on ? ` ${browser.on}` : ""} in your browser? This one answer goes to {agentName.value} and to goose-browser.
+        </p>
+      ) : (
+        <p class="approval__question">
+          Allow {agentName.value} to run <span class="approval__tool">{title}</span>?
+        </p>
+      )}
       <div class="approval__options">
         {options.map((o) => (
           <button
@@ -54,7 +83,7 @@ export function ApprovalBar({ request, focus, title }: { request: PermissionRequ
             onClick={() => answer(o.optionId)}
             title={optionTooltip(o)}
           >
-            {optionLabel(o)}
+            {oneQuestion ? (o.kind === "allow_once" ? "Allow once" : "Deny") : optionLabel(o)}
           </button>
         ))}
       </div>

@@ -5,9 +5,10 @@
 import { useComputed } from "@preact/signals";
 import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
-import { active, appState, toolCallSignal } from "../../view/state-signals";
+import { browserToolOf, callArguments } from "../../state/served-calls";
+import { active, appState, browserTools, toolCallSignal } from "../../view/state-signals";
 import { Icon } from "../icons";
-import { ApprovalBar } from "./ApprovalBar";
+import { ApprovalBar, type BrowserQuestion } from "./ApprovalBar";
 import { BrowserToolTarget } from "./BrowserToolTarget";
 import { ToolInput, ToolOutput } from "./ToolOutput";
 import { toolKind } from "./tool-kind";
@@ -62,10 +63,27 @@ export function ToolCallCard({ id }: { id: string }) {
       )}
       {view.input !== undefined && <ToolInput value={view.input} open={view.inputOpen} />}
       {requests.value.map((r, i) => (
-        <ApprovalBar key={r.key} request={r} focus={i === 0 && firstPending.value} title={title} />
+        <ApprovalBar
+          key={r.key}
+          request={r}
+          focus={i === 0 && firstPending.value}
+          title={title}
+          browser={waiting ? browserQuestion(tool) : null}
+        />
       ))}
     </article>
   );
+}
+
+/** The agent asks about a call of our own browser server: what it would do, for the one question. */
+function browserQuestion(tool: ToolCallState): BrowserQuestion | null {
+  // Only while the tools are on: a "browser" server the agent has from elsewhere keeps its own question.
+  if (!browserTools.value?.enabled) return null;
+  const name = browserToolOf(tool);
+  if (!name) return null;
+  const args = callArguments(tool);
+  const on = [args.ref, args.url, args.text === undefined ? undefined : JSON.stringify(args.text)].find((v) => typeof v === "string");
+  return { tool: name, ...(on ? { on: String(on) } : {}) };
 }
 
 /** The folder the session works in: tool paths are shown relative to it. It never changes for a session, so it is read, not subscribed. */

@@ -186,4 +186,26 @@ describe("ClientController against the scripted goose", () => {
     expect(t.active().lastStop).toBe("end_turn");
     expect(t.client().lastError).toBeNull();
   });
+
+  it("loads the session on screen again for the browser tools (an agent that is not goose), its transcript kept; never while a turn runs", async () => {
+    const t = setup(tmp(), new MemoryMeta(), { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_CHUNK_DELAY_MS: "50" });
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "hello" }] });
+    const { sessionId } = t.active();
+    const loads = () => t.agentLog().filter((m) => m.method === "session/load");
+
+    const running = t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "slow 1" }] });
+    await t.until(() => t.active().turn === "running", "the turn runs");
+    expect(t.controller.reloadSession(sessionId)).toBe(false);
+    await running;
+    const shown = entryCount(t.active().entries);
+    expect(t.controller.reloadSession("another")).toBe(false);
+    expect(t.controller.reloadSession(sessionId)).toBe(true);
+    await t.until(() => loads().length === 1 && t.client().opening === null && !t.active().loading, "loaded again");
+    expect(loads()[0].params).toMatchObject({ sessionId });
+    // The replay did not add to what the panel already showed.
+    expect(entryArray(t.active().entries).filter((e) => e.kind === "user")).toHaveLength(2);
+    expect(entryCount(t.active().entries)).toBe(shown);
+  });
 });

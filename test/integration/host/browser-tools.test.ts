@@ -385,6 +385,54 @@ describe("browser tools: other agents", () => {
     expect(toolUpdates(host, sessionId)[0]).toMatchObject({ status: "completed", content: [{ content: { text: "[]" } }] });
   });
 
+  it("a session open before the tools were turned on: `later`; loaded again, the agent takes the server, and loaded again once they are off, drops it", async () => {
+    const { host, mcpEvents } = start({ identity: "other" });
+    await host.startAgent();
+    await host.initialize();
+    const { sessionId } = await newSession(host);
+    setTools(host, true);
+    await waitUntil(() => offers(host).length > 0, 10_000, "the offer");
+    expect(offers(host)).toEqual([{ type: "browser_tools_offer", sessionId, outcome: "later" }]);
+
+    // What the extension does for an agent that can load sessions: load the session on screen again.
+    const loaded = await host.request("session/load", { sessionId, cwd: host.dir, mcpServers: [] });
+    expect(loaded.error).toBeUndefined();
+    const load = host
+      .agentReceived()
+      .filter((m) => m.method === "session/load")
+      .at(-1)?.params as { mcpServers: HttpServer[] };
+    expect(load.mcpServers.map((s) => fromHttp("session/load", sessionId, s))).toEqual([
+      expect.objectContaining({ sessionHeader: sessionId, url: expect.stringMatching(/\/mcp$/) }),
+    ]);
+    expect(offers(host).at(-1)).toEqual({ type: "browser_tools_offer", sessionId, outcome: "offered", via: "mcpServers" });
+    const answered = prompt(host, sessionId, "call browser list_tabs");
+    const call = await nextToolCall(host);
+    expect(call).toMatchObject({ tool: "list_tabs", sessionId });
+    host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: "[]" }] } });
+    await answered;
+    expect(toolUpdates(host, sessionId).at(-1)).toMatchObject({ status: "completed" });
+
+    // Off: the agent has no way to drop a server but a load without it.
+    setTools(host, false);
+    await waitUntil(() => offers(host).at(-1)?.outcome === "removed", 10_000, "removed");
+    expect(offers(host).at(-1)).toEqual({ type: "browser_tools_offer", sessionId, outcome: "removed" });
+    await host.request("session/load", { sessionId, cwd: host.dir, mcpServers: [] });
+    expect(
+      (
+        host
+          .agentReceived()
+          .filter((m) => m.method === "session/load")
+          .at(-1)?.params as { mcpServers: unknown[] }
+      ).mcpServers,
+    ).toEqual([]);
+    expect(mcpEvents().some((e) => e.event === "removed")).toBe(true);
+    await prompt(host, sessionId, "call browser list_tabs");
+    expect(toolUpdates(host, sessionId).at(-1)).toMatchObject({
+      status: "failed",
+      content: [{ content: { text: expect.stringContaining("not found") } }],
+    });
+  });
+
   it("tools off: mcpServers stays empty", async () => {
     const { host } = start({ identity: "other" });
     await host.startAgent();

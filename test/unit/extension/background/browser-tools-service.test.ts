@@ -16,15 +16,13 @@ import type { RunnerDeps } from "../../../../extension/browser-tools/runner";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
 import {
   argsPreview,
-  type BrowserToolsState,
-  browserToolDetail,
-  browserToolOf,
   type ConsentRequest,
   initialBrowserToolsState,
   RECENT_CALLS,
   reduceBrowserTools,
   toolsStanding,
 } from "../../../../extension/state/browser-tools";
+import type { ClientEvent } from "../../../../extension/state/client-state";
 import { HOST_PROTOCOL_VERSION, type HostCommand, type HostHello, type HostToolCall } from "../../../../shared/host-protocol";
 
 const actRequest: ConsentRequest = {
@@ -78,57 +76,6 @@ describe("browser tools state", () => {
     expect(s.consents.map((c) => c.id)).toEqual(["c2"]);
   });
 
-  it("knows a browser tool card by goose's, Claude's and the title's naming, and nothing else", () => {
-    expect(browserToolOf({ title: "whatever", toolName: "browser__read_page" })).toBe("read_page");
-    expect(browserToolOf({ title: "mcp__browser__click" })).toBe("click");
-    expect(browserToolOf({ title: "browser: list tabs · " })).toBe("list_tabs");
-    expect(browserToolOf({ title: "developer: shell · ls", toolName: "developer__shell" })).toBeNull();
-    expect(browserToolOf({ title: "browserish__click" })).toBeNull();
-  });
-
-  it("annotates a card from the latest call with the same tool and arguments, else from its input", () => {
-    let s: BrowserToolsState = initialBrowserToolsState;
-    const start = (callId: string, args: unknown, title: string, element?: string) => {
-      s = reduceBrowserTools(s, { type: "tool_started", callId, tool: "click", args });
-      s = reduceBrowserTools(s, {
-        type: "tool_target",
-        callId,
-        target: { tabId: 1, title, url: "https://shop.example:8443/cart", ...(element ? { element } : {}) },
-      });
-    };
-    start("t1", { ref: "e3", tabId: 1 }, "Old title", "button 'Old'");
-    start("t2", { tabId: 1, ref: "e3" }, "Cart", 'button "Pay"');
-    start("t3", { ref: "e9", tabId: 1 }, "Other");
-    const card = { title: "browser: click · e3", toolName: "browser__click", rawInput: { ref: "e3", tabId: 1 } };
-    expect(browserToolDetail(card, s)).toEqual({ tool: "click", tab: { title: "Cart", site: "shop.example" }, element: 'button "Pay"' });
-    // A call the record no longer holds (history, another run): what the input names.
-    expect(browserToolDetail({ ...card, rawInput: { ref: "e42" } }, s)).toEqual({ tool: "click", element: "e42" });
-    expect(browserToolDetail({ title: "browser__navigate", rawInput: { url: "https://a.example/" } }, s)).toEqual({
-      tool: "navigate",
-      url: "https://a.example/",
-    });
-    expect(browserToolDetail({ title: "developer__shell", rawInput: {} }, s)).toBeNull();
-  });
-
-  it("keeps a bounded preview of each call's arguments, and still matches a card whose input is huge", () => {
-    const typed = "x".repeat(1 << 20);
-    let s: BrowserToolsState = initialBrowserToolsState;
-    for (let i = 0; i < RECENT_CALLS; i++) {
-      s = reduceBrowserTools(s, { type: "tool_started", callId: `t${i}`, tool: "type", args: { ref: `e${i}`, text: `${i}:${typed}` } });
-      s = reduceBrowserTools(s, {
-        type: "tool_target",
-        callId: `t${i}`,
-        target: { tabId: 1, title: `Form ${i}`, url: "https://a.example/" },
-      });
-    }
-    // 50 calls of 1 MB each: what crosses to the panels stays a few KB.
-    expect(JSON.stringify(s).length).toBeLessThan(20_000);
-    expect(s.calls[7]!.args).toEqual({ ref: "e7", text: `7:${"x".repeat(97)}…` });
-    const card = (text: string) => ({ title: "browser__type", toolName: "browser__type", rawInput: { ref: "e7", text } });
-    expect(browserToolDetail(card(`7:${typed}`), s)).toEqual({ tool: "type", tab: { title: "Form 7", site: "a.example" }, element: "e7" });
-    expect(browserToolDetail(card("short"), s)).toEqual({ tool: "type", element: "e7" });
-  });
-
   it("an args preview keeps small arguments as they are, bounds wide and deep ones, and is its own preview", () => {
     const small = { ref: "e3", tabId: 4, submit: true, keys: ["Enter"], nothing: null };
     expect(argsPreview(small)).toEqual(small);
@@ -176,6 +123,8 @@ function setup(
   options: {
     run?: (call: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps) => Promise<ToolOutcome>;
     tabs?: boolean;
+    /** The controller's answer to a reload: false while a turn runs. */
+    reload?: (sessionId: string) => boolean;
     now?: () => number;
   } = {},
 ) {
@@ -184,6 +133,7 @@ function setup(
   let stored = false;
   const forget = vi.fn(async () => {});
   const openPanel = vi.fn();
+  const focused: number[] = [];
   let panels = 0;
   const service = new BrowserToolsService({
     store,
@@ -202,6 +152,11 @@ function setup(
     hasTabsPermission: async () => options.tabs ?? true,
     panelsOpen: () => panels,
     openPanel,
+    ...(options.reload ? { reloadSession: options.reload } : {}),
+    focusTab: async (tabId) => {
+      if (tabId === 404) throw new Error("No tab with id: 404.");
+      focused.push(tabId);
+    },
     consentTimeoutMs: 50,
     now: () => options.now?.() ?? 0,
   });
@@ -211,6 +166,7 @@ function setup(
     service,
     forget,
     openPanel,
+    focused,
     stored: () => stored,
     setPanels: (n: number) => {
       panels = n;
@@ -400,9 +356,9 @@ describe("whether the agent took the tools", () => {
 });
 
 describe("one question per action", () => {
-  const permission = (title: string, rawInput: unknown, _meta?: Record<string, unknown>): RequestPermissionRequest => ({
+  const permission = (toolCallId: string, title: string, rawInput: unknown, _meta?: Record<string, unknown>): RequestPermissionRequest => ({
     sessionId: "s1",
-    toolCall: { toolCallId: "c1", title, rawInput, ...(_meta ? { _meta } : {}) },
+    toolCall: { toolCallId, title, rawInput, ...(_meta ? { _meta } : {}) },
     options: [],
   });
   const allowOnce = { optionId: "allow_once", name: "Allow once", kind: "allow_once" as const };
@@ -412,45 +368,136 @@ describe("one question per action", () => {
       content: [{ type: "text" as const, text: await deps.askConsent(actRequest) }],
     }),
   };
+  /** The agent's card for a call, in session s1, as the agent shows it (then running, after the user's allow). */
+  const card = (t: ReturnType<typeof setup>, toolCallId: string, title: string, rawInput: unknown, toolName?: string) => {
+    const update = {
+      sessionUpdate: "tool_call" as const,
+      toolCallId,
+      title,
+      status: "pending" as const,
+      rawInput,
+      ...(toolName ? { _meta: { goose: { toolCall: { toolName } } } } : {}),
+    };
+    for (const event of [
+      { type: "session_opened" as const, sessionId: "s1", cwd: "/", loading: false },
+      { type: "session_update" as const, sessionId: "s1", update },
+      {
+        type: "session_update" as const,
+        sessionId: "s1",
+        update: { sessionUpdate: "tool_call_update" as const, toolCallId, status: "in_progress" as const },
+      },
+    ]) {
+      if (event.type === "session_opened" && t.store.get().client.sessions.s1) continue;
+      t.store.dispatch({ scope: "client", event });
+      t.service.clientEvent(event);
+    }
+  };
+  const served = (callId: string, tool: string, args: unknown): HostToolCall => ({ ...toolCall(callId, tool, args), sessionId: "s1" });
 
-  it("the user's allow on the agent's own question about an acting browser call is that call's consent, once", async () => {
+  it("the user's allow on the agent's own question is the consent of the served call bound to that card, once", async () => {
     let now = 1_000;
     const t = setup({ ...asking, now: () => now });
     await t.service.setEnabled(true);
-    t.service.agentPermissionAnswered(permission("browser: click · e3", { ref: "e3" }), allowOnce);
+    // codex: the question is titled "Approve MCP tool call"; its card says which tool, wrapped.
+    card(t, "c1", "Tool: browser/click", { server: "browser", tool: "click", arguments: { ref: "e3" } });
+    t.service.agentPermissionAnswered(permission("c1", "Approve MCP tool call", undefined), allowOnce);
     const a = answers();
-    await t.service.handleCall(toolCall("t1", "click", { ref: "e3" }), a.answer);
+    await t.service.handleCall(served("t1", "click", { ref: "e3" }), a.answer);
+    expect(t.store.get().tools.calls[0]).toMatchObject({ callId: "t1", toolCallId: "c1", sessionId: "s1" });
     expect(a.out[0]).toMatchObject({ content: [{ text: "allow_once" }] });
     expect(consentAsked(t)).toBe(0);
-    // Used up: the next identical call is asked about.
-    const second = t.service.handleCall(toolCall("t2", "click", { ref: "e3" }), a.answer);
+    // Used up: another identical call (another card) is asked about.
+    card(t, "c2", "Tool: browser/click", { server: "browser", tool: "click", arguments: { ref: "e3" } });
+    const second = t.service.handleCall(served("t2", "click", { ref: "e3" }), a.answer);
     await vi.waitFor(() => expect(consentAsked(t)).toBe(1));
     t.service.answerConsent(t.store.get().tools.consents[0]!.id, "deny");
     await second;
-    // goose's tool name counts as well as its title; a minute later the allow no longer stands.
-    t.service.agentPermissionAnswered(
-      permission("anything", { ref: "e4" }, { goose: { toolCall: { toolName: "browser__click" } } }),
-      allowOnce,
-    );
+    // goose's tool name counts as well; a minute later the allow no longer stands.
+    card(t, "c3", "anything", { ref: "e4" }, "browser__click");
+    t.service.agentPermissionAnswered(permission("c3", "anything", { ref: "e4" }), allowOnce);
     now += 60_001;
-    const late = t.service.handleCall(toolCall("t3", "click", { ref: "e4" }), a.answer);
+    const late = t.service.handleCall(served("t3", "click", { ref: "e4" }), a.answer);
     await vi.waitFor(() => expect(consentAsked(t)).toBe(1));
     t.service.answerConsent(t.store.get().tools.consents[0]!.id, "deny");
     await late;
   });
 
-  it("carries nothing over from a deny, another call's arguments, another tool, or a tool that is not ours", async () => {
+  it("carries nothing over from a deny, another card, other arguments, another tool, or a tool that is not ours", async () => {
     const t = setup(asking);
     await t.service.setEnabled(true);
     const reject = { optionId: "reject_once", name: "Deny", kind: "reject_once" as const };
-    t.service.agentPermissionAnswered(permission("browser: click · e3", { ref: "e3" }), reject);
-    t.service.agentPermissionAnswered(permission("browser: click · e5", { ref: "e5" }), allowOnce);
-    t.service.agentPermissionAnswered(permission("browser: type · e3", { ref: "e3" }), allowOnce);
-    t.service.agentPermissionAnswered(permission("developer: shell · rm", { ref: "e3" }), allowOnce);
-    const done = t.service.handleCall(toolCall("t1", "click", { ref: "e3" }), answers().answer);
+    card(t, "c1", "browser_click", { ref: "e3" });
+    t.service.agentPermissionAnswered(permission("c1", "browser_click", { ref: "e3" }), reject);
+    // The same call on a later card, allowed: not the card the served call is bound to.
+    card(t, "c2", "browser_click", { ref: "e3" });
+    t.service.agentPermissionAnswered(permission("c2", "browser_click", { ref: "e3" }), allowOnce);
+    card(t, "c5", "browser_click", { ref: "e5" });
+    t.service.agentPermissionAnswered(permission("c5", "browser_click", { ref: "e5" }), allowOnce);
+    card(t, "c3", "browser_type", { ref: "e3" });
+    t.service.agentPermissionAnswered(permission("c3", "browser_type", { ref: "e3" }), allowOnce);
+    card(t, "c4", "developer__shell", { ref: "e3" });
+    t.service.agentPermissionAnswered(permission("c4", "developer__shell", { ref: "e3" }), allowOnce);
+    // The served click {ref: e3} is bound to c1, the card the user denied: asked again.
+    const done = t.service.handleCall(served("t1", "click", { ref: "e3" }), answers().answer);
+    expect(t.store.get().tools.calls[0]?.toolCallId).toBe("c1");
     await vi.waitFor(() => expect(consentAsked(t)).toBe(1));
     t.service.answerConsent(t.store.get().tools.consents[0]!.id, "deny");
     await done;
+  });
+
+  it("Show tab focuses only a tab a call worked in, and says so when that tab is gone", async () => {
+    const t = setup();
+    await t.service.setEnabled(true);
+    await t.service.showTab(7);
+    expect(t.focused).toEqual([]);
+    for (const tabId of [7, 404]) {
+      t.store.dispatch({ scope: "tools", event: { type: "tool_started", callId: `t${tabId}`, tool: "read_page", args: {} } });
+      t.store.dispatch({
+        scope: "tools",
+        event: { type: "tool_target", callId: `t${tabId}`, target: { tabId, title: "A", url: "https://a.example/" } },
+      });
+    }
+    await t.service.showTab(7);
+    expect(t.focused).toEqual([7]);
+    expect(t.store.get().tools.notice).toBeNull();
+    await t.service.showTab(404);
+    expect(t.store.get().tools.notice).toMatch(/tab is closed/);
+    expect(t.store.get().tools.enabled).toBe(true);
+  });
+});
+
+describe("an open session when the tools are turned on or off", () => {
+  it("is loaded again for an agent that takes a server only on load, at once or once its turn ends; never for goose's own ways", async () => {
+    const reloads: string[] = [];
+    let busy = true;
+    const t = setup({
+      reload: (id) => {
+        if (busy) return false;
+        reloads.push(id);
+        return true;
+      },
+    });
+    const client = (event: ClientEvent) => {
+      t.store.dispatch({ scope: "client", event });
+      t.service.clientEvent(event);
+    };
+    client({ type: "agent_ready", info: null, capabilities: { loadSession: true }, authMethods: [] });
+    client({ type: "session_opened", sessionId: "s1", cwd: "/", loading: false });
+    client({ type: "session_activated", sessionId: "s1" });
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "later" });
+    expect(reloads).toEqual([]);
+    busy = false;
+    client({ type: "prompt_finished", sessionId: "s1", stopReason: "end_turn" });
+    await Promise.resolve();
+    expect(reloads).toEqual(["s1"]);
+    // Off, for an agent that cannot drop the server itself.
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "removed" });
+    expect(reloads).toEqual(["s1", "s1"]);
+    // goose removed it with its own method; another session than the one on screen waits for its own load.
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "removed", via: "_goose/extensions/remove" });
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s2", outcome: "later" });
+    t.service.offerReported({ type: "browser_tools_offer", sessionId: "s1", outcome: "added", via: "mcpServers" });
+    expect(reloads).toEqual(["s1", "s1"]);
   });
 });
 

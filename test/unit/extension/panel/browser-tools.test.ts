@@ -10,6 +10,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { BrowserToolsSwitch, ConsentCards } from "../../../../extension/panel/BrowserTools";
+import { ApprovalBar } from "../../../../extension/panel/tool/ApprovalBar";
 import { BrowserToolTarget } from "../../../../extension/panel/tool/BrowserToolTarget";
 import { initialAppState } from "../../../../extension/state/app";
 import type { BrowserToolsState, ConsentRequest } from "../../../../extension/state/browser-tools";
@@ -100,7 +101,7 @@ describe("the switch and tool cards", () => {
     expect(sent.at(-1)).toEqual({ type: "set_browser_tools", enabled: false });
   });
 
-  it("a browser tool card shows the tab and element; another tool's card shows nothing extra", () => {
+  it("a card bound to a served call shows its tab and element and a Show tab button; another tool's card shows nothing extra", () => {
     show({
       calls: [
         {
@@ -109,14 +110,59 @@ describe("the switch and tool cards", () => {
           args: { ref: "e7" },
           target: { tabId: 4, title: "Docs home", url: "https://docs.example/a", element: 'link "Next"' },
           status: "completed",
+          toolCallId: "x",
         },
       ],
     });
-    const card = { toolCallId: "x", title: "browser: click · e7", kind: null, status: "completed" as const, content: [], locations: [] };
-    act(() => render(h(BrowserToolTarget, { tool: { ...card, toolName: "browser__click", rawInput: { ref: "e7" } } }), host));
+    // codex's naming: no spelling the panel knows in the title, the call wrapped.
+    const card = { toolCallId: "x", title: "Approve MCP tool call", kind: null, status: "completed" as const, content: [], locations: [] };
+    act(() =>
+      render(h(BrowserToolTarget, { tool: { ...card, rawInput: { server: "browser", tool: "click", arguments: { ref: "e7" } } } }), host),
+    );
     expect(host.textContent).toContain("Docs home · docs.example");
     expect(host.textContent).toContain('link "Next"');
-    act(() => render(h(BrowserToolTarget, { tool: { ...card, title: "developer: shell", toolName: "developer__shell" } }), host));
+    act(() => (host.querySelector("button") as HTMLButtonElement).click());
+    expect(sent.at(-1)).toEqual({ type: "show_tab", tabId: 4 });
+    // The same tool and arguments on another card (not bound): only what its input says, no tab.
+    act(() => render(h(BrowserToolTarget, { tool: { ...card, toolCallId: "y", title: "browser_click", rawInput: { ref: "e7" } } }), host));
+    expect(host.textContent).toBe("Elemente7");
+    expect(host.querySelector("button")).toBeNull();
+    act(() =>
+      render(h(BrowserToolTarget, { tool: { ...card, toolCallId: "z", title: "developer: shell", toolName: "developer__shell" } }), host),
+    );
     expect(host.textContent).toBe("");
+  });
+});
+
+describe("the agent's question about one of our calls", () => {
+  const options = [
+    { optionId: "yes-always", name: "Always", kind: "allow_always" as const },
+    { optionId: "yes", name: "Allow", kind: "allow_once" as const },
+    { optionId: "no", name: "Reject", kind: "reject_once" as const },
+    { optionId: "never", name: "Never", kind: "reject_always" as const },
+  ];
+  const request = { key: "perm-1", toolCallId: "c1", options };
+
+  it("is one question, once or not at all, answered with the agent's own option ids", () => {
+    act(() =>
+      render(h(ApprovalBar, { request, focus: false, title: "Approve MCP tool call", browser: { tool: "select_option", on: "e4" } }), host),
+    );
+    expect(host.textContent).toContain("select option e4 in your browser?");
+    expect([...host.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Allow once", "Deny"]);
+    act(() => button("Allow once")!.click());
+    act(() => button("Deny")!.click());
+    expect(sent).toEqual([
+      { type: "answer_permission", key: "perm-1", optionId: "yes" },
+      { type: "answer_permission", key: "perm-1", optionId: "no" },
+    ]);
+  });
+
+  it("an agent that offers no once-options, or a tool that is not ours, keeps the agent's own choices", () => {
+    const always = { ...request, options: options.filter((o) => o.kind.endsWith("always")) };
+    act(() => render(h(ApprovalBar, { request: always, focus: false, title: "t", browser: { tool: "click" } }), host));
+    expect(host.querySelectorAll("button")).toHaveLength(2);
+    expect(host.textContent).toContain("to run t?");
+    act(() => render(h(ApprovalBar, { request, focus: false, title: "developer: shell", browser: null }), host));
+    expect(host.querySelectorAll("button")).toHaveLength(4);
   });
 });
