@@ -3,10 +3,22 @@
  * `installPageTools` puts it on the isolated world's global (once per document); the extension then calls
  * it through `callPageTools`, a self-contained function it can inject with scripting.executeScript.
  */
-import { clickElement, scrollPage, selectionText, selectOption, typeInto } from "./actions";
+import {
+  clickElement,
+  dragElement,
+  fillField,
+  focusedName,
+  hoverElement,
+  pressKey,
+  scrollPage,
+  selectionText,
+  selectOption,
+  typeInto,
+} from "./actions";
 import { findElements } from "./find";
 import { buildOutline } from "./outline";
-import { type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
+import { Pointer } from "./pointer";
+import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
 import { describe } from "./roles";
 import { isVisible } from "./visibility";
@@ -22,6 +34,8 @@ export interface PageTools {
 export function createPageTools(win: Window, token: string): PageTools {
   const doc = win.document;
   const refs = new RefMap(token);
+  // What the mouse is over in this document, so the next action first leaves it as a user's mouse would.
+  const pointer = new Pointer(win);
   const reply = (text: string): PageReply => ({
     ok: true,
     text,
@@ -34,6 +48,25 @@ export function createPageTools(win: Window, token: string): PageTools {
     const found = refs.resolve(ref, token);
     if ("error" in found) throw new Error(found.error);
     return found.el;
+  };
+  /** An op without a ref still names its document: a navigation since the question is "page changed". */
+  const sameDocument = (token: string | undefined): void => {
+    if (token !== undefined && token !== refs.token)
+      throw new Error("The page changed since you looked at it (it navigated or reloaded); take a new page_snapshot.");
+  };
+  /** fill_form: every field resolved first (a stale ref changes nothing), then filled in order, stopping at the first failure. */
+  const fillForm = async (fields: FormField[], token: string | undefined): Promise<string> => {
+    const resolved = fields.map((f) => ({ ...f, el: element(f.ref, token) }));
+    const done: string[] = [];
+    for (const f of resolved) {
+      try {
+        done.push(await fillField(pointer, f.el, f.ref, f.value));
+      } catch (e) {
+        const before = done.length ? ` Done before it: ${done.join(" ")}` : " Nothing was filled.";
+        throw new Error(`Field ${done.length + 1} of ${fields.length}: ${e instanceof Error ? e.message : String(e)}${before}`);
+      }
+    }
+    return `Filled ${fields.length} field${fields.length === 1 ? "" : "s"}: ${done.join(" ")}`;
   };
 
   async function handle(request: PageRequest): Promise<PageReply> {
@@ -55,12 +88,28 @@ export function createPageTools(win: Window, token: string): PageTools {
       }
       case "describe":
         return reply(describe(element(request.ref, request.token)));
+      case "describe_focus":
+        sameDocument(request.token);
+        return reply(focusedName(doc));
       case "click":
-        return reply(clickElement(element(request.ref, request.token), request.ref));
+        return reply(await clickElement(pointer, element(request.ref, request.token), request.ref));
       case "type":
-        return reply(typeInto(element(request.ref, request.token), request.ref, request.text, request.submit ?? false));
+        return reply(await typeInto(element(request.ref, request.token), request.ref, request.text, request.submit ?? false));
       case "select_option":
-        return reply(selectOption(element(request.ref, request.token), request.ref, request.value));
+        return reply(await selectOption(element(request.ref, request.token), request.ref, request.value));
+      case "hover":
+        return reply(await hoverElement(pointer, element(request.ref, request.token), request.ref));
+      case "drag": {
+        const from = element(request.ref, request.token);
+        return reply(await dragElement(pointer, from, request.ref, element(request.to, request.token), request.to));
+      }
+      case "press_key": {
+        sameDocument(request.token);
+        const el = request.ref ? element(request.ref, request.token) : null;
+        return reply(await pressKey(el, request.ref, doc, request.key));
+      }
+      case "fill_form":
+        return reply(await fillForm(request.fields, request.token));
       case "scroll": {
         const el = request.ref ? element(request.ref, request.token) : null;
         return reply(scrollPage(win, el, request.ref, request.direction));

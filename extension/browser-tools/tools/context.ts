@@ -53,11 +53,20 @@ export interface ToolContext {
   onPage(tabId: number, request: PageRequest): Promise<PageAnswer>;
   /** Runs a page op that hands out refs (page_snapshot, find), numbering on from the tab's last ref. */
   withNewRefs(tabId: number | undefined, request: (refStart: number) => PageRequest): Promise<ToolOutcome>;
-  /** click, type, select_option: describe the element, ask the user, then act on that same document. */
+  /** click, type, select_option, hover: describe the element, ask the user, then act on that same document. */
   actOnElement(
     args: { tabId?: number | undefined; ref: string },
     action: (element: string) => string,
     request: (target: RefTarget) => PageRequest,
+  ): Promise<ToolOutcome>;
+  /**
+   * The same for any number of elements (drag, fill_form), or none (press_key on the focused element, which is
+   * then what is described): one question naming them all, then one page op on the document they came from.
+   */
+  actOnElements(
+    args: { tabId?: number | undefined; refs: string[] },
+    words: (elements: string[]) => { action: string; element: string },
+    request: (token: string) => PageRequest,
   ): Promise<ToolOutcome>;
   /** scroll, wait_for: the optional ref, with the document it came from when the tab has one. */
   optionalRef(tab: TabInfo, ref: string | undefined): Promise<{ ref?: string; token?: string }>;
@@ -138,14 +147,26 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       return pageContent(site.site, reply.text, `${pageHeader(reply)}\nTab: ${tab.id}`);
     },
 
-    async actOnElement({ tabId, ref }, action, request) {
+    actOnElement({ tabId, ref }, action, request) {
+      return ctx.actOnElements(
+        { tabId, refs: [ref] },
+        ([element = ""]) => ({ action: action(element), element }),
+        (token) => request({ ref, token }),
+      );
+    },
+
+    async actOnElements({ tabId, refs }, words, request) {
       const { tab, site } = await ctx.readableTab(tabId);
       const known = await deps.tabRefs.get(tab.id);
-      const described = await ctx.onPage(tab.id, { op: "describe", ref, ...(known ? { token: known.token } : {}) });
-      ctx.reportTarget(tab, described.text);
-      await ctx.askToAct(tab, site, action(described.text), described.text);
+      const token = known ? { token: known.token } : {};
+      const described: PageAnswer[] = [];
+      for (const ref of refs) described.push(await ctx.onPage(tab.id, { op: "describe", ref, ...token }));
+      if (refs.length === 0) described.push(await ctx.onPage(tab.id, { op: "describe_focus", ...token }));
+      const { action, element } = words(described.map((d) => d.text));
+      ctx.reportTarget(tab, element);
+      await ctx.askToAct(tab, site, action, element);
       // The document described is the one acted on: a navigation while the user decided is "page changed".
-      const reply = await ctx.onPage(tab.id, request({ ref, token: described.token }));
+      const reply = await ctx.onPage(tab.id, request(described[0]?.token ?? ""));
       return pageContent(site.site, reply.text);
     },
 
