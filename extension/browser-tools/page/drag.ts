@@ -58,6 +58,10 @@ export function dragBetween(pointer: Pointer, doc: Document, source: Hit, dest: 
   const suppressMouse = pointer.press(source.target, source.point);
   const dragged = draggableAt(source.target);
   const data = new DataTransfer();
+  // A constructed DataTransfer may ignore effects (Chromium makes it a clipboard one, effectAllowed stays
+  // "none"); then whether the page cancelled dragover alone says it accepts the drop.
+  data.dropEffect = "copy";
+  const honoursEffects = data.dropEffect === "copy";
   // A browser starts a drag once the pointer has moved a few pixels with the button down.
   const nudge = { x: source.point.x + 4, y: source.point.y + 4 };
   pointer.moveTo(source.target, nudge, 1, suppressMouse);
@@ -73,13 +77,13 @@ export function dragBetween(pointer: Pointer, doc: Document, source: Hit, dest: 
         if (over) dragEvent(over, "dragleave", p, data);
         over = now;
       }
-      data.dropEffect = initialDropEffect(data.effectAllowed);
-      accepted = !dragEvent(now, "dragover", p, data) && data.dropEffect !== "none";
+      if (honoursEffects) data.dropEffect = initialDropEffect(data.effectAllowed);
+      accepted = !dragEvent(now, "dragover", p, data) && (!honoursEffects || data.dropEffect !== "none");
     }
     const at = dest.point;
     if (accepted && over) dragEvent(over, "drop", at, data);
     else if (over) dragEvent(over, "dragleave", at, data);
-    if (!accepted) data.dropEffect = "none";
+    if (!accepted && honoursEffects) data.dropEffect = "none";
     dragEvent(dragged, "dragend", at, data);
     return accepted ? "dropped" : "refused";
   }
