@@ -2,6 +2,7 @@
 import os from "node:os";
 import { writeSection } from "./benchmarks-doc";
 import { runHostBench, runThroughputBench } from "./host-bench";
+import { benchPageToolsTasks } from "./page-tools/tasks";
 import { benchPanel } from "./panel-run";
 
 const f = (n: number, d = 2) => n.toFixed(d);
@@ -24,9 +25,16 @@ if (process.env.HOST_BENCH_PART === "throughput") {
   process.exit(0);
 }
 
-const host = await runHostBench();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${os.platform()} ${os.release()}`;
 const date = new Date().toISOString().slice(0, 10);
+
+// BENCH_PART=page-tools: the page-tools widget tasks alone (test/bench/page-tools/tasks.ts), written into BENCHMARKS.md.
+if (process.env.BENCH_PART === "page-tools") {
+  await benchPageToolsTasks(machine, date);
+  process.exit(0);
+}
+
+const host = await runHostBench();
 const pass = (ok: boolean) => (ok ? "met" : "**not met**");
 const { verbatim, chunked, latency, rss, start } = host;
 const pcts = (s: typeof verbatim.floor.ofBase) =>
@@ -71,3 +79,6 @@ writeSection("host-bench", section);
 // The panel bench drives the real panel (panel-run.ts; `npm run bench` has built the host already).
 // PANEL_BENCH=0 skips it.
 if (process.env.PANEL_BENCH !== "0") await benchPanel(machine, date);
+
+// The page-tools widget tasks drive the e2e build through the agent's path. PAGE_TOOLS_BENCH=0 skips them.
+if (process.env.PAGE_TOOLS_BENCH !== "0") await benchPageToolsTasks(machine, date);

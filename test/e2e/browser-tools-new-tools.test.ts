@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
 import { LONG, sendPrompt, waitForReady, waitForTurnEnd } from "../helpers/chromium/panel";
 import { refIn } from "../helpers/chromium/tool-hook";
@@ -39,6 +39,7 @@ function lastCall(tool: string): McpLogLine | undefined {
     .filter((l) => l.event === "call" && l.tool === tool)
     .at(-1);
 }
+const connections = () => (fs.existsSync(mcpLog) ? fs.readFileSync(mcpLog, "utf8").split('"event":"connected"').length - 1 : 0);
 const resultText = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? `[${c.type}]`).join("\n");
 const consentCard = () => panel.getByRole("group", { name: "Browser consent" });
 const prompt = (tool: string, args: Record<string, unknown>) => `call browser ${tool} ${JSON.stringify(args)}`;
@@ -84,18 +85,18 @@ beforeAll(async () => {
   h = await launchExtension({ extensionDir: E2E_BUILD, agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog } });
   panel = await h.openPanel();
   await waitForReady(panel);
+  await panel.getByRole("button", { name: "Browser: off" }).click();
+  await panel.getByRole("button", { name: "Browser: on" }).waitFor({ timeout: LONG });
+}, 90_000);
+
+/** Each test in a session of its own, in auto mode (only our consent cards ask), with the server connected. */
+beforeEach(async () => {
+  const before = connections();
   await panel.getByRole("button", { name: "New session" }).click();
   await waitForReady(panel);
   await panel.getByRole("combobox", { name: "Mode", exact: true }).selectOption("auto");
-  await panel.getByRole("button", { name: "Browser: off" }).click();
-  await panel.getByRole("button", { name: "Browser: on" }).waitFor({ timeout: LONG });
-  // The open session gets the server as soon as the host hears the switch.
-  const connected = () => fs.existsSync(mcpLog) && fs.readFileSync(mcpLog, "utf8").includes('"event":"connected"');
-  for (const until = Date.now() + LONG; !connected(); ) {
-    if (Date.now() > until) throw new Error(`the agent never connected to the browser server\n${h.diagnostics()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}, 90_000);
+  await expect.poll(connections, { timeout: LONG }).toBeGreaterThan(before);
+});
 
 afterAll(async () => {
   await h?.close();
