@@ -14,7 +14,7 @@ import { composer, userBubbles, waitForReady, waitForTurnEnd } from "../../helpe
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 
-export interface CallResult {
+interface CallResult {
   text: string;
   isError: boolean;
   ms: number;

@@ -155,7 +155,7 @@ interface WidgetResult {
   taskMs: number[];
 }
 
-export interface PageToolsTasksResult {
+interface PageToolsTasksResult {
   widgets: WidgetResult[];
   /** Round trips by tool name, in ms. */
   byTool: Record<string, number[]>;
@@ -191,7 +191,7 @@ async function runTask(
   }
 }
 
-export async function runPageToolsTasks(rounds = ROUNDS): Promise<PageToolsTasksResult> {
+async function runPageToolsTasks(rounds = ROUNDS): Promise<PageToolsTasksResult> {
   const site = await startTestSite();
   const m = await openMcpCaller();
   try {
@@ -233,7 +233,7 @@ function quantile(samples: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
-export function pageToolsTasksSection(r: PageToolsTasksResult, machine: string, date: string): string {
+function pageToolsTasksSection(r: PageToolsTasksResult, machine: string, date: string): string {
   const f = (n: number) => n.toFixed(1);
   const total = r.widgets.reduce((n, w) => n + w.runs, 0);
   const ok = r.widgets.reduce((n, w) => n + w.succeeded, 0);
