@@ -16,6 +16,7 @@ import {
   typeInto,
 } from "./actions";
 import { findElements } from "./find";
+import { keyTarget } from "./keyboard";
 import { buildOutline } from "./outline";
 import { Pointer } from "./pointer";
 import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
@@ -36,9 +37,10 @@ export function createPageTools(win: Window, token: string): PageTools {
   const refs = new RefMap(token);
   // What the mouse is over in this document, so the next action first leaves it as a user's mouse would.
   const pointer = new Pointer(win);
-  const reply = (text: string): PageReply => ({
+  const reply = (text: string, targets?: Element[]): PageReply => ({
     ok: true,
     text,
+    ...(targets ? { targets: targets.map((el) => (el === doc.body ? focusedName(doc, el) : describe(el))) } : {}),
     token: refs.token,
     next: refs.nextNumber,
     title: doc.title,
@@ -91,25 +93,37 @@ export function createPageTools(win: Window, token: string): PageTools {
       case "describe_focus":
         sameDocument(request.token);
         return reply(focusedName(doc));
-      case "click":
-        return reply(await clickElement(pointer, element(request.ref, request.token), request.ref));
-      case "type":
-        return reply(await typeInto(element(request.ref, request.token), request.ref, request.text, request.submit ?? false));
-      case "select_option":
-        return reply(await selectOption(element(request.ref, request.token), request.ref, request.value));
-      case "hover":
-        return reply(await hoverElement(pointer, element(request.ref, request.token), request.ref));
+      case "click": {
+        const el = element(request.ref, request.token);
+        return reply(await clickElement(pointer, el, request.ref), [el]);
+      }
+      case "type": {
+        const el = element(request.ref, request.token);
+        return reply(await typeInto(el, request.ref, request.text, request.submit ?? false), [el]);
+      }
+      case "select_option": {
+        const el = element(request.ref, request.token);
+        return reply(await selectOption(el, request.ref, request.value), [el]);
+      }
+      case "hover": {
+        const el = element(request.ref, request.token);
+        return reply(await hoverElement(pointer, el, request.ref), [el]);
+      }
       case "drag": {
         const from = element(request.ref, request.token);
-        return reply(await dragElement(pointer, from, request.ref, element(request.to, request.token), request.to));
+        const to = element(request.to, request.token);
+        return reply(await dragElement(pointer, from, request.ref, to, request.to), [from, to]);
       }
       case "press_key": {
         sameDocument(request.token);
         const el = request.ref ? element(request.ref, request.token) : null;
-        return reply(await pressKey(el, request.ref, doc, request.key));
+        const on = el ?? keyTarget(doc);
+        return reply(await pressKey(el, request.ref, doc, request.key), [on]);
       }
-      case "fill_form":
-        return reply(await fillForm(request.fields, request.token));
+      case "fill_form": {
+        const fields = request.fields.map((f) => element(f.ref, request.token));
+        return reply(await fillForm(request.fields, request.token), fields);
+      }
       case "scroll": {
         const el = request.ref ? element(request.ref, request.token) : null;
         return reply(scrollPage(win, el, request.ref, request.direction));

@@ -40,8 +40,11 @@ export type PageRequest =
   | { op: "get_selection" };
 
 export type PageReply =
-  /** `next`: the document's next free ref number after this call. */
-  { ok: true; text: string; token: string; next: number; title: string; url: string } | { ok: false; error: string };
+  /**
+   * `next`: the document's next free ref number after this call. `targets`: an acting op's elements as
+   * `describe` names them (the focused one for press_key without a ref), for the tool card.
+   */
+  { ok: true; text: string; token: string; next: number; title: string; url: string; targets?: string[] } | { ok: false; error: string };
 
 /** What a call answers when the document has no page tools yet (a fresh document): inject, then call again. */
 export interface NotInstalled {

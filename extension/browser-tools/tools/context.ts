@@ -35,7 +35,7 @@ export interface RunnerDeps {
 type Site = Extract<ReturnType<typeof checkSite>, { ok: true }>;
 type PageAnswer = Extract<PageReply, { ok: true }>;
 /** The element a ref op works on, and the document its ref came from. */
-type RefTarget = { ref: string; token: string };
+type RefTarget = { ref: string; token?: string };
 
 export interface ToolContext {
   deps: RunnerDeps;
@@ -66,7 +66,7 @@ export interface ToolContext {
   actOnElements(
     args: { tabId?: number | undefined; refs: string[] },
     words: (elements: string[]) => { action: string; element: string },
-    request: (token: string) => PageRequest,
+    request: (token: string | undefined) => PageRequest,
   ): Promise<ToolOutcome>;
   /** scroll, wait_for: the optional ref, with the document it came from when the tab has one. */
   optionalRef(tab: TabInfo, ref: string | undefined): Promise<{ ref?: string; token?: string }>;
@@ -151,7 +151,7 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       return ctx.actOnElements(
         { tabId, refs: [ref] },
         ([element = ""]) => ({ action: action(element), element }),
-        (token) => request({ ref, token }),
+        (token) => request({ ref, ...(token ? { token } : {}) }),
       );
     },
 
@@ -159,6 +159,13 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       const { tab, site } = await ctx.readableTab(tabId);
       const known = await deps.tabRefs.get(tab.id);
       const token = known ? { token: known.token } : {};
+      // Allowed on this site already: nothing to ask, so the op runs at once and names its elements itself
+      // (one trip into the page instead of two). Its refs are checked against the tab's document all the same.
+      if (await deps.grants.has(site.origin)) {
+        const reply = await ctx.onPage(tab.id, request(known?.token));
+        ctx.reportTarget(tab, words(reply.targets ?? []).element);
+        return pageContent(site.site, reply.text);
+      }
       const described: PageAnswer[] = [];
       for (const ref of refs) described.push(await ctx.onPage(tab.id, { op: "describe", ref, ...token }));
       if (refs.length === 0) described.push(await ctx.onPage(tab.id, { op: "describe_focus", ...token }));
@@ -166,7 +173,7 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       ctx.reportTarget(tab, element);
       await ctx.askToAct(tab, site, action, element);
       // The document described is the one acted on: a navigation while the user decided is "page changed".
-      const reply = await ctx.onPage(tab.id, request(described[0]?.token ?? ""));
+      const reply = await ctx.onPage(tab.id, request(described[0]?.token));
       return pageContent(site.site, reply.text);
     },
 

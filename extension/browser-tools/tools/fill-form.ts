@@ -13,5 +13,5 @@ export const fillForm: ToolHandler<"fill_form"> = (args, ctx) =>
       const n = args.fields.length;
       return { action: `fill in ${n} field${n === 1 ? "" : "s"} (${lines.join("; ")})`, element: lines.join("\n") };
     },
-    (token) => ({ op: "fill_form", token, fields: args.fields.map((f) => ({ ref: f.ref, value: f.value })) }),
+    (token) => ({ op: "fill_form", ...(token ? { token } : {}), fields: args.fields.map((f) => ({ ref: f.ref, value: f.value })) }),
   );

@@ -5,5 +5,5 @@ export const pressKey: ToolHandler<"press_key"> = (args, ctx) =>
   ctx.actOnElements(
     { tabId: args.tabId, refs: args.ref ? [args.ref] : [] },
     ([element = ""]) => ({ action: `press ${args.key} on ${element}`, element }),
-    (token) => ({ op: "press_key", key: args.key, token, ...(args.ref ? { ref: args.ref } : {}) }),
+    (token) => ({ op: "press_key", key: args.key, ...(token ? { token } : {}), ...(args.ref ? { ref: args.ref } : {}) }),
   );

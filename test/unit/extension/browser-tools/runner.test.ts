@@ -198,8 +198,22 @@ describe("runToolCall", () => {
     const snap = text(await runToolCall({ tool: "page_snapshot", args: {} }, w.deps));
     w.answers.push("allow_site");
     await runToolCall({ tool: "click", args: { ref: refOf(snap, "Search") } }, w.deps);
-    expect((await runToolCall({ tool: "click", args: { ref: refOf(snap, "Search") } }, w.deps)).isError).toBeUndefined();
+    const targets: unknown[] = [];
+    const pageCalls = w.calls.filter((c) => c.startsWith("func")).length;
+    const again = await runToolCall(
+      { tool: "click", args: { ref: refOf(snap, "Search") } },
+      { ...w.deps, onTarget: (t) => targets.push(t) },
+    );
+    expect(again.isError).toBeUndefined();
     expect(w.asked).toHaveLength(1);
+    // Nothing to ask: one trip into the page, which names the element for the tool card itself.
+    expect(w.calls.filter((c) => c.startsWith("func")).length - pageCalls).toBe(1);
+    expect(targets.at(-1)).toMatchObject({ tabId: 1, element: 'button "Search"' });
+    // A ref of an earlier document still fails as "page changed" on that path.
+    newDocument();
+    const stale = await runToolCall({ tool: "click", args: { ref: refOf(snap, "Search") } }, w.deps);
+    expect(text(stale)).toMatch(/^The page changed since the snapshot/);
+    expect(document.getElementById("out")?.textContent).toBe("");
   });
 
   it("a ref from before a navigation is a page-changed error, and the new document's refs do not reuse its number", async () => {
