@@ -144,9 +144,11 @@ describe("Firefox: browser tools", () => {
     expect(await page.evaluate(() => document.body.dataset.tab)).toBe("Specs");
     await allow("click", { tabId, ref: refOf(/button "Save draft"/) }, 'click button "Save draft"');
     expect(await page.evaluate(() => document.body.dataset.saved)).toBe("1");
-    expect(await page.evaluate(() => document.body.dataset.events)).toBe(
-      "pointerover pointerenter mouseover mouseenter pointermove mousemove pointerdown mousedown focus pointerup mouseup click",
+    // Focus moves to the button, but Firefox fires no focus event in a page while the panel holds the window's focus.
+    expect((await page.evaluate(() => document.body.dataset.events))?.replace(" focus", "")).toBe(
+      "pointerover pointerenter mouseover mouseenter pointermove mousemove pointerdown mousedown pointerup mouseup click",
     );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("save");
     await allow("type", { tabId, ref: refOf(/textbox "Find a product"/), text: "laptop" }, 'type "laptop" into textbox "Find a product"');
     expect(lastResult("type")).toContain('Typed 6 characters into textbox "Find a product"');
     expect(await page.evaluate(() => document.body.dataset.find)).toBe("laptop");
