@@ -274,6 +274,9 @@ Round trip per tool call (MCP request to answer), over all rounds:
 ${toolRows}
 | **every page call above** | ${all.length} | **${f(quantile(all, 0.5))} ms** | ${f(quantile(all, 0.95))} ms |
 
+Over the floor (the same path without a page, \`list_tabs\`, in the same run): ${f(quantile(all, 0.5) - quantile(r.byTool.list_tabs ?? [], 0.5))} ms
+at the p50, the part the extension and the page add.
+
 Target: one call's round trip p50 ≤ 15 ms. Load average at the end of the run: ${os
     .loadavg()
     .map((l) => l.toFixed(1))
