@@ -7,6 +7,7 @@
  */
 import { actionPoint, checkUsable, isDisabled } from "./actionable";
 import { type DragOutcome, dragBetween } from "./drag";
+import { type Box, sameBox } from "./hit-points";
 import { keyTarget, pressChord, typeKeys } from "./keyboard";
 import { parseChord } from "./keys";
 import type { Pointer } from "./pointer";
@@ -17,6 +18,11 @@ import { isTextField, setWholeValue, takesWholeValue } from "./text-entry";
 const KEY_BY_KEY_MAX = 256;
 
 const label = (el: Element, ref: string) => `${describe(el)} [${ref}]`;
+
+function boxOf(el: Element): Box {
+  const r = el.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}
 
 /** The element a user's click at the element's visible centre reaches, and a note when it is a child of it. */
 function inner(el: Element, target: Element): string {
@@ -42,9 +48,10 @@ export async function dragElement(pointer: Pointer, el: Element, ref: string, to
   const where = label(to, toRef);
   if (el === to) throw new Error(`${what} cannot be dragged onto itself.`);
   const source = await actionPoint(el, what);
-  // The target is checked where it is now: scrolling it into view would move the source away from the press.
+  const before = boxOf(el);
   const dest = await actionPoint(to, where);
-  const still = el.isConnected ? await actionPoint(el, what) : source;
+  // Bringing the target into view may have moved the source: then it is checked again where it is now.
+  const still = sameBox(before, boxOf(el)) ? source : await actionPoint(el, what);
   const outcome: DragOutcome = dragBetween(pointer, el.ownerDocument, still, dest);
   if (outcome === "refused")
     throw new Error(`Dragged ${what} over ${where}, but the page did not accept the drop there (nothing was dropped).`);
