@@ -46,6 +46,31 @@ export const BROWSER_TOOL_INPUTS = {
     submit: z.boolean().optional().describe("Press Enter (submit the form) after typing"),
   },
   select_option: { tabId, ref, value: z.string().max(10_000).describe("The option's value or visible label") },
+  press_key: {
+    tabId,
+    key: z
+      .string()
+      .min(1)
+      .max(60)
+      .describe('A key or chord: "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "Backspace", "Control+a", "a"'),
+    ref: ref.optional().describe("Focus this element first; otherwise the key goes to whatever has focus"),
+  },
+  hover: { tabId, ref },
+  drag: { tabId, ref: ref.describe("The element to drag"), to: ref.describe("The element to drop it on") },
+  fill_form: {
+    tabId,
+    fields: z
+      .array(
+        z.object({
+          ref,
+          value: z
+            .union([z.string().max(100_000), z.boolean()])
+            .describe("Text for a text field, an option's value or label for a select, true/false for a checkbox"),
+        }),
+      )
+      .min(1)
+      .max(50),
+  },
   scroll: {
     tabId,
     ref: ref.optional().describe("Scroll this element into view; otherwise scroll the page"),
@@ -66,7 +91,17 @@ export type BrowserToolName = keyof typeof BROWSER_TOOL_INPUTS;
 export const BROWSER_TOOL_NAMES = Object.keys(BROWSER_TOOL_INPUTS) as BrowserToolName[];
 
 /** Tools that change a page or open one: each asks the user in the panel first. */
-export const ACTING_TOOLS: ReadonlySet<BrowserToolName> = new Set(["click", "type", "select_option", "navigate", "open_tab"]);
+export const ACTING_TOOLS: ReadonlySet<BrowserToolName> = new Set([
+  "click",
+  "type",
+  "select_option",
+  "press_key",
+  "hover",
+  "drag",
+  "fill_form",
+  "navigate",
+  "open_tab",
+]);
 
 export const BROWSER_TOOL_DESCRIPTIONS: Record<BrowserToolName, string> = {
   list_tabs: "List the browser's open tabs: id, title, URL, whether active, window and tab group.",
@@ -78,12 +113,20 @@ export const BROWSER_TOOL_DESCRIPTIONS: Record<BrowserToolName, string> = {
     'including iframes and shadow DOM (refs inside a frame look like "f2e12"). A long page comes in windows: the end of each says how many ' +
     "lines are left and the cursor to pass to read on.",
   find: "Find elements by visible text or accessible name and/or ARIA role; returns refs usable with click/type/select_option.",
-  click: "Click the element with this ref (from page_snapshot or find). The user is asked first.",
-  type: "Type text into the input or textarea with this ref, optionally pressing Enter. The user is asked first.",
+  click:
+    "Click the element with this ref (from page_snapshot or find) as a user would: scrolled into view, at its visible centre; fails, naming it, when something covers it. The user is asked first.",
+  type: "Type text into the input, textarea or editable element with this ref (replacing its content), optionally pressing Enter. The user is asked first.",
   select_option: "Choose an option (by value or label) in the <select> with this ref. The user is asked first.",
+  press_key:
+    "Press a key or chord (Enter, Escape, Tab, Shift+Tab, arrows, Backspace, Control+a, a character) on the element with this ref, or on the focused element. Enter submits a form, Tab moves focus. The user is asked first.",
+  hover:
+    "Move the mouse over the element with this ref (opens menus that open on hover by script; CSS-only :hover cannot be triggered). The user is asked first.",
+  drag: "Drag the element with ref onto the element with ref `to` (HTML drag and drop, or the pointer events a drag library listens to). The user is asked first.",
+  fill_form:
+    "Fill several fields in one call: text fields, selects (option value or label) and checkboxes (true/false), each checked like type/click. One question to the user for the whole form.",
   scroll: "Scroll an element into view, or the page up/down/to the top/bottom.",
-  navigate: "Load a URL in a tab. The user is asked first.",
-  open_tab: 'Open a URL in a new tab in the "goose" tab group. The user is asked first.',
+  navigate: "Load a URL in a tab (without bringing it to the front). The user is asked first.",
+  open_tab: 'Open a URL in a new background tab in the "goose" tab group (the user\'s tab stays in front). The user is asked first.',
   wait_for: "Wait until text appears on the page or an element ref exists, up to timeoutMs.",
   screenshot: "A PNG screenshot of the visible part of a tab.",
 };
@@ -115,6 +158,10 @@ export const BROWSER_TOOL_ANNOTATIONS: Record<BrowserToolName, BrowserToolAnnota
   click: { title: "Click", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   type: { title: "Type text", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   select_option: { title: "Choose an option", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  press_key: { title: "Press a key", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  hover: { title: "Hover", readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  drag: { title: "Drag and drop", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  fill_form: { title: "Fill in a form", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   navigate: { title: "Go to an address", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   open_tab: { title: "Open a tab", readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   scroll: { title: "Scroll", readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -22,6 +22,7 @@ import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { createStore, sliceStore } from "./observable-store";
 import { servePanels } from "./panel-bridge";
 import { onShortcut } from "./shortcut";
+import { groupTitleUpdater } from "./tab-group-title";
 import { tabIndicator } from "./tab-indicator";
 
 /** The listeners of the user's gestures, as registered with the browser (for the e2e build's test hook). */
@@ -78,11 +79,12 @@ export function startBackground(): GestureListeners {
   store.subscribe((state, event) => {
     if (event.scope === "connection") recheck.observe(state.connection);
   });
+  const shared = sharedRunnerDeps();
   tools = new BrowserToolsService({
     store,
     sendHost: (command) => native.sendHost(command),
     run: runToolCall,
-    shared: sharedRunnerDeps(),
+    shared,
     enabledItem: browserToolsEnabledItem,
     hasTabsPermission: () => browser.permissions.contains({ permissions: ["tabs"] }),
     panelsOpen: () => panelsOpen,
@@ -148,8 +150,10 @@ export function startBackground(): GestureListeners {
   const action = platform.toolbarButton();
   const badge = badgeUpdater(action);
   const indicator = tabIndicator(action);
+  const groupTitles = groupTitleUpdater((name, working) => shared.api.retitleGroups(name, working));
   store.subscribe((state, event) => {
     if (event.scope === "tools") indicator(state);
+    if (event.scope === "tools" || event.scope === "client") groupTitles(state, event);
     const news = attention.observe(state, event, panelsOpen);
     badge(state, attention.finished);
     if (news) void settings().then((s) => (s.notify ? notifyFinished(news) : undefined));

@@ -4,6 +4,7 @@
  */
 import browser from "webextension-polyfill";
 import { platform } from "../platform";
+import { groupTitle, isAgentGroup } from "./tab-group";
 
 export interface TabInfo {
   id: number;
@@ -20,14 +21,17 @@ export interface BrowserApi {
   queryTabs(query: { active?: boolean; lastFocusedWindow?: boolean }): Promise<TabInfo[]>;
   getTab(tabId: number): Promise<TabInfo | null>;
   navigateTab(tabId: number, url: string): Promise<void>;
+  /** Opens a tab in the background: the user's own tab stays in front. */
   createTab(url: string): Promise<TabInfo>;
   /**
    * Resolves when the tab next finishes loading (or at the time limit, or when it closes). Start it before
    * a navigation; `orAlreadyLoaded` also counts a load that finished before the call (a new tab).
    */
   waitForLoad(tabId: number, timeoutMs: number, options?: { orAlreadyLoaded?: boolean }): Promise<"complete" | "timeout" | "closed">;
-  /** Puts the tab into the window's group with this title, creating the group if there is none. */
-  groupTab(tab: TabInfo, title: string): Promise<void>;
+  /** Puts the tab into the window's group of the agent `name` (tab-group.ts), creating the group if there is none. */
+  groupTab(tab: TabInfo, name: string): Promise<void>;
+  /** Titles every group of the agent `name` as working or not. */
+  retitleGroups(name: string, working: boolean): Promise<void>;
   /** A data: URL of the window's visible tab, as PNG. */
   captureVisibleTab(windowId: number): Promise<string>;
   executeFunc<A extends unknown[], R>(tabId: number, func: (...args: A) => R, args: A): Promise<Awaited<R> | undefined>;
@@ -78,7 +82,7 @@ export function extensionBrowserApi(): BrowserApi {
       await browser.tabs.update(tabId, { url });
     },
     async createTab(url) {
-      return toInfo(await browser.tabs.create({ url, active: true }));
+      return toInfo(await browser.tabs.create({ url, active: false }));
     },
     waitForLoad(tabId, timeoutMs, options) {
       return new Promise((resolve) => {
@@ -103,15 +107,22 @@ export function extensionBrowserApi(): BrowserApi {
         }
       });
     },
-    async groupTab(tab, title) {
+    async groupTab(tab, name) {
       if (!platform.canGroupTabs()) return;
-      const groups = await browser.tabGroups.query({ title, windowId: tab.windowId });
-      const existing = groups[0]?.id;
+      const groups = await browser.tabGroups.query({ windowId: tab.windowId });
+      const existing = groups.find((g) => isAgentGroup(g.title, name));
       const groupId = await browser.tabs.group({
         tabIds: [tab.id],
-        ...(existing !== undefined ? { groupId: existing } : { createProperties: { windowId: tab.windowId } }),
+        ...(existing ? { groupId: existing.id } : { createProperties: { windowId: tab.windowId } }),
       });
-      if (existing === undefined) await browser.tabGroups.update(groupId, { title, color: "blue" });
+      if (!existing) await browser.tabGroups.update(groupId, { title: name, color: "blue" });
+    },
+    async retitleGroups(name, working) {
+      if (!platform.canGroupTabs()) return;
+      const title = groupTitle(name, working);
+      for (const group of await browser.tabGroups.query({})) {
+        if (isAgentGroup(group.title, name) && group.title !== title) await browser.tabGroups.update(group.id, { title });
+      }
     },
     captureVisibleTab(windowId) {
       return browser.tabs.captureVisibleTab(windowId, { format: "png" });

@@ -3,6 +3,7 @@ import os from "node:os";
 import { writeSection } from "./benchmarks-doc";
 import { runHostBench, runThroughputBench } from "./host-bench";
 import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
+import { benchPageToolsTasks } from "./page-tools/tasks";
 import { benchPanel } from "./panel-run";
 
 const f = (n: number, d = 2) => n.toFixed(d);
@@ -25,9 +26,16 @@ if (process.env.HOST_BENCH_PART === "throughput") {
   process.exit(0);
 }
 
-const host = await runHostBench();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${os.platform()} ${os.release()}`;
 const date = new Date().toISOString().slice(0, 10);
+
+// BENCH_PART=page-tools: the page-tools widget tasks alone (test/bench/page-tools/tasks.ts), written into BENCHMARKS.md.
+if (process.env.BENCH_PART === "page-tools") {
+  await benchPageToolsTasks(machine, date);
+  process.exit(0);
+}
+
+const host = await runHostBench();
 const pass = (ok: boolean) => (ok ? "met" : "**not met**");
 const { verbatim, chunked, latency, rss, start } = host;
 const pcts = (s: typeof verbatim.floor.ofBase) =>
@@ -74,9 +82,10 @@ writeSection("host-bench", section);
 if (process.env.PANEL_BENCH !== "0") await benchPanel(machine, date);
 
 // The page tools in the e2e build (built by `npm run bench`): page_snapshot beside Playwright's accessibility
-// snapshot. PAGE_TOOLS_BENCH=0 skips it.
+// snapshot, then the widget tasks through the agent's path. PAGE_TOOLS_BENCH=0 skips both.
 if (process.env.PAGE_TOOLS_BENCH !== "0") {
   const snapshot = snapshotSection(await runSnapshotBench(), machine, date);
   process.stdout.write(`${snapshot}\n`);
   writeSection("page-tools-snapshot", snapshot);
+  await benchPageToolsTasks(machine, date);
 }

@@ -167,4 +167,49 @@ describe("Firefox: browser tools", () => {
     expect(after).toMatch(/- button "Closed shadow button clicked" \[e\d+\]/);
     expect(await frames.evaluate(() => document.getElementById("clicks")?.textContent)).toBe("closed;");
   });
+
+  it("clicks and types like a user on pages whose handlers sit on inner elements, after the user allows each", async () => {
+    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog() } });
+    const url = site.url("act-wrappers.html");
+    const page = await harness.openPage(url);
+    const panel = await harness.openPanel();
+    await waitForReady(panel);
+    const tabId = await panel.evaluate(async (url) => {
+      const api = (globalThis as unknown as { browser: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } })
+        .browser;
+      return (await api.tabs.query({})).find((t) => t.url === url)?.id;
+    }, url);
+    await click(panel, byRole("button", "New session"));
+    await find(panel, byRole("combobox", "Mode"));
+    await panel.select('select[aria-label="Mode"]', "auto");
+    await click(panel, byRole("button", "Browser: off"));
+    await find(panel, byRole("button", "Browser: on"));
+    await expect.poll(() => mcp().some((l) => l.event === "connected" && l.name === "browser"), { timeout: LONG }).toBe(true);
+
+    await sendPrompt(panel, call("page_snapshot", { tabId }));
+    await waitForTurnEnd(panel);
+    const snap = lastResult("page_snapshot");
+    const refOf = (pattern: RegExp) => new RegExp(`${pattern.source} \\[(e\\d+)\\]`).exec(snap)?.[1];
+    const allow = async (tool: string, args: Record<string, unknown>, question: string) => {
+      await sendPrompt(panel, call(tool, args));
+      await waitForText(panel, CONSENT, question);
+      await click(panel, `${CONSENT} ${byRole("button", "Allow once")}`);
+      await waitForTurnEnd(panel);
+    };
+
+    // The tab's handler is on its inner link, the button's on its inner span: the click reaches them.
+    await allow("click", { tabId, ref: refOf(/tab "Specs"/) }, 'goose wants to click tab "Specs" on 127.0.0.1');
+    expect(lastResult("click")).toContain('Clicked tab "Specs"');
+    expect(await page.evaluate(() => document.body.dataset.tab)).toBe("Specs");
+    await allow("click", { tabId, ref: refOf(/button "Save draft"/) }, 'click button "Save draft"');
+    expect(await page.evaluate(() => document.body.dataset.saved)).toBe("1");
+    // Focus moves to the button, but Firefox fires no focus event in a page while the panel holds the window's focus.
+    expect((await page.evaluate(() => document.body.dataset.events))?.replace(" focus", "")).toBe(
+      "pointerover pointerenter mouseover mouseenter pointermove mousemove pointerdown mousedown pointerup mouseup click",
+    );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("save");
+    await allow("type", { tabId, ref: refOf(/textbox "Find a product"/), text: "laptop" }, 'type "laptop" into textbox "Find a product"');
+    expect(lastResult("type")).toContain('Typed 6 characters into textbox "Find a product"');
+    expect(await page.evaluate(() => document.body.dataset.find)).toBe("laptop");
+  });
 });

@@ -3,11 +3,24 @@
  * `installPageTools` puts it on the isolated world's global (once per document); the extension then calls
  * it through `callPageTools`, a self-contained function it can inject with scripting.executeScript.
  */
-import { clickElement, scrollPage, selectionText, selectOption, typeInto } from "./actions";
+import {
+  clickElement,
+  dragElement,
+  fillField,
+  focusedName,
+  hoverElement,
+  pressKey,
+  scrollPage,
+  selectionText,
+  selectOption,
+  typeInto,
+} from "./actions";
 import { findElements } from "./find";
 import { FrameProbe } from "./frame-probe";
+import { keyTarget } from "./keyboard";
 import { buildOutline } from "./outline";
-import { type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
+import { Pointer } from "./pointer";
+import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
 import { describe } from "./roles";
 import { isVisible } from "./visibility";
@@ -24,9 +37,12 @@ export function createPageTools(win: Window, token: string): PageTools {
   const doc = win.document;
   const refs = new RefMap(token);
   const probe = new FrameProbe(win, token);
-  const reply = (text: string): Extract<PageReply, { ok: true }> => ({
+  // What the mouse is over in this document, so the next action first leaves it as a user's mouse would.
+  const pointer = new Pointer(win);
+  const reply = (text: string, targets?: Element[]): Extract<PageReply, { ok: true }> => ({
     ok: true,
     text,
+    ...(targets ? { targets: targets.map((el) => (el === doc.body ? focusedName(doc, el) : describe(el))) } : {}),
     token: refs.token,
     next: refs.nextNumber,
     title: doc.title,
@@ -36,6 +52,25 @@ export function createPageTools(win: Window, token: string): PageTools {
     const found = refs.resolve(ref, token);
     if ("error" in found) throw new Error(found.error);
     return found.el;
+  };
+  /** An op without a ref still names its document: a navigation since the question is "page changed". */
+  const sameDocument = (token: string | undefined): void => {
+    if (token !== undefined && token !== refs.token)
+      throw new Error("The page changed since you looked at it (it navigated or reloaded); take a new page_snapshot.");
+  };
+  /** fill_form: every field resolved first (a stale ref changes nothing), then filled in order, stopping at the first failure. */
+  const fillForm = async (fields: FormField[], token: string | undefined): Promise<string> => {
+    const resolved = fields.map((f) => ({ ...f, el: element(f.ref, token) }));
+    const done: string[] = [];
+    for (const f of resolved) {
+      try {
+        done.push(await fillField(pointer, f.el, f.ref, f.value));
+      } catch (e) {
+        const before = done.length ? ` Done before it: ${done.join(" ")}` : " Nothing was filled.";
+        throw new Error(`Field ${done.length + 1} of ${fields.length}: ${e instanceof Error ? e.message : String(e)}${before}`);
+      }
+    }
+    return `Filled ${fields.length} field${fields.length === 1 ? "" : "s"}: ${done.join(" ")}`;
   };
 
   async function handle(request: PageRequest): Promise<PageReply> {
@@ -66,12 +101,40 @@ export function createPageTools(win: Window, token: string): PageTools {
       }
       case "describe":
         return reply(describe(element(request.ref, request.token)));
-      case "click":
-        return reply(clickElement(element(request.ref, request.token), request.ref));
-      case "type":
-        return reply(typeInto(element(request.ref, request.token), request.ref, request.text, request.submit ?? false));
-      case "select_option":
-        return reply(selectOption(element(request.ref, request.token), request.ref, request.value));
+      case "describe_focus":
+        sameDocument(request.token);
+        return reply(focusedName(doc));
+      case "click": {
+        const el = element(request.ref, request.token);
+        return reply(await clickElement(pointer, el, request.ref), [el]);
+      }
+      case "type": {
+        const el = element(request.ref, request.token);
+        return reply(await typeInto(el, request.ref, request.text, request.submit ?? false), [el]);
+      }
+      case "select_option": {
+        const el = element(request.ref, request.token);
+        return reply(await selectOption(el, request.ref, request.value), [el]);
+      }
+      case "hover": {
+        const el = element(request.ref, request.token);
+        return reply(await hoverElement(pointer, el, request.ref), [el]);
+      }
+      case "drag": {
+        const from = element(request.ref, request.token);
+        const to = element(request.to, request.token);
+        return reply(await dragElement(pointer, from, request.ref, to, request.to), [from, to]);
+      }
+      case "press_key": {
+        sameDocument(request.token);
+        const el = request.ref ? element(request.ref, request.token) : null;
+        const on = el ?? keyTarget(doc);
+        return reply(await pressKey(el, request.ref, doc, request.key), [on]);
+      }
+      case "fill_form": {
+        const fields = request.fields.map((f) => element(f.ref, request.token));
+        return reply(await fillForm(request.fields, request.token), fields);
+      }
       case "scroll": {
         const el = request.ref ? element(request.ref, request.token) : null;
         return reply(scrollPage(win, el, request.ref, request.direction));

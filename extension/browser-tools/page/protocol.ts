@@ -13,6 +13,12 @@ interface RefTarget {
   token?: string;
 }
 
+/** One field of fill_form: its ref and what goes in (text, an option, or a checkbox's state). */
+export interface FormField {
+  ref: string;
+  value: string | boolean;
+}
+
 export type PageRequest =
   /** refStart: the tab's next free ref number, so refs never repeat across the tab's documents. */
   | { op: "snapshot"; refStart: number }
@@ -21,6 +27,14 @@ export type PageRequest =
   | ({ op: "click" } & RefTarget)
   | ({ op: "type"; text: string; submit?: boolean } & RefTarget)
   | ({ op: "select_option"; value: string } & RefTarget)
+  | ({ op: "hover" } & RefTarget)
+  /** `to`: the ref of the element to drop on, from the same document. */
+  | ({ op: "drag"; to: string } & RefTarget)
+  /** On the ref'd element, or without a ref on whatever has focus (then `token` still names the document). */
+  | { op: "press_key"; key: string; ref?: string; token?: string }
+  /** The focused element, described for press_key's consent question. */
+  | { op: "describe_focus"; token?: string }
+  | { op: "fill_form"; token?: string; fields: FormField[] }
   | { op: "scroll"; ref?: string; token?: string; direction?: "up" | "down" | "top" | "bottom" }
   | { op: "wait_for"; text?: string; ref?: string; token?: string; timeoutMs: number }
   | { op: "get_selection" };
@@ -36,8 +50,11 @@ export interface FrameOutline {
 }
 
 export type PageReply =
-  /** `next`: the document's next free ref number after this call. `outline`: a snapshot's answer. */
-  | { ok: true; text: string; token: string; next: number; title: string; url: string; outline?: FrameOutline }
+  /**
+   * `next`: the document's next free ref number after this call. `outline`: a snapshot's answer. `targets`: an
+   * acting op's elements as `describe` names them (the focused one for press_key without a ref), for the tool card.
+   */
+  | { ok: true; text: string; token: string; next: number; title: string; url: string; outline?: FrameOutline; targets?: string[] }
   | { ok: false; error: string };
 
 /** What a call answers when the document has no page tools yet (a fresh document): inject, then call again. */

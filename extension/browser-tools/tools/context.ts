@@ -38,7 +38,7 @@ export interface RunnerDeps {
 type Site = Extract<ReturnType<typeof checkSite>, { ok: true }>;
 type PageAnswer = Extract<PageReply, { ok: true }>;
 /** The element a ref op works on, and the document its ref came from. */
-type RefTarget = { ref: string; token: string };
+type RefTarget = { ref: string; token?: string };
 
 export interface ToolContext {
   deps: RunnerDeps;
@@ -58,11 +58,20 @@ export interface ToolContext {
   refTarget(tab: TabInfo, ref: string): Promise<RefFrame>;
   /** Runs a page op that hands out refs (page_snapshot, find), numbering on from the tab's last ref. */
   withNewRefs(tabId: number | undefined, request: (refStart: number) => PageRequest): Promise<ToolOutcome>;
-  /** click, type, select_option: describe the element, ask the user, then act on that same document. */
+  /** click, type, select_option, hover: describe the element, ask the user, then act on that same document. */
   actOnElement(
     args: { tabId?: number | undefined; ref: string },
     action: (element: string) => string,
     request: (target: RefTarget) => PageRequest,
+  ): Promise<ToolOutcome>;
+  /**
+   * The same for any number of elements (drag, fill_form), or none (press_key on the focused element, which is
+   * then what is described): one question naming them all, then one page op on the document they came from.
+   */
+  actOnElements(
+    args: { tabId?: number | undefined; refs: string[] },
+    words: (elements: string[]) => { action: string; element: string },
+    request: (token: string | undefined) => PageRequest,
   ): Promise<ToolOutcome>;
   /** scroll, wait_for: the optional ref, with the document it came from when the tab has one, and its frame. */
   optionalRef(tab: TabInfo, ref: string | undefined): Promise<{ target: { ref?: string; token?: string }; frameId: number }>;
@@ -149,18 +158,44 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       return pageContent(site.site, reply.text, `${pageHeader(reply)}\nTab: ${tab.id}`);
     },
 
-    async actOnElement({ tabId, ref }, action, request) {
+    actOnElement({ tabId, ref }, action, request) {
+      return ctx.actOnElements(
+        { tabId, refs: [ref] },
+        ([element = ""]) => ({ action: action(element), element }),
+        (token) => request({ ref, ...(token ? { token } : {}) }),
+      );
+    },
+
+    async actOnElements({ tabId, refs }, words, request) {
       const { tab, site } = await ctx.readableTab(tabId);
-      const { frameId, token } = await ctx.refTarget(tab, ref);
-      const described = await ctx.onPage(tab.id, { op: "describe", ref, ...(token ? { token } : {}) }, frameId);
-      // An element inside a frame: the frame's own site must pass the policy too, and the user is told whose frame
-      // it is (an about:blank or srcdoc frame is the page's own).
-      const frameSite = frameId === 0 || described.url.startsWith("about:") ? null : (await ctx.siteOf(described.url)).site;
-      const element = frameSite && frameSite !== site.site ? `${described.text} in a frame from ${frameSite}` : described.text;
+      const targets = await Promise.all(refs.map((ref) => ctx.refTarget(tab, ref)));
+      const frameId = targets[0]?.frameId ?? 0;
+      if (targets.some((t) => t.frameId !== frameId))
+        throw new ToolFailure("These elements are in different frames of the page; one call acts in one frame.");
+      const topToken = refs.length === 0 ? (await deps.tabRefs.get(tab.id))?.token : targets[0]?.token;
+      // Allowed on this site already, in the top document: nothing to ask, so the op runs at once and names its
+      // elements itself (one trip into the page instead of two). Its refs are checked against the document all
+      // the same. A frame's element always goes the long way: its frame's own site must pass the policy too.
+      if (frameId === 0 && (await deps.grants.has(site.origin))) {
+        const reply = await ctx.onPage(tab.id, request(topToken));
+        ctx.reportTarget(tab, words(reply.targets ?? []).element);
+        return pageContent(site.site, reply.text);
+      }
+      const described: PageAnswer[] = [];
+      for (const [i, ref] of refs.entries()) {
+        const token = targets[i]?.token;
+        described.push(await ctx.onPage(tab.id, { op: "describe", ref, ...(token ? { token } : {}) }, frameId));
+      }
+      if (refs.length === 0) described.push(await ctx.onPage(tab.id, { op: "describe_focus", ...(topToken ? { token: topToken } : {}) }));
+      // An element inside a frame: the user is told whose frame it is (an about:blank or srcdoc frame is the page's own).
+      const url = described[0]?.url ?? "";
+      const frameSite = frameId === 0 || url.startsWith("about:") ? null : (await ctx.siteOf(url)).site;
+      const names = described.map((d) => (frameSite && frameSite !== site.site ? `${d.text} in a frame from ${frameSite}` : d.text));
+      const { action, element } = words(names);
       ctx.reportTarget(tab, element);
-      await ctx.askToAct(tab, site, action(element), element);
+      await ctx.askToAct(tab, site, action, element);
       // The document described is the one acted on: a navigation while the user decided is "page changed".
-      const reply = await ctx.onPage(tab.id, request({ ref, token: described.token }), frameId);
+      const reply = await ctx.onPage(tab.id, request(described[0]?.token), frameId);
       return pageContent(site.site, reply.text);
     },
 

@@ -6,12 +6,16 @@
 import type { BrowserToolName } from "../../../shared/browser-tools";
 import { click } from "./click";
 import type { ToolHandler } from "./context";
+import { drag } from "./drag";
+import { fillForm } from "./fill-form";
 import { find } from "./find";
 import { getSelection } from "./get-selection";
+import { hover } from "./hover";
 import { listTabs } from "./list-tabs";
 import { navigate } from "./navigate";
 import { openTab } from "./open-tab";
 import { pageSnapshot } from "./page-snapshot";
+import { pressKey } from "./press-key";
 import { readPage } from "./read-page";
 import { screenshot } from "./screenshot";
 import { scroll } from "./scroll";
@@ -28,6 +32,10 @@ export const TOOL_HANDLERS: { [K in BrowserToolName]: ToolHandler<K> } = {
   click,
   type: typeText,
   select_option: selectOption,
+  press_key: pressKey,
+  hover,
+  drag,
+  fill_form: fillForm,
   scroll,
   navigate,
   open_tab: openTab,

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { clickElement, selectOption, typeInto } from "../../../../extension/browser-tools/page/actions";
 import { callPageTools, createPageTools, installPageTools } from "../../../../extension/browser-tools/page/dispatch";
 import { findElements } from "../../../../extension/browser-tools/page/find";
 import { accessibleName } from "../../../../extension/browser-tools/page/names";
@@ -133,58 +132,6 @@ describe("find", () => {
     const many = findElements(document, refs, { role: "textbox", limit: 2 });
     expect(many).toMatchObject({ total: 3 });
     expect(many.lines).toHaveLength(2);
-  });
-});
-
-describe("actions", () => {
-  it("type sets the value through the native setter and fires input and change", () => {
-    const seen: string[] = [];
-    const input = $<HTMLInputElement>("#user");
-    input.addEventListener("input", () => seen.push(`input:${input.value}`));
-    input.addEventListener("change", () => seen.push(`change:${input.value}`));
-    expect(typeInto(input, "e7", "grace", false)).toBe('Typed 5 characters into textbox "User name" [e7].');
-    expect(seen).toEqual(["input:grace", "change:grace"]);
-  });
-
-  it("type with submit presses Enter and submits the form through requestSubmit", () => {
-    const events: string[] = [];
-    document.querySelector("form")?.addEventListener("submit", (e) => {
-      e.preventDefault();
-      events.push("submit");
-    });
-    document.addEventListener("keydown", (e) => events.push(`keydown:${e.key}`));
-    expect(typeInto($("#user"), "e7", "grace", true)).toMatch(/and submitted its form\.$/);
-    expect(events).toEqual(["keydown:Enter", "submit"]);
-  });
-
-  it("refuses what a user could not do", () => {
-    expect(() => clickElement($("button[disabled]"), "e15")).toThrow('button "Later" [e15] is disabled.');
-    expect(() => typeInto($("#remember"), "e8", "x", false)).toThrow(/is not a text field \(type=checkbox\)/);
-    expect(() => typeInto($("h2"), "e5", "x", false)).toThrow(/does not take text/);
-    expect(() => selectOption($("#user"), "e7", "x")).toThrow(/is not a <select>/);
-  });
-
-  it("select_option picks by value or label and lists the options when neither matches", () => {
-    const select = $<HTMLSelectElement>("#lang");
-    let changes = 0;
-    select.addEventListener("change", () => changes++);
-    expect(selectOption(select, "e11", "Français")).toBe('Selected "Français" in combobox "Language" [e11].');
-    expect(select.value).toBe("fr");
-    selectOption(select, "e11", "en");
-    expect(select.value).toBe("en");
-    expect(changes).toBe(2);
-    expect(() => selectOption(select, "e11", "German")).toThrow(
-      'has no option "German". Its options: "English" (value "en"), "Français" (value "fr").',
-    );
-  });
-
-  it("click fires the pointer and mouse sequence and the element's default action", () => {
-    const events: string[] = [];
-    const box = $<HTMLInputElement>("#remember");
-    for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]) box.addEventListener(type, () => events.push(type));
-    clickElement(box, "e8");
-    expect(events).toEqual(["pointerdown", "mousedown", "pointerup", "mouseup", "click"]);
-    expect(box.checked).toBe(false);
   });
 });
 

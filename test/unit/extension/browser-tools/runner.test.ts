@@ -17,6 +17,7 @@ import { SnapshotCache } from "../../../../extension/browser-tools/snapshot-wind
 import { SiteGrants } from "../../../../extension/storage/site-grants";
 import { TabRefStore } from "../../../../extension/storage/tab-refs";
 import { ACTING_TOOLS } from "../../../../shared/browser-tools";
+import { useLayout } from "../../../helpers/dom/layout";
 
 const FORM = `<form><label for="q">Query</label><input id="q"><button type="button" id="go">Search</button></form>`;
 const PAGE = `<main><h1>Shop</h1>${FORM}<p id="out"></p></main>`;
@@ -26,6 +27,12 @@ const OWN = "chrome-extension://ownownownownownownownownownownow";
 function newDocument(html = PAGE): void {
   delete (window as unknown as Record<string, unknown>)[PAGE_TOOLS_GLOBAL];
   document.body.innerHTML = html;
+  // The boxes a browser would lay out, so the acting tools' checks (in view, not covered) see the controls.
+  const layout = useLayout(document);
+  const q = document.getElementById("q");
+  const go = document.getElementById("go");
+  if (q) layout.place(q, { left: 10, top: 10, right: 200, bottom: 30 });
+  if (go) layout.place(go, { left: 210, top: 10, right: 280, bottom: 30 });
   document.getElementById("go")?.addEventListener("click", () => {
     (document.getElementById("out") as HTMLElement).textContent = `Results for ${(document.getElementById("q") as HTMLInputElement).value}`;
   });
@@ -67,6 +74,7 @@ function world(): World {
     },
     waitForLoad: async () => "complete",
     groupTab: async (tab, title) => void w.calls.push(`group ${tab.id} ${title}`),
+    retitleGroups: async (name, working) => void w.calls.push(`retitle ${name} ${working}`),
     captureVisibleTab: async () => "data:image/png;base64,iVBORw0KGgo=",
     executeFunc: async (tabId, func, args) => {
       w.calls.push(`func ${tabId}`);
@@ -178,6 +186,10 @@ describe("runToolCall", () => {
       click: { ref: refOf(snap, "Search") },
       type: { ref: refOf(snap, "Query"), text: "x" },
       select_option: { ref: refOf(snap, "Query"), value: "x" },
+      press_key: { key: "Enter" },
+      hover: { ref: refOf(snap, "Search") },
+      drag: { ref: refOf(snap, "Query"), to: refOf(snap, "Search") },
+      fill_form: { fields: [{ ref: refOf(snap, "Query"), value: "x" }] },
       navigate: { url: "https://elsewhere.example/" },
       open_tab: { url: "https://elsewhere.example/" },
     };
@@ -196,8 +208,22 @@ describe("runToolCall", () => {
     const snap = text(await runToolCall({ tool: "page_snapshot", args: {} }, w.deps));
     w.answers.push("allow_site");
     await runToolCall({ tool: "click", args: { ref: refOf(snap, "Search") } }, w.deps);
-    expect((await runToolCall({ tool: "click", args: { ref: refOf(snap, "Search") } }, w.deps)).isError).toBeUndefined();
+    const targets: unknown[] = [];
+    const pageCalls = w.calls.filter((c) => c.startsWith("func")).length;
+    const again = await runToolCall(
+      { tool: "click", args: { ref: refOf(snap, "Search") } },
+      { ...w.deps, onTarget: (t) => targets.push(t) },
+    );
+    expect(again.isError).toBeUndefined();
     expect(w.asked).toHaveLength(1);
+    // Nothing to ask: one trip into the page, which names the element for the tool card itself.
+    expect(w.calls.filter((c) => c.startsWith("func")).length - pageCalls).toBe(1);
+    expect(targets.at(-1)).toMatchObject({ tabId: 1, element: 'button "Search"' });
+    // A ref of an earlier document still fails as "page changed" on that path.
+    newDocument();
+    const stale = await runToolCall({ tool: "click", args: { ref: refOf(snap, "Search") } }, w.deps);
+    expect(text(stale)).toMatch(/^The page changed since the snapshot/);
+    expect(document.getElementById("out")?.textContent).toBe("");
   });
 
   it("a ref from before a navigation is a page-changed error, and the new document's refs do not reuse its number", async () => {

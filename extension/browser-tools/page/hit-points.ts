@@ -1,0 +1,58 @@
+/**
+ * Where a user's pointer could land on an element: the points of its box that lie in the viewport, the
+ * centre first, then points spread over the box nearest the centre first. Pure geometry, so the choice is
+ * tested without a layout engine; `actionable.ts` hit-tests the points in the page.
+ */
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Fractions of the visible box tried along each axis; 0.5 is the centre. */
+const FRACTIONS = [0.5, 0.25, 0.75, 0.1, 0.9];
+
+/** The part of `box` inside `viewport`, or null when none of it is. */
+export function visiblePart(box: Box, viewport: Box): Box | null {
+  const part = {
+    left: Math.max(box.left, viewport.left),
+    top: Math.max(box.top, viewport.top),
+    right: Math.min(box.right, viewport.right),
+    bottom: Math.min(box.bottom, viewport.bottom),
+  };
+  return part.right - part.left >= 1 && part.bottom - part.top >= 1 ? part : null;
+}
+
+/** Candidate points of the visible part of `box`, centre first, then by distance from the centre. */
+export function candidatePoints(box: Box, viewport: Box): Point[] {
+  const part = visiblePart(box, viewport);
+  if (!part) return [];
+  // Half a pixel in from the edges, so a point never sits on a border shared with a neighbour.
+  const at = (from: number, to: number, f: number) => Math.min(to - 0.5, Math.max(from + 0.5, from + (to - from) * f));
+  const centre = { x: at(part.left, part.right, 0.5), y: at(part.top, part.bottom, 0.5) };
+  const points: Point[] = [];
+  const seen = new Set<string>();
+  for (const fx of FRACTIONS)
+    for (const fy of FRACTIONS) {
+      const p = { x: at(part.left, part.right, fx), y: at(part.top, part.bottom, fy) };
+      const key = `${Math.round(p.x)},${Math.round(p.y)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      points.push(p);
+    }
+  const distance = (p: Point) => (p.x - centre.x) ** 2 + (p.y - centre.y) ** 2;
+  return points.sort((a, b) => distance(a) - distance(b));
+}
+
+/** Whether two boxes are the same to a tenth of a pixel (the element did not move between frames). */
+export function sameBox(a: Box, b: Box): boolean {
+  const close = (x: number, y: number) => Math.abs(x - y) < 0.1;
+  return close(a.left, b.left) && close(a.top, b.top) && close(a.right, b.right) && close(a.bottom, b.bottom);
+}
