@@ -6,6 +6,7 @@ import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
+import { storedQueues } from "../storage/message-queue";
 import { storedMeta } from "../storage/session-meta";
 import { settingsItem } from "../storage/settings";
 import { tryAgentChoice } from "./agent-choice";
@@ -20,6 +21,7 @@ import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { createStore, sliceStore } from "./observable-store";
 import { servePanels } from "./panel-bridge";
+import { QueuePersistence } from "./queue-persistence";
 import { onShortcut } from "./shortcut";
 import { tabIndicator } from "./tab-indicator";
 
@@ -59,10 +61,12 @@ export function startBackground(): GestureListeners {
       log,
     },
   );
+  const queue = new QueuePersistence(store, storedQueues, log);
   client = new ClientController({
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
     meta: storedMeta,
+    flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     log,
   });

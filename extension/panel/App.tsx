@@ -27,6 +27,7 @@ import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { MessageList } from "./MessageList";
+import { QueueList } from "./QueueList";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
 
@@ -117,6 +118,7 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <ChatBody />
           <ConsentCards />
           <PlanView />
+          <QueueList />
           <Composer />
           <div class="panel__footer">
             <ConfigPickers />

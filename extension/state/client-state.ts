@@ -22,6 +22,7 @@ import type {
   ToolKind,
 } from "../acp/schema";
 import type { EntryList } from "./entry-list";
+import type { QueueEvent, QueueSlice, SteerState } from "./queue-state";
 import type { ToolCallMap } from "./tool-call-map";
 
 /** A failure the UI shows with what to do about it. */
@@ -57,6 +58,8 @@ export interface UserEntry {
   /** The wire's messageId, used only to group chunks of one message. */
   messageId?: string;
   content: ContentBlock[];
+  /** Sent while a turn ran and added to that turn (steered), here where it went in. */
+  steered?: true;
 }
 
 export interface AgentTextEntry {
@@ -84,7 +87,22 @@ export interface NoticeEntry {
   text: string;
 }
 
-export type Entry = UserEntry | AgentTextEntry | ToolEntry | NoticeEntry;
+/** A context compaction (client-reducer/compaction.ts): what was summarised, the context before and after. */
+export interface CompactionEntry {
+  kind: "compaction";
+  id: string;
+  compactionId: string;
+  /** in_progress, completed, failed, cancelled (or a newer status, shown as it is). */
+  status: string;
+  /** The summary's text, as the agent streamed or replaced it. */
+  summary: string;
+  error: string | null;
+  /** Tokens in context when the compaction started and after it (from usage_update), when the agent reports usage. */
+  contextBefore: number | null;
+  contextAfter: number | null;
+}
+
+export type Entry = UserEntry | AgentTextEntry | ToolEntry | NoticeEntry | CompactionEntry;
 
 /**
  * Local UI statuses beyond the wire's pending/in_progress/completed/failed: `cancelled` after Stop or
@@ -164,6 +182,9 @@ export interface ClientState {
   opening: { kind: "new" } | { kind: "load"; sessionId: string } | null;
   /** A failure not tied to a session in memory (e.g. session/new failed); cleared by the next open. */
   lastError: UiError | null;
+  /** Messages waiting for a turn to end, by session (client-reducer/queue.ts). */
+  queues: QueueSlice;
+  steer: SteerState;
 }
 
 export type ClientEvent =
@@ -209,7 +230,8 @@ export type ClientEvent =
   | { type: "history_loading" }
   | { type: "history_loaded"; items: SessionInfo[] }
   | { type: "history_failed"; error: UiError }
-  | { type: "history_removed"; sessionId: string };
+  | { type: "history_removed"; sessionId: string }
+  | QueueEvent;
 
 /** One kind of client event, by its `type`: what each of the reducer's handlers takes. */
 export type ClientEventOf<T extends ClientEvent["type"]> = Extract<ClientEvent, { type: T }>;

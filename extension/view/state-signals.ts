@@ -9,9 +9,12 @@
 import { batch, type Signal, signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
+import { queueOf } from "../state/client-reducer/queue";
 import { activeSession } from "../state/client-reducer/selectors";
+import { steerWay } from "../state/client-reducer/steering";
 import type { Entry, SessionState, ToolCallState } from "../state/client-state";
 import { type EntryList, emptyEntries, entryArray, entryAt, entryCount } from "../state/entry-list";
+import type { SessionQueue } from "../state/queue-state";
 import { emptyToolCalls, type ToolCallMap } from "../state/tool-call-map";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
@@ -42,6 +45,10 @@ export const active = {
   configOptions: signal<SessionState["configOptions"]>(null),
   commands: signal<SessionState["commands"]>([]),
   permissions: signal<SessionState["permissions"]>([]),
+  /** Messages waiting for the turn to end (null: none). */
+  queue: signal<SessionQueue | null>(null),
+  /** Whether a message can join the running turn now (steer). */
+  steerable: signal(false),
 };
 
 /** Ids of the active session's entries; replaced only when an entry is added or the session changes. */
@@ -102,6 +109,8 @@ function project(state: AppState): void {
     active.configOptions.value = s?.configOptions ?? null;
     active.commands.value = s?.commands ?? EMPTY;
     active.permissions.value = s?.permissions ?? EMPTY;
+    active.queue.value = queueOf(c, s?.sessionId ?? null);
+    active.steerable.value = steerWay(c, s?.sessionId ?? null) !== null;
     projectTools(s?.toolCalls ?? null);
     projectEntries(s?.sessionId ?? null, s?.entries ?? null);
   });
@@ -148,7 +157,24 @@ function unchangedPrefix(previous: EntryList, next: EntryList): number {
     if (entryAt(next, i - 1)!.id !== entryAt(previous, i - 1)!.id) return -1;
     i--;
   }
-  return i;
+  return Math.min(i, firstReplaced(previous, next));
+}
+
+/**
+ * Where an entry further back was replaced in place (a compaction patched after later entries), by
+ * comparing whole blocks and then the old tail: a few dozen comparisons however long the list.
+ */
+function firstReplaced(previous: EntryList, next: EntryList): number {
+  let index = 0;
+  for (let b = 0; b < previous.blocks.length; b++) {
+    const block = previous.blocks[b]!;
+    if (next.blocks[b] !== block) return index;
+    index += block.length;
+  }
+  for (let t = 0; t < previous.tail.length; t++) {
+    if (entryAt(next, index + t) !== previous.tail[t]) return index + t;
+  }
+  return entryCount(previous);
 }
 
 function setEntrySignal(e: Entry): void {

@@ -5,6 +5,7 @@
  */
 import type { AppState } from "../../state/app";
 import type { ClientEvent, UiError } from "../../state/client-state";
+import type { JoinedPrompts } from "./joined-prompts";
 import type { PermissionBroker } from "./permission-broker";
 import type { SessionMemory } from "./session-memory";
 import { toUiError } from "./ui-error";
@@ -14,6 +15,12 @@ export interface ClientContext {
   dispatch(event: ClientEvent): void;
   memory: SessionMemory;
   permissions: PermissionBroker;
+  /** Settles when the message queue as it is now is stored (background/queue-persistence.ts). */
+  flushQueue(): Promise<void>;
+  /** Prompts that joined a running turn (steered by a second session/prompt). */
+  joined: JoinedPrompts;
+  /** Settles when the session has no turn running (or is gone). */
+  untilIdle(sessionId: string): Promise<void>;
 }
 
 /** A failure as the panel shows it, with the agent's own setup instructions when it needs auth. */

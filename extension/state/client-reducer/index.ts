@@ -12,6 +12,7 @@ import { agentFailed, agentInitializing, agentOffline, agentReady, agentUnsuppor
 import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
 import { permissionRequested, permissionResolved } from "./permissions";
 import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
+import { holdQueues, reduceQueue } from "./queue";
 import {
   dropsReplayed,
   sessionActivated,
@@ -22,9 +23,14 @@ import {
   sessionOpening,
 } from "./session-lifecycle";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
+import { followSteering } from "./steering";
 import { updateSession } from "./structural-sharing";
 
 export function reduceClient(state: ClientState, event: ClientEvent): ClientState {
+  return followSteering(holdQueues(state, reduceEvent(state, event), event), event);
+}
+
+function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
   switch (event.type) {
     case "agent_initializing":
       return agentInitializing(state);
@@ -80,6 +86,19 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
       return historyFailed(state, event);
     case "history_removed":
       return historyRemoved(state, event);
+
+    case "queue_added":
+    case "queue_edited":
+    case "queue_removed":
+    case "queue_moved":
+    case "queue_resumed":
+    case "queue_sent":
+    case "queue_taken":
+    case "queue_returned":
+    case "steer_added":
+    case "queue_restored":
+    case "steer_refused":
+      return reduceQueue(state, event);
 
     default:
       return unknownEvent(state, event);

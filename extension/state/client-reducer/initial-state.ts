@@ -2,6 +2,7 @@
 import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 import type { ClientState, SessionState } from "../client-state";
 import { emptyEntries } from "../entry-list";
+import { emptyQueues, initialSteerState } from "../queue-state";
 import { emptyToolCalls } from "../tool-call-map";
 
 export const initialClientState: ClientState = {
@@ -11,6 +12,8 @@ export const initialClientState: ClientState = {
   history: { items: [], loading: false, error: null },
   opening: null,
   lastError: null,
+  queues: emptyQueues,
+  steer: initialSteerState,
 };
 
 export function newSessionState(

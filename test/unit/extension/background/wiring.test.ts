@@ -338,6 +338,12 @@ describe("commandRouter", () => {
       setConfigOption: record("setConfigOption"),
       setMode: record("setMode"),
       answerPermission: (key, optionId) => void calls.push(["answerPermission", key, optionId]),
+      steer: record("steer"),
+      editQueued: record("editQueued"),
+      removeQueued: record("removeQueued"),
+      moveQueued: record("moveQueued"),
+      sendQueuedNow: record("sendQueuedNow"),
+      resumeQueue: record("resumeQueue"),
     };
     return { route: commandRouter(host, client), calls };
   }
@@ -359,6 +365,12 @@ describe("commandRouter", () => {
       { type: "set_config_option", sessionId: "s1", configId: "mode", value: "chat" },
       { type: "set_mode", sessionId: "s1", modeId: "auto" },
       { type: "answer_permission", key: "perm-1", optionId: null },
+      { type: "steer", sessionId: "s1", content },
+      { type: "queue_edit", sessionId: "s1", id: "q1", content },
+      { type: "queue_remove", sessionId: "s1", id: "q2" },
+      { type: "queue_move", sessionId: "s1", id: "q3", to: 0 },
+      { type: "queue_send_now", sessionId: "s1", id: "q4" },
+      { type: "queue_resume", sessionId: "s1" },
     ];
     for (const c of commands) await route(c);
     expect(calls).toEqual([
@@ -375,6 +387,12 @@ describe("commandRouter", () => {
       ["setConfigOption", "s1", "mode", "chat"],
       ["setMode", "s1", "auto"],
       ["answerPermission", "perm-1", null],
+      ["steer", "s1", content],
+      ["editQueued", "s1", "q1", content],
+      ["removeQueued", "s1", "q2"],
+      ["moveQueued", "s1", "q3", 0],
+      ["sendQueuedNow", "s1", "q4"],
+      ["resumeQueue", "s1"],
     ]);
   });
 

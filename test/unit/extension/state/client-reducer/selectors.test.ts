@@ -15,6 +15,8 @@ describe("initial state and selectors", () => {
       history: { items: [], loading: false, error: null },
       opening: null,
       lastError: null,
+      queues: {},
+      steer: { runIds: {}, refused: false },
     });
     expect(activeSession(initialClientState)).toBeNull();
     expect(pendingPermissionCount(initialClientState)).toBe(0);

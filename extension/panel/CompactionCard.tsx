@@ -1,0 +1,45 @@
+/**
+ * A context compaction in the transcript: its state, how much context it freed (the agent's usage
+ * reports before and after it) and, folded, what it summarised.
+ */
+import type { CompactionEntry } from "../state/client-state";
+import { compactCount } from "./usage";
+
+export function CompactionCard({ entry }: { entry: CompactionEntry }) {
+  return (
+    <section class={`compaction compaction--${entry.status}`} aria-label="Context compaction">
+      <p class="compaction__headline">
+        {headline(entry.status)}
+        {contextChange(entry) && <span class="compaction__context">{contextChange(entry)}</span>}
+      </p>
+      {entry.error && <p class="compaction__error">{entry.error}</p>}
+      {entry.summary && (
+        <details class="compaction__summary">
+          <summary>What was summarised</summary>
+          <p>{entry.summary}</p>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function headline(status: string): string {
+  switch (status) {
+    case "in_progress":
+      return "Compacting the conversation…";
+    case "completed":
+      return "Conversation compacted";
+    case "failed":
+      return "Compacting the conversation failed";
+    case "cancelled":
+      return "Compacting the conversation was cancelled";
+    default:
+      return `Compaction: ${status}`;
+  }
+}
+
+function contextChange(entry: CompactionEntry): string | null {
+  const { contextBefore: before, contextAfter: after } = entry;
+  if (before === null) return null;
+  return after === null ? `context ${compactCount(before)} tokens` : `context ${compactCount(before)} → ${compactCount(after)} tokens`;
+}
