@@ -2,10 +2,13 @@
  * A context compaction in the transcript: its state, how much context it freed (the agent's usage
  * reports before and after it) and, folded, what it summarised.
  */
-import type { CompactionEntry } from "../state/client-state";
+import type { CompactionState } from "../state/client-state";
+import { active } from "../view/state-signals";
 import { compactCount } from "./usage";
 
-export function CompactionCard({ entry }: { entry: CompactionEntry }) {
+export function CompactionCard({ compactionId }: { compactionId: string }) {
+  const entry = active.compactions.value[compactionId];
+  if (!entry) return null;
   return (
     <section class={`compaction compaction--${entry.status}`} aria-label="Context compaction">
       <p class="compaction__headline">
@@ -38,7 +41,7 @@ function headline(status: string): string {
   }
 }
 
-function contextChange(entry: CompactionEntry): string | null {
+function contextChange(entry: CompactionState): string | null {
   const { contextBefore: before, contextAfter: after } = entry;
   if (before === null) return null;
   return after === null ? `context ${compactCount(before)} tokens` : `context ${compactCount(before)} → ${compactCount(after)} tokens`;

@@ -125,7 +125,7 @@ function CopyAnswer({ text }: { text: string }) {
 function StaticEntry({ id }: { id: string }) {
   const e = entrySignal(id)!.value as Exclude<Entry, AgentTextEntry | { kind: "tool" }>;
   if (e.kind === "notice") return <p class={`notice notice--${e.tone}`}>{e.text}</p>;
-  if (e.kind === "compaction") return <CompactionCard entry={e} />;
+  if (e.kind === "compaction") return <CompactionCard compactionId={e.compactionId} />;
   return (
     <div class={e.steered ? "message message--user message--steered" : "message message--user"}>
       {e.steered && <p class="message__steered">Added to the running turn</p>}

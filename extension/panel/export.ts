@@ -17,7 +17,7 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
     else if (e.kind === "agent") out.push(`## ${agent}`, "", e.text, "");
     else if (e.kind === "thought") out.push("<details><summary>Thoughts</summary>", "", e.text, "", "</details>", "");
     else if (e.kind === "notice") out.push(`> ${e.text}`, "");
-    else if (e.kind === "compaction") out.push(`> Context compacted (${e.status})${e.summary ? `: ${e.summary}` : ""}`, "");
+    else if (e.kind === "compaction") out.push(compactionLine(s.compactions[e.compactionId]), "");
     else {
       const t = toolCallOf(s.toolCalls, e.id);
       if (t) out.push(`- **Tool:** ${t.title || t.toolName || t.toolCallId} — ${t.status}`, "");
@@ -27,6 +27,10 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim()}\n`;
+}
+
+function compactionLine(c: SessionState["compactions"][string] | undefined): string {
+  return `> Context compacted (${c?.status ?? "unknown"})${c?.summary ? `: ${c.summary}` : ""}`;
 }
 
 function blockMarkdown(b: ContentBlock): string {

@@ -87,10 +87,15 @@ export interface NoticeEntry {
   text: string;
 }
 
-/** A context compaction (client-reducer/compaction.ts): what was summarised, the context before and after. */
+/** A context compaction's place in the transcript; what it says is in SessionState.compactions. */
 export interface CompactionEntry {
   kind: "compaction";
   id: string;
+  compactionId: string;
+}
+
+/** A context compaction (client-reducer/notices.ts): what was summarised, the context before and after. */
+export interface CompactionState {
   compactionId: string;
   /** in_progress, completed, failed, cancelled (or a newer status, shown as it is). */
   status: string;
@@ -142,6 +147,8 @@ export interface SessionState {
   entries: EntryList;
   /** Tool cards by toolCallId (a persistent map: read it with tool-call-map.ts). */
   toolCalls: ToolCallMap;
+  /** Context compactions by compactionId (few per session; patched in place, their entries stay as they are). */
+  compactions: Record<string, CompactionState>;
   plan: PlanEntry[] | null;
   usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null;
   modes: SessionModeState | null;

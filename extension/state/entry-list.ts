@@ -59,35 +59,3 @@ export function findEntry(list: EntryList, test: (entry: Entry) => boolean): Ent
 export function entryArray(list: EntryList): Entry[] {
   return [...list.blocks.flat(), ...list.tail];
 }
-
-/**
- * Replaces the newest entry that passes `test` with `change(entry)`, copying only its block (or the
- * tail); the list itself when none passes or nothing changed. Searches from the newest, so an entry
- * near the end (a compaction being streamed) costs little.
- */
-export function updateNewestEntry(list: EntryList, test: (entry: Entry) => boolean, change: (entry: Entry) => Entry): EntryList {
-  for (let i = list.tail.length - 1; i >= 0; i--) {
-    const entry = list.tail[i]!;
-    if (!test(entry)) continue;
-    const next = change(entry);
-    if (next === entry) return list;
-    const tail = list.tail.slice();
-    tail[i] = next;
-    return { blocks: list.blocks, tail };
-  }
-  for (let b = list.blocks.length - 1; b >= 0; b--) {
-    const block = list.blocks[b]!;
-    for (let i = block.length - 1; i >= 0; i--) {
-      const entry = block[i]!;
-      if (!test(entry)) continue;
-      const next = change(entry);
-      if (next === entry) return list;
-      const copy = block.slice();
-      copy[i] = next;
-      const blocks = list.blocks.slice();
-      blocks[b] = copy;
-      return { blocks, tail: list.tail };
-    }
-  }
-  return list;
-}

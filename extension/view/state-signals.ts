@@ -49,6 +49,8 @@ export const active = {
   queue: signal<SessionQueue | null>(null),
   /** Whether a message can join the running turn now (steer). */
   steerable: signal(false),
+  /** The session's context compactions by id (their entries in the transcript name them). */
+  compactions: signal<SessionState["compactions"]>({}),
 };
 
 /** Ids of the active session's entries; replaced only when an entry is added or the session changes. */
@@ -111,12 +113,14 @@ function project(state: AppState): void {
     active.permissions.value = s?.permissions ?? EMPTY;
     active.queue.value = queueOf(c, s?.sessionId ?? null);
     active.steerable.value = steerWay(c, s?.sessionId ?? null) !== null;
+    active.compactions.value = s?.compactions ?? NO_COMPACTIONS;
     projectTools(s?.toolCalls ?? null);
     projectEntries(s?.sessionId ?? null, s?.entries ?? null);
   });
 }
 
 const EMPTY: never[] = [];
+const NO_COMPACTIONS: SessionState["compactions"] = {};
 
 function projectEntries(sessionId: string | null, entries: EntryList | null): void {
   if (entries === projectedEntries) return;
@@ -157,24 +161,7 @@ function unchangedPrefix(previous: EntryList, next: EntryList): number {
     if (entryAt(next, i - 1)!.id !== entryAt(previous, i - 1)!.id) return -1;
     i--;
   }
-  return Math.min(i, firstReplaced(previous, next));
-}
-
-/**
- * Where an entry further back was replaced in place (a compaction patched after later entries), by
- * comparing whole blocks and then the old tail: a few dozen comparisons however long the list.
- */
-function firstReplaced(previous: EntryList, next: EntryList): number {
-  let index = 0;
-  for (let b = 0; b < previous.blocks.length; b++) {
-    const block = previous.blocks[b]!;
-    if (next.blocks[b] !== block) return index;
-    index += block.length;
-  }
-  for (let t = 0; t < previous.tail.length; t++) {
-    if (entryAt(next, index + t) !== previous.tail[t]) return index + t;
-  }
-  return entryCount(previous);
+  return i;
 }
 
 function setEntrySignal(e: Entry): void {

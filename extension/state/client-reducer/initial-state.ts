@@ -34,6 +34,7 @@ export function newSessionState(
     updatedAt: null,
     entries: emptyEntries,
     toolCalls: emptyToolCalls,
+    compactions: {},
     plan: null,
     usage: null,
     modes: opts.modes ?? null,

@@ -3,14 +3,14 @@
  * `clientCapabilities.session.notices` and `.compaction`, acp/agent-connection.ts).
  * https://agentclientprotocol.com/rfds/session-notices
  *
- * A notice is a line in the transcript. A compaction is one entry, upserted by its id: the first
- * update fixes its place, later ones patch it (`summary`, `error`: omitted leaves, null clears);
- * summary chunks append. The context before it is the last usage the agent reported; the context
- * after it is the first usage reported once it completed.
+ * A notice is a line in the transcript. A compaction is upserted by its id: the first update puts
+ * its entry in the transcript (which only names it), later ones patch its state in
+ * `SessionState.compactions` (`summary`, `error`: omitted leaves, null clears); summary chunks
+ * append. The context before it is the last usage the agent reported; the context after it is the
+ * first usage reported once it completed.
  */
 import type { ContentBlock, SessionUpdate } from "../../acp/schema";
-import type { CompactionEntry, Entry, NoticeEntry, SessionState } from "../client-state";
-import { findEntry, updateNewestEntry } from "../entry-list";
+import type { CompactionState, NoticeEntry, SessionState } from "../client-state";
 import { appendEntry, appendNotice } from "./structural-sharing";
 
 type Update<K extends SessionUpdate["sessionUpdate"]> = Extract<SessionUpdate, { sessionUpdate: K }>;
@@ -29,7 +29,7 @@ function toneOf(severity: string): NoticeEntry["tone"] {
 
 export function applyCompactionUpdate(session: SessionState, update: Update<"compaction_update">): SessionState {
   return upsertCompaction(session, update.compactionId, (c) => {
-    let next: CompactionEntry = c.status === update.status ? c : { ...c, status: update.status };
+    let next: CompactionState = c.status === update.status ? c : { ...c, status: update.status };
     if (update.summary !== undefined) {
       const summary = textOf(update.summary ?? []);
       if (summary !== next.summary) next = { ...next, summary };
@@ -44,38 +44,33 @@ export function appendCompactionChunk(session: SessionState, update: Update<"com
   return upsertCompaction(session, update.compactionId, (c) => (text ? { ...c, summary: c.summary + text } : c));
 }
 
-/** A usage report: the context after the newest completed compaction still waiting for one. */
+/** A usage report: the context after each completed compaction still waiting for one. */
 export function noteContextAfter(session: SessionState): SessionState {
   const used = session.usage?.used;
   if (used === undefined) return session;
-  const entries = updateNewestEntry(
-    session.entries,
-    (e) => e.kind === "compaction",
-    (e) => {
-      const c = e as CompactionEntry;
-      return c.status === "completed" && c.contextAfter === null ? { ...c, contextAfter: used } : c;
-    },
-  );
-  return entries === session.entries ? session : { ...session, entries };
+  let compactions = session.compactions;
+  for (const [id, c] of Object.entries(session.compactions)) {
+    if (c.status !== "completed" || c.contextAfter !== null) continue;
+    if (compactions === session.compactions) compactions = { ...compactions };
+    compactions[id] = { ...c, contextAfter: used };
+  }
+  return compactions === session.compactions ? session : { ...session, compactions };
 }
 
-function upsertCompaction(session: SessionState, compactionId: string, change: (c: CompactionEntry) => CompactionEntry): SessionState {
-  const isIt = (e: Entry) => e.kind === "compaction" && e.compactionId === compactionId;
-  if (!findEntry(session.entries, isIt)) {
-    const fresh = (id: string): CompactionEntry => ({
-      kind: "compaction",
-      id,
-      compactionId,
-      status: "in_progress",
-      summary: "",
-      error: null,
-      contextBefore: session.usage?.used ?? null,
-      contextAfter: null,
-    });
-    return appendEntry(session, (id) => change(fresh(id)));
-  }
-  const entries = updateNewestEntry(session.entries, isIt, (e) => change(e as CompactionEntry));
-  return entries === session.entries ? session : { ...session, entries };
+function upsertCompaction(session: SessionState, compactionId: string, change: (c: CompactionState) => CompactionState): SessionState {
+  const known = session.compactions[compactionId];
+  const current: CompactionState = known ?? {
+    compactionId,
+    status: "in_progress",
+    summary: "",
+    error: null,
+    contextBefore: session.usage?.used ?? null,
+    contextAfter: null,
+  };
+  const next = change(current);
+  if (known && next === known) return session;
+  const withState = { ...session, compactions: { ...session.compactions, [compactionId]: next } };
+  return known ? withState : appendEntry(withState, (id) => ({ kind: "compaction", id, compactionId }));
 }
 
 /** The summary as text: text blocks joined; other blocks (images, links) are named by their link. */

@@ -1,7 +1,7 @@
 /** Session notices and context compactions in the transcript (extension/state/client-reducer/notices.ts). */
 import { describe, expect, it } from "vitest";
 import type { SessionUpdate } from "../../../../../extension/acp/schema";
-import { agentChunk, entries, promptSent, run, text, upd, withSession } from "../../../../helpers/client-reducer-fixtures";
+import { agentChunk, entries, promptSent, run, session, text, upd, withSession } from "../../../../helpers/client-reducer-fixtures";
 
 const compaction = (
   status: string,
@@ -42,9 +42,8 @@ describe("compactions", () => {
       upd(agentChunk("meanwhile", "m1")),
       upd(chunk("We agreed.")),
     );
-    const first = entries(s).find((e) => e.kind === "compaction");
-    expect(first).toMatchObject({
-      compactionId: "c1",
+    expect(entries(s).find((e) => e.kind === "compaction")).toMatchObject({ compactionId: "c1" });
+    expect(session(s).compactions.c1).toMatchObject({
       status: "in_progress",
       summary: "The user asked. We agreed.",
       contextBefore: 184_000,
@@ -55,7 +54,7 @@ describe("compactions", () => {
     expect(entries(s).filter((e) => e.kind === "compaction")).toHaveLength(1);
     expect(entries(s).at(-1)).toMatchObject({ kind: "agent" });
     s = run(s, upd(usage(24_000)), upd(usage(30_000)));
-    expect(entries(s).find((e) => e.kind === "compaction")).toMatchObject({
+    expect(session(s).compactions.c1).toMatchObject({
       status: "completed",
       contextBefore: 184_000,
       contextAfter: 24_000,
@@ -64,19 +63,23 @@ describe("compactions", () => {
 
   it("patches as the schema says: an omitted summary stays, null clears, a full summary replaces; a first chunk creates it", () => {
     let s = run(withSession(promptSent("hi")), upd(chunk("Partial ")));
-    expect(entries(s).at(-1)).toMatchObject({ kind: "compaction", status: "in_progress", summary: "Partial ", contextBefore: null });
+    expect(entries(s).at(-1)).toMatchObject({ kind: "compaction", compactionId: "c1" });
+    expect(session(s).compactions.c1).toMatchObject({ status: "in_progress", summary: "Partial ", contextBefore: null });
+    const entriesBefore = session(s).entries;
     s = run(s, upd(compaction("in_progress")));
-    expect(entries(s).at(-1)).toMatchObject({ summary: "Partial " });
+    expect(session(s).compactions.c1).toMatchObject({ summary: "Partial " });
     s = run(s, upd(compaction("failed", { summary: [text("Whole")], error: "context still too large" })));
-    expect(entries(s).at(-1)).toMatchObject({ status: "failed", summary: "Whole", error: "context still too large" });
+    expect(session(s).compactions.c1).toMatchObject({ status: "failed", summary: "Whole", error: "context still too large" });
     s = run(s, upd(compaction("failed", { summary: null, error: null })));
-    expect(entries(s).at(-1)).toMatchObject({ summary: "", error: null });
+    expect(session(s).compactions.c1).toMatchObject({ summary: "", error: null });
+    // Patches leave the transcript's list as it was: only the compaction's own state changes.
+    expect(session(s).entries).toBe(entriesBefore);
     const same = run(s, upd(compaction("failed")));
     expect(same).toBe(s);
   });
 
   it("a compaction never completed gets no context after", () => {
     const s = run(withSession(promptSent("hi"), upd(usage(100))), upd(compaction("in_progress")), upd(usage(50)));
-    expect(entries(s).find((e) => e.kind === "compaction")).toMatchObject({ contextAfter: null });
+    expect(session(s).compactions.c1).toMatchObject({ contextAfter: null });
   });
 });

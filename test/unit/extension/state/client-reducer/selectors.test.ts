@@ -30,6 +30,7 @@ describe("initial state and selectors", () => {
       updatedAt: null,
       entries: emptyEntries,
       toolCalls: emptyToolCalls,
+      compactions: {},
       plan: null,
       usage: null,
       modes,
