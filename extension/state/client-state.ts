@@ -88,7 +88,7 @@ export interface NoticeEntry {
 }
 
 /** A context compaction's place in the transcript; what it says is in SessionState.compactions. */
-export interface CompactionEntry {
+interface CompactionEntry {
   kind: "compaction";
   id: string;
   compactionId: string;
