@@ -124,6 +124,12 @@ describe("the message queue", () => {
     expect(ids(s)).toEqual(["a", "c"]);
     s = run(s, { type: "steer_added", sessionId: S, content: [text("b")], messageId: "steer_1" });
     expect(entries(s).at(-1)).toMatchObject({ kind: "user", steered: true, content: [text("b")], messageId: "steer_1" });
+    // goose echoes it when the run takes it, after more of its answer.
+    s = run(s, {
+      type: "session_update",
+      sessionId: S,
+      update: { sessionUpdate: "agent_message_chunk", content: text("working"), messageId: "m2" },
+    });
     const count = entries(s).length;
     s = run(s, {
       type: "session_update",
@@ -131,6 +137,7 @@ describe("the message queue", () => {
       update: { sessionUpdate: "user_message_chunk", messageId: "steer_1", content: text("b") },
     });
     expect(entries(s)).toHaveLength(count);
+    expect(entries(s).filter((e) => e.kind === "user" && e.steered)).toEqual([expect.objectContaining({ content: [text("b")] })]);
     // A steer that failed goes back to the front.
     s = run(s, { type: "queue_returned", sessionId: S, message: { id: "b", content: [text("b")] } });
     expect(ids(s)).toEqual(["b", "a", "c"]);
