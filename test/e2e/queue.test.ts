@@ -94,6 +94,33 @@ describe("queue", () => {
     expect(promptsSent(harness)).toEqual(["hold", "echo second, edited", "echo third"]);
   });
 
+  it("keeps the queue over a browser restart (a new background and agent): held, it says why, and its Send sends each message once", async () => {
+    const first = await launch();
+    let page = await first.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "hold");
+    await stopButton(page).waitFor();
+    await queue(page, "echo kept one");
+    await queue(page, "echo kept two");
+    await first.closeBrowser();
+
+    const second = await launch({ reuseDir: first.dir });
+    page = await second.openPanel();
+    await waitForText(userBubbles(page), "hold", LONG);
+    await waitForReady(page);
+    const held = queueList(page).getByRole("status");
+    await waitForText(held, "The agent restarted: 2 queued messages wait.");
+    expect(await queuedTexts(page)).toEqual(["echo kept one", "echo kept two"]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(promptsSent(second)).toEqual(["hold"]);
+
+    await held.getByRole("button", { name: "Send the queued messages" }).click();
+    await expect.poll(() => promptsSent(second), { timeout: LONG }).toEqual(["hold", "echo kept one", "echo kept two"]);
+    await waitForText(agentBubbles(page), "echo kept two");
+    await waitForTurnEnd(page);
+    expect(await queuedItems(page).count()).toBe(0);
+  });
+
   it("holds the queue after Stop and says so; its Send sends the next message", async () => {
     const harness = await launch();
     const page = await harness.openPanel();
