@@ -126,8 +126,9 @@ export class AgentConnection {
       clientCapabilities: {
         fs: { readTextFile: false, writeTextFile: false },
         terminal: false,
-        // Boolean config options are rendered as switches.
-        session: { configOptions: { boolean: {} } },
+        // Boolean config options are rendered as switches; notices and compactions are shown in the
+        // transcript (client-reducer/notices.ts).
+        session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
         // Both modes are built: a form rendered and checked in the panel, a link the user opens.
         elicitation: { form: {}, url: {} },
       },
@@ -191,6 +192,18 @@ export class AgentConnection {
   /** Resolves when the turn ends; no timeout, a turn can take minutes. */
   prompt(sessionId: string, prompt: ContentBlock[]): Promise<PromptResponse> {
     return this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt }));
+  }
+
+  /**
+   * goose's steer: adds `prompt` to the run `runId` of the session (goose checks it is still the
+   * running one). Answers the id goose gives the message, which its later echo carries.
+   */
+  async gooseSteer(sessionId: string, runId: string, prompt: ContentBlock[]): Promise<{ messageId?: string }> {
+    const answer = await this.whileCurrent(
+      this.sdk.agent.request<unknown>("_goose/unstable/session/steer", { sessionId, expectedRunId: runId, prompt }),
+    );
+    const messageId = (answer as { messageId?: unknown } | null)?.messageId;
+    return typeof messageId === "string" ? { messageId } : {};
   }
 
   /** A notification: the turn's own answer says how it ended. */

@@ -26,6 +26,12 @@ export interface ClientCommands {
   newSession(): Promise<void>;
   prompt(sessionId: string | null, content: ContentBlock[]): Promise<void>;
   cancel(sessionId: string): Promise<void>;
+  steer(sessionId: string, content: ContentBlock[]): Promise<void>;
+  editQueued(sessionId: string, id: string, content: ContentBlock[]): void;
+  removeQueued(sessionId: string, id: string): void;
+  moveQueued(sessionId: string, id: string, to: number): void;
+  sendQueuedNow(sessionId: string, id: string): Promise<void>;
+  resumeQueue(sessionId: string): Promise<void>;
   openSession(sessionId: string): Promise<void>;
   refreshHistory(): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
@@ -64,6 +70,12 @@ export function commandRouter(
     new_session: () => client.newSession(),
     prompt: (c) => client.prompt(c.sessionId, c.content),
     cancel: (c) => client.cancel(c.sessionId),
+    steer: (c) => client.steer(c.sessionId, c.content),
+    queue_edit: (c) => client.editQueued(c.sessionId, c.id, c.content),
+    queue_remove: (c) => client.removeQueued(c.sessionId, c.id),
+    queue_move: (c) => client.moveQueued(c.sessionId, c.id, Number(c.to)),
+    queue_send_now: (c) => client.sendQueuedNow(c.sessionId, c.id),
+    queue_resume: (c) => client.resumeQueue(c.sessionId),
     load_session: (c) => client.openSession(c.sessionId),
     refresh_history: () => client.refreshHistory(),
     delete_session: (c) => client.deleteSession(c.sessionId),

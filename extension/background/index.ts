@@ -7,6 +7,7 @@ import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
 import { storedForks } from "../storage/session-forks";
+import { storedQueues } from "../storage/message-queue";
 import { storedMeta } from "../storage/session-meta";
 import { settingsItem } from "../storage/settings";
 import { tryAgentChoice } from "./agent-choice";
@@ -21,6 +22,7 @@ import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { createStore, sliceStore } from "./observable-store";
 import { servePanels } from "./panel-bridge";
+import { QueuePersistence } from "./queue-persistence";
 import { onShortcut } from "./shortcut";
 import { groupTitleUpdater } from "./tab-group-title";
 import { tabIndicator } from "./tab-indicator";
@@ -61,11 +63,13 @@ export function startBackground(): GestureListeners {
       log,
     },
   );
+  const queue = new QueuePersistence(store, storedQueues, log);
   client = new ClientController({
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
     meta: storedMeta,
     forks: storedForks,
+    flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     log,
   });

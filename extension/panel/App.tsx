@@ -29,6 +29,7 @@ import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { MessageList } from "./MessageList";
+import { QueueList } from "./QueueList";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
 
@@ -122,6 +123,7 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <ConsentCards />
           <ElicitationCards />
           <PlanView />
+          <QueueList />
           <Composer />
           <div class="panel__footer">
             <ConfigPickers />

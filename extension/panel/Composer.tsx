@@ -1,6 +1,8 @@
 /**
  * The message box. Enter sends, Shift+Enter adds a line (Enter while an input method is composing
- * is left alone); while a turn runs, Send becomes Stop. Typing `/` offers the agent's commands.
+ * is left alone); while a turn runs, Stop stops it, Send queues the message for when it ends, and
+ * Steer (where the agent can take it) adds the message to the running turn. Typing `/` offers the
+ * agent's commands.
  */
 
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -24,7 +26,8 @@ export function Composer() {
   const ready = agent.value?.phase === "ready";
   const busy = active.loading.value || opening.value !== null;
   const attached = attachments.value;
-  const canSend = ready && !busy && !running && (text.trim().length > 0 || attached.length > 0);
+  const canSend = ready && !busy && (text.trim().length > 0 || attached.length > 0);
+  const canSteer = running && active.steerable.value;
   const canImage = !!agent.value?.capabilities?.promptCapabilities?.image;
   const focusTick = focusComposer.value;
   useEffect(() => box.current?.focus(), [focusTick]);
@@ -46,10 +49,12 @@ export function Composer() {
     queueMicrotask(() => box.current?.setSelectionRange(next.text.length, next.text.length));
     box.current?.focus();
   };
-  const submit = () => {
+  const submit = (steer = false) => {
     if (!canSend) return;
     const content = buildPrompt(text, attached, agent.value?.capabilities?.promptCapabilities);
-    send({ type: "prompt", sessionId: activeSessionId.value, content });
+    const sessionId = activeSessionId.value;
+    // While a turn runs the background queues a prompt; a steer joins the turn.
+    send(steer && sessionId ? { type: "steer", sessionId, content } : { type: "prompt", sessionId, content });
     clearDraft();
     setCaret(0);
     setMenu(INITIAL_MENU);
@@ -127,15 +132,25 @@ export function Composer() {
           </button>
         )}
         <span class="composer__hint">{hint ?? ""}</span>
-        {running ? (
+        {running && (
           <button type="button" class="button button--stop" onClick={stop} disabled={active.turn.value === "cancelling"}>
             {active.turn.value === "cancelling" ? "Stopping…" : "Stop"}
           </button>
-        ) : (
-          <button type="submit" class="button" disabled={!canSend}>
-            Send
+        )}
+        {canSteer && (
+          <button
+            type="button"
+            class="button button--ghost"
+            disabled={!canSend}
+            onClick={() => submit(true)}
+            title="Add this message to the running turn"
+          >
+            Steer
           </button>
         )}
+        <button type="submit" class="button" disabled={!canSend} title={running ? "Queue it for when the turn ends" : undefined}>
+          {running ? "Queue" : "Send"}
+        </button>
       </div>
     </form>
   );

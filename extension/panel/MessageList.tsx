@@ -9,6 +9,7 @@ import type { ContentBlock } from "../acp/schema";
 import type { AgentTextEntry, Entry } from "../state/client-state";
 import { active, entryIds, entrySignal } from "../view/state-signals";
 import { WorkingIndicator } from "./AgentWork";
+import { CompactionCard } from "./CompactionCard";
 import { inlineImageSrc } from "./inline-image";
 import { LiveMarkdown } from "./markdown/Markdown";
 import { pure } from "./Pure";
@@ -125,6 +126,7 @@ function CopyAnswer({ text }: { text: string }) {
 function StaticEntry({ id }: { id: string }) {
   const e = entrySignal(id)!.value as Exclude<Entry, AgentTextEntry | { kind: "tool" }>;
   if (e.kind === "notice") return <p class={`notice notice--${e.tone}`}>{e.text}</p>;
+  if (e.kind === "compaction") return <CompactionCard compactionId={e.compactionId} />;
   return (
     <UserMessage entry={e}>
       {e.content.map((b, i) =>

@@ -77,7 +77,10 @@ export function UserMessage({ entry, children }: { entry: UserEntry; children: C
   // The actions sit below the bubble, not in it: the bubble holds exactly what was sent.
   return (
     <div class="user-turn">
-      <div class="message message--user">{children}</div>
+      <div class={entry.steered ? "message message--user message--steered" : "message message--user"}>
+        {entry.steered && <p class="message__steered">Added to the running turn</p>}
+        {children}
+      </div>
       <div class="message__actions">
         <ActionButton label="Edit" why={editWhy} onClick={() => setEditing(original.join("\n"))} />
         <ActionButton

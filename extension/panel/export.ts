@@ -13,10 +13,11 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
     "",
   ];
   for (const e of entryArray(s.entries)) {
-    if (e.kind === "user") out.push("## You", "", ...e.content.map(blockMarkdown), "");
+    if (e.kind === "user") out.push(e.steered ? "## You (added to the running turn)" : "## You", "", ...e.content.map(blockMarkdown), "");
     else if (e.kind === "agent") out.push(`## ${agent}`, "", e.text, "");
     else if (e.kind === "thought") out.push("<details><summary>Thoughts</summary>", "", e.text, "", "</details>", "");
     else if (e.kind === "notice") out.push(`> ${e.text}`, "");
+    else if (e.kind === "compaction") out.push(compactionLine(s.compactions[e.compactionId]), "");
     else {
       const t = toolCallOf(s.toolCalls, e.id);
       if (t) out.push(`- **Tool:** ${t.title || t.toolName || t.toolCallId} — ${t.status}`, "");
@@ -26,6 +27,10 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim()}\n`;
+}
+
+function compactionLine(c: SessionState["compactions"][string] | undefined): string {
+  return `> Context compacted (${c?.status ?? "unknown"})${c?.summary ? `: ${c.summary}` : ""}`;
 }
 
 function blockMarkdown(b: ContentBlock): string {

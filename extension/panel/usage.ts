@@ -18,10 +18,11 @@ export function usageView(
   const percent = Math.min(100, Math.round(ratio * 100));
   const level = ratio >= CRITICAL_AT ? "critical" : ratio >= WARN_AT ? "warning" : "ok";
   const cost = usage.cost ? formatCost(usage.cost.amount, usage.cost.currency) : null;
-  return { percent, level, label: `${compact(usage.used)} / ${compact(usage.size)} tokens`, cost };
+  return { percent, level, label: `${compactCount(usage.used)} / ${compactCount(usage.size)} tokens`, cost };
 }
 
-function compact(n: number): string {
+/** A token count, short: 950, 12k, 1.2M. */
+export function compactCount(n: number): string {
   if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1)}M`;
   if (n >= 1000) return `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k`;
   return String(n);

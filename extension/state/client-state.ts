@@ -24,6 +24,7 @@ import type {
 import type { ElicitationState } from "./elicitation";
 import type { EntryList } from "./entry-list";
 import type { ForkRelation } from "./fork-point";
+import type { QueueEvent, QueueSlice, SteerState } from "./queue-state";
 import type { ToolCallMap } from "./tool-call-map";
 
 /** A failure the UI shows with what to do about it. */
@@ -59,6 +60,8 @@ export interface UserEntry {
   /** The wire's messageId, used only to group chunks of one message. */
   messageId?: string;
   content: ContentBlock[];
+  /** Sent while a turn ran and added to that turn (steered), here where it went in. */
+  steered?: true;
 }
 
 export interface AgentTextEntry {
@@ -86,7 +89,27 @@ export interface NoticeEntry {
   text: string;
 }
 
-export type Entry = UserEntry | AgentTextEntry | ToolEntry | NoticeEntry;
+/** A context compaction's place in the transcript; what it says is in SessionState.compactions. */
+interface CompactionEntry {
+  kind: "compaction";
+  id: string;
+  compactionId: string;
+}
+
+/** A context compaction (client-reducer/notices.ts): what was summarised, the context before and after. */
+export interface CompactionState {
+  compactionId: string;
+  /** in_progress, completed, failed, cancelled (or a newer status, shown as it is). */
+  status: string;
+  /** The summary's text, as the agent streamed or replaced it. */
+  summary: string;
+  error: string | null;
+  /** Tokens in context when the compaction started and after it (from usage_update), when the agent reports usage. */
+  contextBefore: number | null;
+  contextAfter: number | null;
+}
+
+export type Entry = UserEntry | AgentTextEntry | ToolEntry | NoticeEntry | CompactionEntry;
 
 /**
  * Local UI statuses beyond the wire's pending/in_progress/completed/failed: `cancelled` after Stop or
@@ -126,6 +149,8 @@ export interface SessionState {
   entries: EntryList;
   /** Tool cards by toolCallId (a persistent map: read it with tool-call-map.ts). */
   toolCalls: ToolCallMap;
+  /** Context compactions by compactionId (few per session; patched in place, their entries stay as they are). */
+  compactions: Record<string, CompactionState>;
   plan: PlanEntry[] | null;
   usage: { used: number; size: number; cost?: { amount: number; currency: string } | null } | null;
   modes: SessionModeState | null;
@@ -170,6 +195,9 @@ export interface ClientState {
   elicitations: ElicitationState[];
   /** Forks made in this browser, by the fork's session id (kept in extension storage). */
   forks: Record<string, ForkRelation>;
+  /** Messages waiting for a turn to end, by session (client-reducer/queue.ts). */
+  queues: QueueSlice;
+  steer: SteerState;
 }
 
 export type ClientEvent =
@@ -235,7 +263,8 @@ export type ClientEvent =
   /** The forks remembered in extension storage (read when the background starts). */
   | { type: "forks_known"; forks: Record<string, ForkRelation> }
   | { type: "elicitation_requested"; elicitation: ElicitationState }
-  | { type: "elicitation_resolved"; key: string };
+  | { type: "elicitation_resolved"; key: string }
+  | QueueEvent;
 
 /** One kind of client event, by its `type`: what each of the reducer's handlers takes. */
 export type ClientEventOf<T extends ClientEvent["type"]> = Extract<ClientEvent, { type: T }>;

@@ -23,6 +23,15 @@ export type PanelCommand =
   /** sessionId null: start a new session for this prompt. */
   | { type: "prompt"; sessionId: string | null; content: ContentBlock[] }
   | { type: "cancel"; sessionId: string }
+  /** Add this message to the running turn now (where the agent can take it; else it queues). */
+  | { type: "steer"; sessionId: string; content: ContentBlock[] }
+  | { type: "queue_edit"; sessionId: string; id: string; content: ContentBlock[] }
+  | { type: "queue_remove"; sessionId: string; id: string }
+  | { type: "queue_move"; sessionId: string; id: string; to: number }
+  /** "Send now": steer it in where the agent can, else stop the turn and send it. */
+  | { type: "queue_send_now"; sessionId: string; id: string }
+  /** The held queue's Send: go on with the next message. */
+  | { type: "queue_resume"; sessionId: string }
   | { type: "load_session"; sessionId: string }
   | { type: "refresh_history" }
   | { type: "delete_session"; sessionId: string }
@@ -59,6 +68,12 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "new_session",
   "prompt",
   "cancel",
+  "steer",
+  "queue_edit",
+  "queue_remove",
+  "queue_move",
+  "queue_send_now",
+  "queue_resume",
   "load_session",
   "refresh_history",
   "delete_session",

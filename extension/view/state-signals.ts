@@ -9,9 +9,12 @@
 import { batch, type Signal, signal } from "@preact/signals";
 import type { AppEvent, AppState } from "../state/app";
 import { reduceApp } from "../state/app";
+import { queueOf } from "../state/client-reducer/queue";
 import { activeSession } from "../state/client-reducer/selectors";
+import { steerWay } from "../state/client-reducer/steering";
 import type { Entry, SessionState, ToolCallState } from "../state/client-state";
 import { type EntryList, emptyEntries, entryArray, entryAt, entryCount } from "../state/entry-list";
+import type { SessionQueue } from "../state/queue-state";
 import { emptyToolCalls, type ToolCallMap } from "../state/tool-call-map";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
@@ -45,6 +48,12 @@ export const active = {
   configOptions: signal<SessionState["configOptions"]>(null),
   commands: signal<SessionState["commands"]>([]),
   permissions: signal<SessionState["permissions"]>([]),
+  /** Messages waiting for the turn to end (null: none). */
+  queue: signal<SessionQueue | null>(null),
+  /** Whether a message can join the running turn now (steer). */
+  steerable: signal(false),
+  /** The session's context compactions by id (their entries in the transcript name them). */
+  compactions: signal<SessionState["compactions"]>({}),
 };
 
 /** Ids of the active session's entries; replaced only when an entry is added or the session changes. */
@@ -107,12 +116,16 @@ function project(state: AppState): void {
     active.configOptions.value = s?.configOptions ?? null;
     active.commands.value = s?.commands ?? EMPTY;
     active.permissions.value = s?.permissions ?? EMPTY;
+    active.queue.value = queueOf(c, s?.sessionId ?? null);
+    active.steerable.value = steerWay(c, s?.sessionId ?? null) !== null;
+    active.compactions.value = s?.compactions ?? NO_COMPACTIONS;
     projectTools(s?.toolCalls ?? null);
     projectEntries(s?.sessionId ?? null, s?.entries ?? null);
   });
 }
 
 const EMPTY: never[] = [];
+const NO_COMPACTIONS: SessionState["compactions"] = {};
 
 function projectEntries(sessionId: string | null, entries: EntryList | null): void {
   if (entries === projectedEntries) return;

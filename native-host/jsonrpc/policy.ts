@@ -28,6 +28,8 @@ const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   "session/prompt",
   "session/cancel",
   "$/cancel_request",
+  // goose's steer adds the user's message to the running turn: no more than session/prompt can do.
+  "_goose/unstable/session/steer",
 ]);
 
 /** Methods whose params carry `mcpServers`. */

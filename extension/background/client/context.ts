@@ -7,6 +7,7 @@ import type { AppState } from "../../state/app";
 import type { ClientEvent, UiError } from "../../state/client-state";
 import type { ElicitationBroker } from "./elicitation-broker";
 import type { HeldSessions } from "./held-sessions";
+import type { JoinedPrompts } from "./joined-prompts";
 import type { PermissionBroker } from "./permission-broker";
 import type { SessionMemory } from "./session-memory";
 import { toUiError } from "./ui-error";
@@ -19,6 +20,12 @@ export interface ClientContext {
   elicitations: ElicitationBroker;
   /** The sessions the running agent holds for us, and the transcripts parked for a resume. */
   held: HeldSessions;
+  /** Settles when the message queue as it is now is stored (background/queue-persistence.ts). */
+  flushQueue(): Promise<void>;
+  /** Prompts that joined a running turn (steered by a second session/prompt). */
+  joined: JoinedPrompts;
+  /** Settles when the session has no turn running (or is gone). */
+  untilIdle(sessionId: string): Promise<void>;
 }
 
 /** A failure as the panel shows it, with the agent's own setup instructions when it needs auth. */

@@ -18,11 +18,14 @@ import { editAndResend, forkSession } from "./fork";
 import { rememberForks } from "./fork-memory";
 import { HeldSessions } from "./held-sessions";
 import { refreshHistory } from "./history";
+import { JoinedPrompts } from "./joined-prompts";
 import { setConfigOption, setMode } from "./modes";
 import { type PermissionAnswered, permissionPrompts } from "./permission-prompts";
+import { resumeQueue, sendNextQueued, sendNow } from "./queue-jobs";
 import { SessionMemory } from "./session-memory";
 import { closeSession } from "./session-resume";
 import { deleteSession, newSession, openSession, restoreActiveSession } from "./sessions";
+import { steerOrQueue } from "./steer";
 import { cancel, prompt } from "./turns";
 
 export interface ControllerDeps {
@@ -33,6 +36,8 @@ export interface ControllerDeps {
   forks?: ForkStorage;
   /** Every answer the user gave an agent's permission request. */
   onPermissionAnswered?: PermissionAnswered;
+  /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
+  flushQueue?: () => Promise<void>;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -51,6 +56,9 @@ export class ClientController {
       permissions: permissionPrompts({ state, dispatch, memory }, deps.onPermissionAnswered),
       elicitations: elicitationPrompts(dispatch),
       held: new HeldSessions(),
+      flushQueue: deps.flushQueue ?? (() => Promise.resolve()),
+      joined: new JoinedPrompts(),
+      untilIdle: (sessionId) => untilIdle(deps.store, sessionId),
     };
     if (deps.forks) rememberForks(deps.store, deps.forks, deps.log);
     this.agent = new AgentLifecycle({
@@ -58,6 +66,10 @@ export class ClientController {
       ctx: this.ctx,
       sendJsonRpc: deps.sendJsonRpc,
       onReady: (conn) => void this.whenReady(conn),
+    });
+    // A turn that ends lets the next queued message go (the reducer says when: nextQueued).
+    deps.store.subscribe((_, event) => {
+      if (event.scope === "client") this.drainSoon();
     });
   }
 
@@ -72,6 +84,30 @@ export class ClientController {
 
   prompt(sessionId: string | null, content: ContentBlock[]): Promise<void> {
     return this.run((conn) => prompt(this.ctx, conn, sessionId, content));
+  }
+
+  steer(sessionId: string, content: ContentBlock[]): Promise<void> {
+    return this.run((conn) => steerOrQueue(this.ctx, conn, sessionId, content));
+  }
+
+  editQueued(sessionId: string, id: string, content: ContentBlock[]): void {
+    this.ctx.dispatch({ type: "queue_edited", sessionId, id, content });
+  }
+
+  removeQueued(sessionId: string, id: string): void {
+    this.ctx.dispatch({ type: "queue_removed", sessionId, id });
+  }
+
+  moveQueued(sessionId: string, id: string, to: number): void {
+    this.ctx.dispatch({ type: "queue_moved", sessionId, id, to });
+  }
+
+  sendQueuedNow(sessionId: string, id: string): Promise<void> {
+    return this.run((conn) => sendNow(this.ctx, conn, sessionId, id));
+  }
+
+  resumeQueue(sessionId: string): Promise<void> {
+    return this.run((conn) => resumeQueue(this.ctx, conn, sessionId));
   }
 
   cancel(sessionId: string): Promise<void> {
@@ -136,6 +172,20 @@ export class ClientController {
     this.ctx.permissions.answer(key, optionId);
   }
 
+  private draining = false;
+
+  /** After the event that caused it is applied everywhere: sends each session's next queued message that may go. */
+  private drainSoon(): void {
+    if (this.draining) return;
+    this.draining = true;
+    queueMicrotask(() => {
+      this.draining = false;
+      for (const sessionId of Object.keys(this.ctx.state().client.queues)) {
+        void this.run((conn) => sendNextQueued(this.ctx, conn, sessionId));
+      }
+    });
+  }
+
   private async whenReady(conn: AgentConnection): Promise<void> {
     await restoreActiveSession(this.ctx, conn);
     void refreshHistory(this.ctx, conn);
@@ -150,4 +200,17 @@ export class ClientController {
     const conn = this.agent.ready();
     if (conn) await Promise.race([job(conn), conn.closed]);
   }
+}
+
+function untilIdle(store: Store<AppState, AppEvent>, sessionId: string): Promise<void> {
+  const idle = () =>
+    store.get().client.sessions[sessionId]?.turn !== "running" && store.get().client.sessions[sessionId]?.turn !== "cancelling";
+  if (idle()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe(() => {
+      if (!idle()) return;
+      stop();
+      resolve();
+    });
+  });
 }

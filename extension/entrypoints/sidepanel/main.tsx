@@ -3,6 +3,7 @@ import { App } from "../../panel/App";
 import { startComposerInput } from "../../panel/attachments";
 import { linkToBackground } from "../../view/background-link";
 import "../../panel/panel.css";
+import "../../panel/conversation.css";
 
 linkToBackground();
 void startComposerInput();

@@ -14,6 +14,7 @@ import { forkNoteSent, forksKnown, sessionForked } from "./fork";
 import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
 import { permissionRequested, permissionResolved } from "./permissions";
 import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
+import { holdQueues, reduceQueue } from "./queue";
 import {
   dropsReplayed,
   sessionActivated,
@@ -25,9 +26,14 @@ import {
 } from "./session-lifecycle";
 import { sessionRestored } from "./session-resume";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
+import { followSteering } from "./steering";
 import { updateSession } from "./structural-sharing";
 
 export function reduceClient(state: ClientState, event: ClientEvent): ClientState {
+  return followSteering(holdQueues(state, reduceEvent(state, event), event), event);
+}
+
+function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
   switch (event.type) {
     case "agent_initializing":
       return agentInitializing(state);
@@ -96,6 +102,18 @@ export function reduceClient(state: ClientState, event: ClientEvent): ClientStat
       return elicitationRequested(state, event);
     case "elicitation_resolved":
       return elicitationResolved(state, event);
+    case "queue_added":
+    case "queue_edited":
+    case "queue_removed":
+    case "queue_moved":
+    case "queue_resumed":
+    case "queue_sent":
+    case "queue_taken":
+    case "queue_returned":
+    case "steer_added":
+    case "queue_restored":
+    case "steer_refused":
+      return reduceQueue(state, event);
 
     default:
       return unknownEvent(state, event);

@@ -2,6 +2,7 @@
 import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 import type { ClientState, SessionState } from "../client-state";
 import { emptyEntries } from "../entry-list";
+import { emptyQueues, initialSteerState } from "../queue-state";
 import { emptyToolCalls } from "../tool-call-map";
 
 export const initialClientState: ClientState = {
@@ -13,6 +14,8 @@ export const initialClientState: ClientState = {
   lastError: null,
   elicitations: [],
   forks: {},
+  queues: emptyQueues,
+  steer: initialSteerState,
 };
 
 export function newSessionState(
@@ -33,6 +36,7 @@ export function newSessionState(
     updatedAt: null,
     entries: emptyEntries,
     toolCalls: emptyToolCalls,
+    compactions: {},
     plan: null,
     usage: null,
     modes: opts.modes ?? null,

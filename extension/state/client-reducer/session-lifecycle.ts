@@ -49,6 +49,7 @@ function keepSeenTranscript(fresh: SessionState, seen: SessionState | undefined)
     title: fresh.title ?? seen.title,
     entries: seen.entries,
     toolCalls: seen.toolCalls,
+    compactions: seen.compactions,
     plan: seen.plan,
     seq: seen.seq,
     deniedToolCalls: denied,

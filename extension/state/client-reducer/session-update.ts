@@ -4,15 +4,17 @@
  */
 import type { ContentBlock, SessionModeState, SessionUpdate } from "../../acp/schema";
 import type { AgentTextEntry, SessionState, UserEntry } from "../client-state";
-import { lastEntry } from "../entry-list";
+import { findEntry, lastEntry } from "../entry-list";
 import { continuesUserMessage, isInterruptionMarker } from "../turn-reading";
+import { appendAgentNotice, appendCompactionChunk, applyCompactionUpdate, noteContextAfter } from "./notices";
 import { appendEntry, appendNotice, withLastEntry } from "./structural-sharing";
 import { upsertToolCall } from "./tool-calls";
 
 export function applySessionUpdate(session: SessionState, update: SessionUpdate): SessionState {
   switch (update.sessionUpdate) {
     case "user_message_chunk":
-      return appendUserChunk(session, update.content, update.messageId);
+      // goose echoes a steered message when its turn picks it up: it already shows where it went in.
+      return isSteerEcho(session, update.messageId) ? session : appendUserChunk(session, update.content, update.messageId);
     case "agent_message_chunk":
       return appendTextChunk(session, "agent", update.content, update.messageId);
     case "agent_thought_chunk":
@@ -31,12 +33,28 @@ export function applySessionUpdate(session: SessionState, update: SessionUpdate)
       return { ...session, configOptions: update.configOptions };
     case "session_info_update":
       return withSessionInfo(session, update.title, update.updatedAt);
-    case "usage_update":
-      return withUsage(session, update.used, update.size, update.cost);
+    case "usage_update": {
+      const next = withUsage(session, update.used, update.size, update.cost);
+      return next === session ? session : noteContextAfter(next);
+    }
+    case "notice":
+      return appendAgentNotice(session, update);
+    case "compaction_update":
+      return applyCompactionUpdate(session, update);
+    case "compaction_summary_chunk":
+      return appendCompactionChunk(session, update);
     default:
-      // Unstable or future variants (notice, compaction_*): ignored, as the spec asks.
+      // Future variants: ignored, as the spec asks.
       return session;
   }
+}
+
+function isSteerEcho(session: SessionState, messageId: string | null | undefined): boolean {
+  return (
+    messageId != null &&
+    !session.loading &&
+    findEntry(session.entries, (e) => e.kind === "user" && e.steered === true && e.messageId === messageId) !== undefined
+  );
 }
 
 function appendUserChunk(session: SessionState, block: ContentBlock, messageId: string | null | undefined): SessionState {

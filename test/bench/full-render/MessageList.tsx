@@ -37,6 +37,7 @@ export function MessageList() {
 function EntryView({ entry: e }: { entry: Entry }) {
   if (e.kind === "tool") return <ToolCallCard id={e.id} />;
   if (e.kind === "notice") return <p class={`notice notice--${e.tone}`}>{e.text}</p>;
+  if (e.kind === "compaction") return <p class="compaction">{e.compactionId}</p>;
   if (e.kind === "user") {
     return (
       <div class="message message--user">

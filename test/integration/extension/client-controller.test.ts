@@ -20,7 +20,8 @@ describe("ClientController against the scripted goose", () => {
     expect(init.params.clientCapabilities).toEqual({
       fs: { readTextFile: false, writeTextFile: false },
       terminal: false,
-      session: { configOptions: { boolean: {} } },
+      // Notices and compactions are shown in the transcript (client-reducer/notices.ts).
+      session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
       elicitation: { form: {}, url: {} },
     });
 

@@ -342,6 +342,12 @@ describe("commandRouter", () => {
       forkFrom: record("forkFrom"),
       closeSession: record("closeSession"),
       answerElicitation: (key, answer) => void calls.push(["answerElicitation", key, answer]),
+      steer: record("steer"),
+      editQueued: record("editQueued"),
+      removeQueued: record("removeQueued"),
+      moveQueued: record("moveQueued"),
+      sendQueuedNow: record("sendQueuedNow"),
+      resumeQueue: record("resumeQueue"),
     };
     return { route: commandRouter(host, client), calls };
   }
@@ -368,6 +374,12 @@ describe("commandRouter", () => {
       { type: "close_session", sessionId: "s4" },
       { type: "answer_elicitation", key: "ask-1", action: "accept", values: { name: "Ada" } },
       { type: "answer_elicitation", key: "ask-2", action: "decline" },
+      { type: "steer", sessionId: "s1", content },
+      { type: "queue_edit", sessionId: "s1", id: "q1", content },
+      { type: "queue_remove", sessionId: "s1", id: "q2" },
+      { type: "queue_move", sessionId: "s1", id: "q3", to: 0 },
+      { type: "queue_send_now", sessionId: "s1", id: "q4" },
+      { type: "queue_resume", sessionId: "s1" },
     ];
     for (const c of commands) await route(c);
     expect(calls).toEqual([
@@ -389,6 +401,12 @@ describe("commandRouter", () => {
       ["closeSession", "s4"],
       ["answerElicitation", "ask-1", { action: "accept", values: { name: "Ada" } }],
       ["answerElicitation", "ask-2", { action: "decline" }],
+      ["steer", "s1", content],
+      ["editQueued", "s1", "q1", content],
+      ["removeQueued", "s1", "q2"],
+      ["moveQueued", "s1", "q3", 0],
+      ["sendQueuedNow", "s1", "q4"],
+      ["resumeQueue", "s1"],
     ]);
   });
 

@@ -35,6 +35,18 @@ describe("checkFromExtension", () => {
     if (n.action === "refuse") expect(n.reply).toBeUndefined();
   });
 
+  it("lets goose's steer through (it adds the user's message to the running turn), and no other goose method", () => {
+    const steer = {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "_goose/unstable/session/steer",
+      params: { sessionId: "s", expectedRunId: "r", prompt: [] },
+    };
+    expect(checkFromExtension(steer)).toMatchObject({ action: "forward" });
+    const other = { jsonrpc: "2.0", id: 5, method: "_goose/unstable/session/system-prompt/set", params: {} };
+    expect(checkFromExtension(other)).toMatchObject({ action: "refuse", code: "method_not_allowed" });
+  });
+
   it("refuses requests with ids the host reserves for its own requests (their answers would be swallowed)", () => {
     const d = checkFromExtension({ jsonrpc: "2.0", id: "goose-browser-host/1", method: "session/list", params: {} });
     expect(d).toMatchObject({ action: "refuse", reply: { code: -32600 } });

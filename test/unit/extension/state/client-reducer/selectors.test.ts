@@ -17,6 +17,8 @@ describe("initial state and selectors", () => {
       lastError: null,
       elicitations: [],
       forks: {},
+      queues: {},
+      steer: { runIds: {}, refused: false },
     });
     expect(activeSession(initialClientState)).toBeNull();
     expect(pendingPermissionCount(initialClientState)).toBe(0);
@@ -30,6 +32,7 @@ describe("initial state and selectors", () => {
       updatedAt: null,
       entries: emptyEntries,
       toolCalls: emptyToolCalls,
+      compactions: {},
       plan: null,
       usage: null,
       modes,

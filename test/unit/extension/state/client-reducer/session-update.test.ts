@@ -196,10 +196,14 @@ describe("other session updates", () => {
     expect([session(cleared).title, session(cleared).updatedAt]).toEqual([null, null]);
   });
 
-  it("session_info_update carrying only goose's activeRunId _meta returns the same state", () => {
+  it("session_info_update carrying only goose's activeRunId _meta leaves the session as it was (the run id is kept for steering)", () => {
     const s = withSession(promptSent("hi"));
-    expect(run(s, upd({ sessionUpdate: "session_info_update", _meta: { goose: { activeRunId: "run_1" } } }))).toBe(s);
-    expect(run(s, upd({ sessionUpdate: "session_info_update", _meta: { goose: { activeRunId: null } } }))).toBe(s);
+    const started = run(s, upd({ sessionUpdate: "session_info_update", _meta: { goose: { activeRunId: "run_1" } } }));
+    expect(started.sessions).toBe(s.sessions);
+    expect(started.steer.runIds).toEqual({ [S]: "run_1" });
+    const ended = run(started, upd({ sessionUpdate: "session_info_update", _meta: { goose: { activeRunId: null } } }));
+    expect(ended.sessions).toBe(s.sessions);
+    expect(ended.steer.runIds).toEqual({});
   });
 
   it("usage_update stores used/size and cost, without the wire's _meta", () => {
@@ -223,9 +227,8 @@ describe("other session updates", () => {
     expect(run(none, upd({ sessionUpdate: "usage_update", used: 1, size: 2 }))).toBe(none);
   });
 
-  it("unknown and unstable variants return the identical state", () => {
+  it("unknown variants return the identical state", () => {
     const s = withSession(upd(agentChunk("hi", "m1")));
-    expect(run(s, upd({ sessionUpdate: "compaction_update" } as unknown as SessionUpdate))).toBe(s);
     expect(run(s, upd({ sessionUpdate: "some_future_variant", payload: 1 } as unknown as SessionUpdate))).toBe(s);
   });
 
