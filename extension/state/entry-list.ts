@@ -55,6 +55,21 @@ export function findEntry(list: EntryList, test: (entry: Entry) => boolean): Ent
   return list.tail.find(test);
 }
 
+/** The list with the first entry that passes `test` replaced by `change(entry)`, copying only its block. */
+export function replaceEntry(list: EntryList, test: (entry: Entry) => boolean, change: (entry: Entry) => Entry): EntryList {
+  const b = list.blocks.findIndex((block) => block.some(test));
+  if (b >= 0) {
+    const blocks = list.blocks.slice();
+    blocks[b] = list.blocks[b]!.map((e) => (test(e) ? change(e) : e));
+    return { blocks, tail: list.tail };
+  }
+  const t = list.tail.findIndex(test);
+  if (t < 0) return list;
+  const tail = list.tail.slice();
+  tail[t] = change(tail[t]!);
+  return { blocks: list.blocks, tail };
+}
+
 /** Every entry, oldest first, in a new array (costs the list's length: for exports and tests, not per event). */
 export function entryArray(list: EntryList): Entry[] {
   return [...list.blocks.flat(), ...list.tail];

@@ -5,7 +5,8 @@
  * the user presses Send (`queue_resumed`), and say so. Taking a message out for its turn is one
  * event (`queue_sent`), so a stored queue never holds a message that already went out.
  */
-import type { ClientEvent, ClientState, SessionState } from "../client-state";
+import type { ClientEvent, ClientState, Entry, SessionState, UserEntry } from "../client-state";
+import { findEntry, replaceEntry } from "../entry-list";
 import type { QueuedMessage, QueueEvent, QueueHold, QueueSlice, SessionQueue } from "../queue-state";
 import { promptSent } from "./prompt-turn";
 import { appendEntry, updateSession } from "./structural-sharing";
@@ -32,15 +33,19 @@ export function reduceQueue(state: ClientState, event: QueueEvent): ClientState 
     case "queue_sent":
       return queueSent(state, event.sessionId, event.id);
     case "steer_added":
-      return updateSession(state, event.sessionId, (s) =>
-        appendEntry(s, (id) => ({
+      return updateSession(state, event.sessionId, (s) => {
+        // goose may echo the message (same messageId) before its answer to the steer is read: that echo is it.
+        const echo = (e: Entry) => e.kind === "user" && event.messageId !== undefined && e.messageId === event.messageId;
+        if (findEntry(s.entries, echo))
+          return { ...s, entries: replaceEntry(s.entries, echo, (e) => ({ ...(e as UserEntry), content: event.content, steered: true })) };
+        return appendEntry(s, (id) => ({
           kind: "user",
           id,
           content: event.content,
           steered: true,
           ...(event.messageId === undefined ? {} : { messageId: event.messageId }),
-        })),
-      );
+        }));
+      });
     case "queue_restored":
       return restored(state, event.queues);
     case "steer_refused":

@@ -142,4 +142,25 @@ describe("the message queue", () => {
     s = run(s, { type: "queue_returned", sessionId: S, message: { id: "b", content: [text("b")] } });
     expect(ids(s)).toEqual(["b", "a", "c"]);
   });
+
+  it("goose's echo read before its answer to the steer becomes the steered message, not a second copy", () => {
+    let s = run(busyWithThree(), { type: "queue_taken", sessionId: S, id: "b" });
+    s = run(s, {
+      type: "session_update",
+      sessionId: S,
+      update: { sessionUpdate: "user_message_chunk", messageId: "steer_2", content: text("b") },
+    });
+    s = run(s, {
+      type: "session_update",
+      sessionId: S,
+      update: { sessionUpdate: "agent_message_chunk", content: text("on it"), messageId: "m3" },
+    });
+    const count = entries(s).length;
+    s = run(s, { type: "steer_added", sessionId: S, content: [text("b")], messageId: "steer_2" });
+    expect(entries(s)).toHaveLength(count);
+    const users = entries(s).filter((e) => e.kind === "user" && e.messageId === "steer_2");
+    expect(users).toEqual([expect.objectContaining({ steered: true, content: [text("b")] })]);
+    // It stays where goose put it: before the answer that followed it.
+    expect(entries(s).at(-1)).toMatchObject({ kind: "agent" });
+  });
 });
