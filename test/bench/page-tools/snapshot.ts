@@ -73,7 +73,7 @@ function body(answer: string): string {
   const start = lines.indexOf("") + 1;
   return lines
     .slice(start)
-    .filter((l) => !/^\(Lines \d+–\d+ of \d+/.test(l))
+    .filter((l) => !/^\(Lines \d+–\d+ of (?:about )?\d+/.test(l))
     .join("\n");
 }
 

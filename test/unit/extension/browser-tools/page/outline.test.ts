@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibleName } from "../../../../../extension/browser-tools/page/names";
-import { buildOutline } from "../../../../../extension/browser-tools/page/outline";
+import { buildOutline, OutlineWalk } from "../../../../../extension/browser-tools/page/outline";
 import { RefMap } from "../../../../../extension/browser-tools/page/refs";
 
 const outline = () => buildOutline(document, new RefMap("t")).lines;
@@ -71,5 +71,33 @@ describe("outline of composite widgets", () => {
     const { lines, frames } = buildOutline(document, new RefMap("t"));
     expect(lines).toEqual(['- heading "Top" [e1] level=1', '- iframe "Pay" [e2]']);
     expect(frames.map((f) => f.line)).toEqual([1]);
+  });
+
+  it("stops once its lines pass the budget and goes on from there to the same outline, with an estimate of what is left", () => {
+    document.body.innerHTML = `<main><h1>List</h1><div hidden>${"<a href='/x'>hidden</a>".repeat(50)}</div>${Array.from(
+      { length: 300 },
+      (_, i) => `<p><a href="/a${i}">Link ${i}</a></p>`,
+    ).join("")}</main>`;
+    const whole = buildOutline(document, new RefMap("t")).lines;
+    const walk = new OutlineWalk(document, new RefMap("t"));
+    expect(walk.run(1_000)).toBe(false);
+    const chars = walk.lines.reduce((n, l) => n + l.length + 1, 0);
+    expect(chars).toBeGreaterThan(1_000);
+    expect(chars - (walk.lines.at(-1)?.length ?? 0) - 1).toBeLessThanOrEqual(1_000);
+    const unread = walk.unread();
+    // The hidden links count as passed, not as lines to come.
+    expect(Math.abs(walk.lines.length + unread.lines - whole.length)).toBeLessThan(whole.length * 0.1);
+    expect(walk.run()).toBe(true);
+    expect(walk.lines).toEqual(whole);
+    expect(walk.unread()).toEqual({ lines: 0, chars: 0 });
+  });
+
+  it("leaves out what was removed from the page while the walk was stopped", () => {
+    document.body.innerHTML = `<button>One</button><button id="two">Two</button><button>Three</button>`;
+    const walk = new OutlineWalk(document, new RefMap("t"));
+    walk.run(1);
+    document.getElementById("two")?.remove();
+    walk.run();
+    expect(walk.lines).toEqual(['- button "One" [e1]', '- button "Three" [e2]']);
   });
 });
