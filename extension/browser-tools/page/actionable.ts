@@ -8,6 +8,7 @@
 import { type Box, candidatePoints, type Point, sameBox } from "./hit-points";
 import { describe } from "./roles";
 import { isVisible } from "./visibility";
+import { shadowRootOf } from "./walk";
 
 export interface Hit {
   /** Where the pointer lands, in the element's document's viewport coordinates. */
@@ -39,11 +40,14 @@ function composedContains(outer: Element, inner: Element): boolean {
   return false;
 }
 
-/** The innermost element at a point, looking into open shadow roots as the browser's own hit test does. */
+/**
+ * The innermost element at a point, looking into shadow roots as the browser's own hit test does: closed ones
+ * too (through the extension's API, as the snapshot does), or an element a closed root holds looks covered by its host.
+ */
 export function deepElementFromPoint(doc: Document, p: Point): Element | null {
   let el = doc.elementFromPoint(p.x, p.y);
-  while (el?.shadowRoot) {
-    const inner = el.shadowRoot.elementFromPoint(p.x, p.y);
+  for (let root = el && shadowRootOf(el); el && root; root = shadowRootOf(el)) {
+    const inner = root.elementFromPoint(p.x, p.y);
     if (!inner || inner === el) break;
     el = inner;
   }
