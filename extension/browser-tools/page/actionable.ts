@@ -41,8 +41,8 @@ function composedContains(outer: Element, inner: Element): boolean {
 }
 
 /**
- * The innermost element at a point, looking into shadow roots as the browser's own hit test does: open ones,
- * and closed ones the extension may open (walk.ts), since the snapshot gives refs inside those too.
+ * The innermost element at a point, looking into shadow roots as the browser's own hit test does: closed ones
+ * too (through the extension's API, as the snapshot does), or an element a closed root holds looks covered by its host.
  */
 export function deepElementFromPoint(doc: Document, p: Point): Element | null {
   let el = doc.elementFromPoint(p.x, p.y);

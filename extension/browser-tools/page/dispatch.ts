@@ -18,7 +18,7 @@ import {
 import { findElements } from "./find";
 import { FrameProbe } from "./frame-probe";
 import { keyTarget } from "./keyboard";
-import { buildOutline } from "./outline";
+import { OutlineWalk } from "./outline";
 import { Pointer } from "./pointer";
 import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
@@ -39,6 +39,8 @@ export function createPageTools(win: Window, token: string): PageTools {
   const probe = new FrameProbe(win, token);
   // What the mouse is over in this document, so the next action first leaves it as a user's mouse would.
   const pointer = new Pointer(win);
+  /** The walk a budgeted snapshot stopped, until the agent reads on (or takes a new snapshot). */
+  let saved: OutlineWalk | null = null;
   const reply = (text: string, targets?: Element[]): Extract<PageReply, { ok: true }> => ({
     ok: true,
     text,
@@ -78,6 +80,8 @@ export function createPageTools(win: Window, token: string): PageTools {
       case "snapshot": {
         refs.startAt(request.refStart);
         if (refs.size > PRUNE_ABOVE) refs.prune();
+        const kept = request.resume ? saved : null;
+        saved = null;
         // The frames inside wait for their probe while this document is walked: post it first (an iframe in a
         // shadow root is found only by the walk, and gets its probe after it).
         const posted = new Set<Element>();
@@ -85,12 +89,15 @@ export function createPageTools(win: Window, token: string): PageTools {
           probe.post(el);
           posted.add(el);
         }
-        const outline = buildOutline(doc, refs);
-        const frames = outline.frames.map(({ line, el }) => {
+        const walk = kept ?? new OutlineWalk(doc, refs);
+        const done = walk.run(request.budget);
+        if (!done) saved = walk;
+        const frames = walk.frames.map(({ line, el }) => {
           if (!posted.has(el)) probe.post(el);
           return { line, probe: probe.idOf(el) };
         });
-        return { ...reply(""), outline: { lines: outline.lines, frames, probe: await probe.fromParent() } };
+        const unread = done ? {} : { unread: walk.unread() };
+        return { ...reply(""), outline: { lines: walk.lines, frames, probe: await probe.fromParent(), ...unread } };
       }
       case "find": {
         refs.startAt(request.refStart);

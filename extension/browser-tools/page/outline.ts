@@ -2,7 +2,8 @@
  * page_snapshot in one document: an outline of the page's landmarks, headings, composite widgets and
  * interactive elements, each with a ref, every element indented under the listed element it sits in (an
  * option under its listbox, a link under its tab). Nothing is capped here: the extension merges the
- * frames' outlines and hands them to the agent in windows (extension/browser-tools/snapshot-window.ts).
+ * frames' outlines and hands them to the agent in windows (extension/browser-tools/snapshot-window.ts); the walk
+ * may stop once the first window is full and go on when the agent reads on.
  * Each iframe's line is remembered, so its frame's own outline can be put under it.
  */
 
@@ -10,7 +11,7 @@ import { accessibleName } from "./names";
 import type { RefMap } from "./refs";
 import { controlValue, INTERACTIVE_ROLES, LANDMARK_ROLES, roleOf, statesOf } from "./roles";
 import { isHidden } from "./visibility";
-import { renderedChildren, shadowRootOf } from "./walk";
+import { renderedChildren, SKIPPED, shadowRootOf } from "./walk";
 
 const MAX_VALUE = 200;
 
@@ -58,31 +59,99 @@ export interface Outline {
   frames: { line: number; el: Element }[];
 }
 
-export function buildOutline(doc: Document, refs: RefMap): Outline {
-  const lines: string[] = [];
-  const frames: Outline["frames"] = [];
-  const add = (level: number, text: string) => lines.push(`${"  ".repeat(level)}- ${text}`);
+/** What a walk stopped early has not read yet, estimated from the elements it has not reached. */
+export interface Unread {
+  lines: number;
+  chars: number;
+}
 
-  const walk = (parent: Element | Document, level: number, shadow: ShadowRoot | null): void => {
-    for (const el of renderedChildren(parent, shadow)) {
-      if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD)$/.test(el.tagName) || isHidden(el)) continue;
+/**
+ * The outline's walk, depth first in the order a user sees the page, held as an explicit stack so it can stop
+ * once its lines fill a window (`run(budget)`) and go on from there later: the first window of a long page costs
+ * the elements before it, not the whole page.
+ */
+export class OutlineWalk implements Outline {
+  readonly lines: string[] = [];
+  readonly frames: Outline["frames"] = [];
+  /** Characters of the lines so far, each counted with its newline. */
+  private chars = 0;
+  /** Elements the walk has passed, a hidden subtree counted whole, and of them the ones it looked into (for the estimate). */
+  private passed = 0;
+  private shown = 0;
+  private readonly stack: { children: Element[]; next: number; level: number }[];
+
+  constructor(
+    private readonly doc: Document,
+    private readonly refs: RefMap,
+  ) {
+    this.stack = [{ children: renderedChildren(doc), next: 0, level: 0 }];
+  }
+
+  get done(): boolean {
+    return this.stack.length === 0;
+  }
+
+  /** Walks on until the lines hold more than `budget` characters or the page ends; true when it ended. */
+  run(budget = Number.POSITIVE_INFINITY): boolean {
+    const stack = this.stack;
+    while (stack.length > 0) {
+      if (this.chars > budget) return false;
+      const top = stack[stack.length - 1] as (typeof stack)[number];
+      const el = top.children[top.next++];
+      if (!el) {
+        stack.pop();
+        continue;
+      }
+      this.passed++;
+      // An element removed since the walk stopped is no longer on the page.
+      if (!el.isConnected) continue;
+      if (SKIPPED.test(el.tagName) || isHidden(el)) {
+        this.passed += el.getElementsByTagName("*").length;
+        continue;
+      }
+      this.shown++;
+      let inner = top.level;
       const role = outlineRole(el);
-      let inner = level;
       if (role) {
-        if (role === "iframe") frames.push({ line: lines.length, el });
-        add(level, elementLine(el, role, refs.refFor(el)));
-        inner = level + 1;
+        if (role === "iframe") this.frames.push({ line: this.lines.length, el });
+        this.add(top.level, elementLine(el, role, this.refs.refFor(el)));
+        inner++;
         if (role === "iframe") continue;
       }
       const root = shadowRootOf(el);
       // A closed shadow root is shown, and named as such: its content is not in the page's own DOM API.
       if (root && !el.shadowRoot) {
-        add(inner, `${el.tagName.toLowerCase()} (closed shadow root)`);
+        this.add(inner, `${el.tagName.toLowerCase()} (closed shadow root)`);
         inner++;
       }
-      if (root || el.firstElementChild || el.localName === "slot") walk(el, inner, root);
+      if (root || el.firstElementChild || el.localName === "slot")
+        stack.push({ children: renderedChildren(el, root), next: 0, level: inner });
     }
-  };
-  walk(doc, 0, null);
-  return { lines, frames };
+    return true;
+  }
+
+  /**
+   * What is left after a stop, as an estimate: the elements not reached yet (in the document, not counting
+   * shadow trees) at the rate of lines and characters per shown element so far. Exact (zero) once the walk is done.
+   */
+  unread(): Unread {
+    if (this.done || this.shown === 0) return { lines: 0, chars: 0 };
+    const body = this.doc.body;
+    const total = body ? body.getElementsByTagName("*").length + 1 : 0;
+    const rest = Math.max(0, total - this.passed);
+    return { lines: Math.round((rest * this.lines.length) / this.shown), chars: Math.round((rest * this.chars) / this.shown) };
+  }
+
+  private add(level: number, text: string): void {
+    const line = `${"  ".repeat(level)}- ${text}`;
+    this.lines.push(line);
+    this.chars += line.length + 1;
+  }
+}
+
+/** The whole outline at once. */
+export function buildOutline(doc: Document, refs: RefMap): Outline {
+  const walk = new OutlineWalk(doc, refs);
+  walk.run();
+  return walk;
 }

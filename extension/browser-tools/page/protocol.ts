@@ -21,7 +21,11 @@ export interface FormField {
 
 export type PageRequest =
   /** refStart: the tab's next free ref number, so refs never repeat across the tab's documents. */
-  | { op: "snapshot"; refStart: number }
+  /**
+   * `budget`: stop once the outline holds more than this many characters, keeping the walk; `resume`: finish the
+   * walk the last budgeted snapshot of this document kept (or walk the whole page when none is kept).
+   */
+  | { op: "snapshot"; refStart: number; budget?: number; resume?: boolean }
   | { op: "find"; refStart: number; text?: string; role?: string; limit: number }
   | ({ op: "describe" } & RefTarget)
   | ({ op: "click" } & RefTarget)
@@ -47,6 +51,8 @@ export interface FrameOutline {
   frames: { line: number; probe: string }[];
   /** The probe this frame got from its parent; null in the top frame or when none came. */
   probe: string | null;
+  /** Present when the walk stopped at the budget: an estimate of the lines and characters not read yet. */
+  unread?: { lines: number; chars: number };
 }
 
 export type PageReply =

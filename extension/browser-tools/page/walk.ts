@@ -54,7 +54,8 @@ export function renderedChildren(node: Element | Document, shadow = node.nodeTyp
   return Array.from(el.children);
 }
 
-const SKIPPED = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD)$/;
+/** Elements never rendered as content, skipped with everything in them. */
+export const SKIPPED = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD)$/;
 
 /** Return false from `visit` to skip the element's children. */
 export function walkVisible(root: Element | Document, visit: (el: Element, depth: number) => boolean, depth = 0): void {

@@ -1,32 +1,54 @@
 /**
  * page_snapshot: an outline of the page's landmarks and interactive elements, each with a ref, across its
- * frames, in windows of SNAPSHOT_CHARS with a cursor for the next one.
+ * frames, in windows of SNAPSHOT_CHARS with a cursor for the next one. The first window walks each frame only
+ * until it is full; reading on finishes those walks once, and later windows come from the outline kept.
  */
 import { snapshotAllFrames } from "../frame-snapshot";
 import { pageContent, ToolFailure } from "../results";
-import { type OutlineWindow, SNAPSHOT_CHARS, sliceOutline, windowFooter } from "../snapshot-window";
-import type { ToolHandler } from "./context";
+import { type OutlineWindow, SNAPSHOT_CHARS, sliceOutline, type TakenOutline, windowFooter } from "../snapshot-window";
+import type { ToolContext, ToolHandler } from "./context";
 import { pageHeader } from "./words";
+
+const RETAKEN = "(The outline was taken again for this window; the page may have changed since the previous one.)\n";
+
+/** The lines `before` showed up to `upTo` are the same in `after`. */
+function samePrefix(before: string[], after: string[], upTo: number): boolean {
+  const n = Math.min(upTo, before.length);
+  if (after.length < n) return false;
+  for (let i = 0; i < n; i++) if (before[i] !== after[i]) return false;
+  return true;
+}
+
+/** The outline for a window at `cursor`, and whether it is not the one the earlier windows came from. */
+async function outlineFor(
+  ctx: ToolContext,
+  tabId: number,
+  url: string | undefined,
+  cursor: number,
+): Promise<{ outline: TakenOutline; title?: string; url?: string; retaken: boolean }> {
+  const { api, tabRefs, snapshotCache: cache } = ctx.deps;
+  const cached = cursor > 0 && url ? cache?.get(tabId, url) : null;
+  if (cached && !cached.unread) return { outline: cached, retaken: false };
+  const taken = await snapshotAllFrames(api, tabRefs, tabId, cursor === 0 ? { budget: SNAPSHOT_CHARS } : { resume: true });
+  cache?.put(tabId, url ?? taken.url, taken);
+  // Reading on: the frames finished the walks they kept, so the lines already shown come out the same,
+  // unless the page went away or was taken again in between.
+  const retaken = cursor > 0 && !(cached && samePrefix(cached.lines, taken.lines, cursor));
+  return { outline: taken, title: taken.title, url: taken.url, retaken };
+}
 
 export const pageSnapshot: ToolHandler<"page_snapshot"> = async (args, ctx) => {
   const { tab, site } = await ctx.readableTab(args.tabId);
   const cursor = args.cursor ?? 0;
-  const cache = ctx.deps.snapshotCache;
-  const cached = cursor > 0 && tab.url ? cache?.get(tab.id, tab.url) : null;
-  const taken = cached
-    ? { lines: cached, title: tab.title ?? "", url: tab.url ?? "" }
-    : await snapshotAllFrames(ctx.deps.api, ctx.deps.tabRefs, tab.id);
-  if (!cached) cache?.put(tab.id, tab.url ?? taken.url, taken.lines);
+  const taken = await outlineFor(ctx, tab.id, tab.url, cursor);
   let window: OutlineWindow;
   try {
-    window = sliceOutline(taken.lines, cursor, SNAPSHOT_CHARS);
+    window = sliceOutline(taken.outline.lines, cursor, SNAPSHOT_CHARS, taken.outline.unread);
   } catch (e) {
     throw new ToolFailure((e as Error).message);
   }
   const body = window.text || "(no landmarks or interactive elements on this page)";
   const footer = windowFooter(window);
-  // A continuation whose outline was no longer at hand was taken again: the page may have changed in between.
-  const retaken =
-    cursor > 0 && !cached ? "(The outline was taken again for this window; the page may have changed since the previous one.)\n" : "";
-  return pageContent(site.site, `${retaken}${footer ? `${body}\n${footer}` : body}`, `${pageHeader(taken)}\nTab: ${tab.id}`);
+  const header = pageHeader({ title: taken.title ?? tab.title ?? "", url: taken.url ?? tab.url ?? "" });
+  return pageContent(site.site, `${taken.retaken ? RETAKEN : ""}${footer ? `${body}\n${footer}` : body}`, `${header}\nTab: ${tab.id}`);
 };

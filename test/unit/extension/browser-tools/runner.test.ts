@@ -323,18 +323,31 @@ describe("runToolCall", () => {
 });
 
 describe("page_snapshot windows", () => {
-  it("a long outline comes in windows; a continuation is served from the outline taken, or says it was taken again", async () => {
+  it("a long outline comes in windows: the first walks the page only as far as it, with an estimate of the rest; reading on finishes that walk", async () => {
     newDocument(`<main>${Array.from({ length: 2_000 }, (_, i) => `<button>Button number ${i}</button>`).join("")}</main>`);
     w.deps.snapshotCache = new SnapshotCache();
     const first = text(await runToolCall({ tool: "page_snapshot", args: {} }, w.deps));
     const cursor = Number(/call page_snapshot with cursor (\d+) to read on/.exec(first)?.[1]);
     expect(cursor).toBeGreaterThan(100);
-    expect(first).toContain(`(Lines 1–${cursor} of 2001. ${2001 - cursor} more lines`);
+    const footer =
+      /\(Lines 1–(\d+) of about (\d+): the page was read only as far as this window, so what is left is an estimate\. About (\d+) more lines/.exec(
+        first,
+      );
+    expect(footer?.[1]).toBe(String(cursor));
+    // 2,001 lines in truth: the estimate from the elements not reached is close.
+    expect(Math.abs(Number(footer?.[2]) - 2001)).toBeLessThan(20);
+    expect(Number(footer?.[3])).toBe(Number(footer?.[2]) - cursor);
     const pageCalls = w.calls.length;
     const second = text(await runToolCall({ tool: "page_snapshot", args: { cursor } }, w.deps));
-    expect(w.calls.length).toBe(pageCalls);
+    expect(w.calls.length - pageCalls).toBe(1);
     expect(second).toContain(`- button "Button number ${cursor - 1}"`);
+    expect(second).toContain(`(Lines ${cursor + 1}–`);
+    expect(second).toMatch(/ of 2001[.:]/);
     expect(second).not.toContain("taken again");
+    const third = Number(/call page_snapshot with cursor (\d+) to read on/.exec(second)?.[1]);
+    const callsBefore = w.calls.length;
+    expect(text(await runToolCall({ tool: "page_snapshot", args: { cursor: third } }, w.deps))).not.toContain("taken again");
+    expect(w.calls.length).toBe(callsBefore);
     w.deps.snapshotCache = new SnapshotCache();
     const retaken = text(await runToolCall({ tool: "page_snapshot", args: { cursor } }, w.deps));
     expect(retaken).toContain("(The outline was taken again for this window; the page may have changed since the previous one.)");

@@ -37,6 +37,18 @@ describe("snapshot windows", () => {
     expect(w.end).toBe(1);
   });
 
+  it("a window of an outline taken only in part counts what is left as an estimate, and says so", () => {
+    const w = sliceOutline(lines, 0, 500, { lines: 900, chars: 20_000 });
+    expect(w.estimated).toBe(true);
+    expect(w.totalLines).toBe(1_000);
+    const known = lines.slice(w.end).reduce((n, l) => n + l.length + 1, 0);
+    expect(w.charsLeft).toBe(known + 20_000);
+    expect(windowFooter(w)).toBe(
+      `(Lines 1–${w.end} of about 1000: the page was read only as far as this window, so what is left is an estimate. About ${1_000 - w.end} more lines, about ${(known + 20_000).toLocaleString("en")} characters, follow: call page_snapshot with cursor ${w.end} to read on.)`,
+    );
+    expect(sliceOutline(lines, 0, 500).estimated).toBe(false);
+  });
+
   it("refuses a cursor past the end", () => {
     expect(() => sliceOutline(lines, 100)).toThrow("cursor 100 is past the end of the snapshot (100 lines)");
     expect(() => sliceOutline(lines, 500)).toThrow(RangeError);
@@ -44,8 +56,9 @@ describe("snapshot windows", () => {
 
   it("the cache serves the same tab and address for five minutes", () => {
     const cache = new SnapshotCache();
-    cache.put(1, "https://a.example/", lines, 0);
-    expect(cache.get(1, "https://a.example/", 1_000)).toBe(lines);
+    const taken = { lines };
+    cache.put(1, "https://a.example/", taken, 0);
+    expect(cache.get(1, "https://a.example/", 1_000)).toBe(taken);
     expect(cache.get(2, "https://a.example/", 1_000)).toBeNull();
     expect(cache.get(1, "https://a.example/other", 1_000)).toBeNull();
     expect(cache.get(1, "https://a.example/", 5 * 60_000)).toBeNull();
