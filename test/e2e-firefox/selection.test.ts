@@ -84,8 +84,17 @@ describe("Firefox: page context", () => {
     ]);
     await waitForGone(panel, CHIPS);
     // What was sent stays readable in the user's bubble.
-    await click(panel, `${USER_BUBBLES} details.sent summary`);
-    expect(await texts(panel, `${USER_BUBBLES} details.sent pre`)).toEqual([SNIPPET]);
+    // The bubble's action row settles after the turn ends; a click that landed while it moved did not open it.
+    await expect
+      .poll(
+        async () => {
+          if (!(await panel.$eval(`${USER_BUBBLES} details.sent`, (d) => (d as HTMLDetailsElement).open)))
+            await click(panel, `${USER_BUBBLES} details.sent summary`);
+          return texts(panel, `${USER_BUBBLES} details.sent pre`);
+        },
+        { timeout: LONG },
+      )
+      .toEqual([SNIPPET]);
 
     // Attach page and Screenshot read the window's active tab: the article, brought to the front.
     await article.bringToFront();
