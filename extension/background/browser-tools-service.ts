@@ -11,12 +11,14 @@ import type { PermissionOption, RequestPermissionRequest } from "../acp/schema";
 import type { SharedRunnerDeps } from "../browser-tools";
 import type { ToolOutcome } from "../browser-tools/results";
 import type { RunnerDeps } from "../browser-tools/runner";
+import type { ActionConsent } from "../state/action-log";
 import type { AppEvent, AppState } from "../state/app";
 import { argsPreview, type BrowserToolsEvent, type ConsentAnswer, type ConsentRequest } from "../state/browser-tools";
 import type { ClientEvent } from "../state/client-state";
 import { hostServes } from "../state/host-compat";
 import { browserToolOf, callArguments, cardHoldsArgs } from "../state/served-calls";
 import { emptyToolCalls, toolCallOf } from "../state/tool-call-map";
+import { actionLogged } from "./action-logged";
 import { CallBinder } from "./call-binder";
 import type { Store } from "./observable-store";
 
@@ -191,20 +193,28 @@ export class BrowserToolsService {
     this.dispatch({ type: "tool_started", callId, tool: call.tool, args: argsPreview(call.args), ...(sessionId ? { sessionId } : {}) });
     this.binder.served({ callId, tool: call.tool, args: call.args, ...(sessionId ? { sessionId } : {}) });
     let outcome: ToolOutcome;
+    // For the action log: the last answer the user gave this call, and the site the question named.
+    let consent: ActionConsent | null = null;
+    let site: string | undefined;
     try {
       // The host only forwards calls while tools are on; this guards a switch turned off in between.
       if (!this.deps.store.get().tools.enabled) throw new Error("Browser tools are turned off in goose-browser.");
       outcome = await this.deps.run(call, {
         ...this.deps.shared,
         agentName: agentNameOf(this.deps.store.get()),
-        askConsent: (request) =>
-          request.kind === "act" && this.takeCarried(call) ? Promise.resolve("allow_once") : this.ask(callId, request),
+        askConsent: async (request) => {
+          site = request.site;
+          consent = request.kind === "act" && this.takeCarried(call) ? "allow_once" : await this.ask(callId, request);
+          return consent;
+        },
         onTarget: (target) => this.dispatch({ type: "tool_target", callId, target }),
       });
     } catch (e) {
       outcome = { content: [{ type: "text", text: e instanceof Error ? e.message : String(e) }], isError: true };
     }
     this.dispatch({ type: "tool_finished", callId, isError: outcome.isError === true });
+    const logged = actionLogged(this.deps.store.get(), call, outcome, { consent, askedSite: site, at: this.now() });
+    if (logged) this.dispatch(logged);
     const sent = answer({ type: "tool_result", callId, content: outcome.content, ...(outcome.isError ? { isError: true } : {}) });
     if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
   }

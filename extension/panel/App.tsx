@@ -19,6 +19,7 @@ import {
   opening,
 } from "../view/state-signals";
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
+import { ActionLog } from "./ActionLog";
 import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
 import { CloseSession } from "./CloseSession";
@@ -123,6 +124,7 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <ConsentCards />
           <ElicitationCards />
           <PlanView />
+          <ActionLog />
           <QueueList />
           <Composer />
           <div class="panel__footer">
@@ -215,7 +217,9 @@ function exportActive() {
   const state = appState();
   const session = state ? activeSession(state.client) : null;
   if (!session) return;
-  const url = URL.createObjectURL(new Blob([transcriptMarkdown(session, new Date(), agentName.value)], { type: "text/markdown" }));
+  const url = URL.createObjectURL(
+    new Blob([transcriptMarkdown(session, new Date(), agentName.value, state?.tools.log[session.sessionId])], { type: "text/markdown" }),
+  );
   const a = document.createElement("a");
   a.href = url;
   a.download = exportFileName(session);

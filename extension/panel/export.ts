@@ -1,11 +1,17 @@
 /** A session's transcript as Markdown, for "Export". Pure. */
 import type { ContentBlock } from "../acp/schema";
+import { type ActionLogEntry, actionWhere, consentWords } from "../state/action-log";
 import type { SessionState } from "../state/client-state";
 import { entryArray } from "../state/entry-list";
 import { toolCallOf } from "../state/tool-call-map";
 
-/** `agent`: what the agent calls itself, for its messages' headings. */
-export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agent = "goose"): string {
+/** `agent`: what the agent calls itself, for its messages' headings; `actions`: the session's action log. */
+export function transcriptMarkdown(
+  s: SessionState,
+  now: Date = new Date(),
+  agent = "goose",
+  actions: readonly ActionLogEntry[] = [],
+): string {
   const out: string[] = [
     `# ${s.title ?? `${agent} session`}`,
     "",
@@ -23,10 +29,17 @@ export function transcriptMarkdown(s: SessionState, now: Date = new Date(), agen
       if (t) out.push(`- **Tool:** ${t.title || t.toolName || t.toolCallId} — ${t.status}`, "");
     }
   }
+  if (actions.length > 0) out.push(`## Browser actions (${actions.length})`, "", ...actions.map(actionLine), "");
   return `${out
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim()}\n`;
+}
+
+function actionLine(e: ActionLogEntry): string {
+  const where = actionWhere(e);
+  const text = e.text ? ` — ${e.text.replace(/([\\`*_[\]<>|])/g, "\\$1")}` : "";
+  return `- ${new Date(e.at).toISOString()} **${e.tool}**${where ? ` on ${where}` : ""}: ${consentWords(e.consent)}, ${e.ok ? "done" : "failed"}${text}`;
 }
 
 function compactionLine(c: SessionState["compactions"][string] | undefined): string {

@@ -6,6 +6,7 @@
  */
 import type { BrowserToolName } from "../../shared/browser-tools";
 import type { HostToolsOffer } from "../../shared/host-protocol";
+import { type ActionLog, type ActionLogEvent, reduceActionLog } from "./action-log";
 
 export type ConsentAnswer = "allow_once" | "allow_site" | "deny";
 
@@ -90,6 +91,8 @@ export interface BrowserToolsState {
   calls: BrowserToolCallRecord[];
   /** Consent questions waiting for the user, oldest first. */
   consents: ConsentPrompt[];
+  /** Every call that ended, per session (action-log.ts). */
+  log: ActionLog;
 }
 
 export type BrowserToolsEvent =
@@ -101,12 +104,13 @@ export type BrowserToolsEvent =
   | { type: "consent_requested"; id: string; callId: string; request: ConsentRequest }
   | { type: "consent_resolved"; id: string }
   | { type: "tools_offer"; sessionId: string; offer: SessionOffer }
-  | { type: "tools_offers_cleared" };
+  | { type: "tools_offers_cleared" }
+  | ActionLogEvent;
 
 /** Enough to annotate the cards of a long turn; older calls fall back to what their input says. */
 export const RECENT_CALLS = 50;
 
-export const initialBrowserToolsState: BrowserToolsState = { enabled: false, offers: {}, notice: null, calls: [], consents: [] };
+export const initialBrowserToolsState: BrowserToolsState = { enabled: false, offers: {}, notice: null, calls: [], consents: [], log: {} };
 
 export function reduceBrowserTools(state: BrowserToolsState, event: BrowserToolsEvent): BrowserToolsState {
   switch (event.type) {
@@ -143,6 +147,10 @@ export function reduceBrowserTools(state: BrowserToolsState, event: BrowserTools
       return { ...state, offers: { ...state.offers, [event.sessionId]: event.offer } };
     case "tools_offers_cleared":
       return Object.keys(state.offers).length === 0 ? state : { ...state, offers: {} };
+    case "action_logged": {
+      const log = reduceActionLog(state.log, event);
+      return log === state.log ? state : { ...state, log };
+    }
   }
 }
 

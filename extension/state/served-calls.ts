@@ -9,6 +9,7 @@
  */
 import { argsPreview, type BrowserToolCallRecord, type BrowserToolsState, sameJson } from "./browser-tools";
 import type { ToolCallState } from "./client-state";
+import { siteOfUrl } from "./site-name";
 
 type Card = Pick<ToolCallState, "title" | "toolName" | "rawInput">;
 
@@ -84,17 +85,6 @@ export function pickCard(
   finishedBefore: ReadonlySet<string>,
 ): ToolCallState | undefined {
   return cards.find((c) => !taken.has(c.toolCallId) && !finishedBefore.has(c.toolCallId) && cardMatchesCall(c, call));
-}
-
-/** The site as the user knows it (as the consent prompts name it): the host name, "local files", or the URL itself. */
-function siteOfUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.protocol === "file:") return "local files";
-    return u.hostname || url;
-  } catch {
-    return url;
-  }
 }
 
 /**

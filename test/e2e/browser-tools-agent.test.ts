@@ -179,6 +179,44 @@ describe("browser tools through the agent", () => {
     expect(await form.evaluate(() => document.getElementById("result")?.textContent)).toBe("");
   });
 
+  it("lists every call in the session's action log, with the user's answers, and puts the log in the export", async () => {
+    const log = panel.locator("details.action-log");
+    const summary = log.locator("summary");
+    await waitForText(summary, /^Browser actions \(\d+\)$/);
+    // Folded until opened, so it takes one line under the transcript.
+    expect(await log.getAttribute("open")).toBeNull();
+    await summary.click();
+    const items = panel.getByRole("list", { name: "Browser actions" }).getByRole("listitem");
+    const texts = await items.allInnerTexts();
+    expect(texts).toHaveLength(Number(/\((\d+)\)/.exec(await summary.innerText())![1]));
+    const allowed = texts.filter((t) => /\btype · Allowed once · done/.test(t));
+    expect(allowed).toHaveLength(1);
+    expect(allowed[0]).toContain("127.0.0.1 · “Sign up — Test Co”");
+    expect(allowed[0]).toContain('textbox "Your name"');
+    const denied = texts.at(-1)!;
+    expect(denied).toMatch(/\bclick · Denied · failed/);
+    expect(denied).toContain('button "Subscribe"');
+    expect(denied).toContain("The user denied this");
+    await screenshot(panel, "browser-action-log");
+
+    // The export holds the same lines: the file's text as the panel hands it to the browser.
+    await panel.evaluate(() => {
+      const w = window as unknown as { exported?: Promise<string> };
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        w.exported = (blob as Blob).text();
+        return create(blob);
+      };
+      HTMLAnchorElement.prototype.click = () => {};
+    });
+    await panel.getByRole("button", { name: "Export as Markdown" }).click();
+    const md = await panel.evaluate(() => (window as unknown as { exported: Promise<string> }).exported);
+    expect(md).toMatch(/## Browser actions \(\d+\)/);
+    expect(md).toMatch(/\*\*type\*\* on 127\.0\.0\.1 · “Sign up — Test Co” \(tab \d+\) · textbox "Your name": Allowed once, done/);
+    expect(md).toMatch(/\*\*click\*\* on 127\.0\.0\.1 .*button "Subscribe": Denied, failed — The user denied this/);
+    await summary.click();
+  });
+
   it("marks the tab while a call works in it, and clears the mark when it ends", async () => {
     await sendPrompt(panel, call("wait_for", { tabId: formTab, text: "never on this page", timeoutMs: 3000 }));
     await expect.poll(() => h.worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), formTab), { timeout: LONG }).toBe("•");

@@ -301,6 +301,58 @@ describe("BrowserToolsService", () => {
     expect(t.store.get().tools.consents).toEqual([]);
   });
 
+  it("logs each call that ends in its session's action log, with the user's answer and the result", async () => {
+    const t = setup({
+      run: async (call, deps) => {
+        if (call.tool === "list_tabs") return { content: [{ type: "text", text: "2 tabs" }] };
+        deps.onTarget?.({ tabId: 7, title: "Example", url: "https://example.com/", element: 'button "Go"' });
+        const answer = await deps.askConsent(actRequest);
+        return answer === "deny"
+          ? { content: [{ type: "text", text: "The user denied this" }], isError: true }
+          : { content: [{ type: "text", text: "Clicked" }] };
+      },
+      now: () => 42,
+    });
+    await t.service.setEnabled(true);
+    const a = answers();
+    await t.service.handleCall({ ...toolCall("t1"), sessionId: "s1" }, a.answer);
+    const denied = t.service.handleCall({ ...toolCall("t2", "click"), sessionId: "s1" }, a.answer);
+    await vi.waitFor(() => expect(t.store.get().tools.consents).toHaveLength(1));
+    t.service.answerConsent(t.store.get().tools.consents[0]!.id, "deny");
+    await denied;
+    const allowed = t.service.handleCall({ ...toolCall("t3", "click"), sessionId: "s2" }, a.answer);
+    await vi.waitFor(() => expect(t.store.get().tools.consents).toHaveLength(1));
+    t.service.answerConsent(t.store.get().tools.consents[0]!.id, "allow_once");
+    await allowed;
+    const { log } = t.store.get().tools;
+    expect(log.s1).toEqual([
+      { callId: "t1", tool: "list_tabs", consent: "not_asked", ok: true, text: "2 tabs", at: 42 },
+      {
+        callId: "t2",
+        tool: "click",
+        tab: { id: 7, title: "Example" },
+        site: "example.com",
+        element: 'button "Go"',
+        consent: "deny",
+        ok: false,
+        text: "The user denied this",
+        at: 42,
+      },
+    ]);
+    expect(log.s2!.map((e) => [e.callId, e.consent, e.ok])).toEqual([["t3", "allow_once", true]]);
+  });
+
+  it("logs a call without a session header into the session on screen, and none when there is no session", async () => {
+    const t = setup();
+    await t.service.setEnabled(true);
+    await t.service.handleCall(toolCall("t1"), answers().answer);
+    expect(t.store.get().tools.log).toEqual({});
+    t.store.dispatch({ scope: "client", event: { type: "session_opened", sessionId: "s9", cwd: "/w", loading: false } });
+    await t.service.handleCall(toolCall("t2"), answers().answer);
+    expect(t.store.get().client.activeSessionId).toBe("s9");
+    expect(Object.keys(t.store.get().tools.log)).toEqual(["s9"]);
+  });
+
   it("forgets a closed tab's refs", async () => {
     const t = setup();
     await t.service.forgetTab(12);

@@ -152,6 +152,44 @@ describe("export", () => {
     );
     expect(exportFileName(session)).toBe("Fix-theparser.md");
   });
+
+  it("ends the export with the session's browser actions, their answers and results", () => {
+    const s = reduceApp(initialAppState, {
+      scope: "client",
+      event: { type: "session_opened", sessionId: "s1", cwd: "/w", loading: false },
+    });
+    const md = transcriptMarkdown(s.client.sessions.s1!, new Date("2026-11-22T12:00:00Z"), "goose", [
+      {
+        callId: "a",
+        tool: "type",
+        site: "example.com",
+        tab: { id: 3, title: "Sign up" },
+        element: 'textbox "Name"',
+        consent: "allow_once",
+        ok: true,
+        text: "Typed 3 characters",
+        at: Date.UTC(2026, 10, 22, 11),
+      },
+      {
+        callId: "b",
+        tool: "click",
+        site: "example.com",
+        consent: "deny",
+        ok: false,
+        text: "The user denied this: click *Go*",
+        at: Date.UTC(2026, 10, 22, 11, 1),
+      },
+    ]);
+    expect(md).toContain(
+      [
+        "## Browser actions (2)",
+        "",
+        '- 2026-11-22T11:00:00.000Z **type** on example.com · “Sign up” (tab 3) · textbox "Name": Allowed once, done — Typed 3 characters',
+        "- 2026-11-22T11:01:00.000Z **click** on example.com: Denied, failed — The user denied this: click \\*Go\\*",
+      ].join("\n"),
+    );
+    expect(transcriptMarkdown(s.client.sessions.s1!, new Date(0))).not.toContain("Browser actions");
+  });
 });
 
 describe("diagnostics report", async () => {
