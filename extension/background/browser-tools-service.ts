@@ -212,11 +212,12 @@ export class BrowserToolsService {
     } catch (e) {
       outcome = { content: [{ type: "text", text: e instanceof Error ? e.message : String(e) }], isError: true };
     }
+    // The agent waits on the answer; the panel's bookkeeping can follow it.
+    const sent = answer({ type: "tool_result", callId, content: outcome.content, ...(outcome.isError ? { isError: true } : {}) });
+    if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
     this.dispatch({ type: "tool_finished", callId, isError: outcome.isError === true });
     const logged = actionLogged(this.deps.store.get(), call, outcome, { consent, askedSite: site, at: this.now() });
     if (logged) this.dispatch(logged);
-    const sent = answer({ type: "tool_result", callId, content: outcome.content, ...(outcome.isError ? { isError: true } : {}) });
-    if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
   }
 
   /** The panel's answer to a consent question; unknown or already answered ids are ignored. */

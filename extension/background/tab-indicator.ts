@@ -1,18 +1,23 @@
 /**
  * While a browser tool works in a tab, that tab's toolbar badge says so ("•"); it goes back to the
- * shared badge when the call ends, and while the call waits for the user's consent (so the shared
- * badge's "waiting for you" count shows there).
+ * shared badge at once while the call waits for the user's consent (so the shared badge's "waiting for
+ * you" count shows there), and a moment after the call ends unless another call starts there (linger.ts).
  */
 import type { AppState } from "../state/app";
 import { busyTabs } from "../state/browser-tools";
+import { realTimers, type Timers, WORKING_LINGER_MS } from "./linger";
 
 export const WORKING_TEXT = "•";
 
-/** Tabs that show the indicator: a call runs there and is not waiting on a consent question. */
-function workingTabs(state: AppState): Set<number> {
-  const asking = new Set(state.tools.consents.map((c) => c.callId));
-  const calls = state.tools.calls.filter((c) => c.status === "running" && !asking.has(c.callId));
-  return new Set(busyTabs({ ...state.tools, calls }).keys());
+/** Tabs where a call runs, and those of them where it waits on a consent question. */
+function tabsAtWork(state: AppState): { working: Set<number>; asking: Set<number> } {
+  const askingCalls = new Set(state.tools.consents.map((c) => c.callId));
+  const running = state.tools.calls.filter((c) => c.status === "running");
+  const tabsOf = (calls: typeof running) => new Set(busyTabs({ ...state.tools, calls }).keys());
+  return {
+    working: tabsOf(running.filter((c) => !askingCalls.has(c.callId))),
+    asking: tabsOf(running.filter((c) => askingCalls.has(c.callId))),
+  };
 }
 
 export interface TabBadgeApi {
@@ -20,13 +25,34 @@ export interface TabBadgeApi {
   setBadgeText(details: { tabId: number; text: string | null }): Promise<void> | void;
 }
 
-export function tabIndicator(action: TabBadgeApi): (state: AppState) => void {
-  let shown = new Set<number>();
+export function tabIndicator(action: TabBadgeApi, timers: Timers = realTimers): (state: AppState) => void {
+  const shown = new Set<number>();
+  const clearing = new Map<number, unknown>();
+  const clear = (tabId: number) => {
+    clearing.delete(tabId);
+    shown.delete(tabId);
+    apply(action, tabId, null);
+  };
   return (state) => {
-    const next = workingTabs(state);
-    for (const tabId of next) if (!shown.has(tabId)) apply(action, tabId, WORKING_TEXT);
-    for (const tabId of shown) if (!next.has(tabId)) apply(action, tabId, null);
-    shown = next;
+    const { working, asking } = tabsAtWork(state);
+    for (const tabId of working) {
+      if (clearing.has(tabId)) timers.clearTimeout(clearing.get(tabId));
+      clearing.delete(tabId);
+      if (!shown.has(tabId)) apply(action, tabId, WORKING_TEXT);
+      shown.add(tabId);
+    }
+    for (const tabId of shown) {
+      if (working.has(tabId)) continue;
+      if (asking.has(tabId)) {
+        if (clearing.has(tabId)) timers.clearTimeout(clearing.get(tabId));
+        clear(tabId);
+      } else if (!clearing.has(tabId)) {
+        clearing.set(
+          tabId,
+          timers.setTimeout(() => clear(tabId), WORKING_LINGER_MS),
+        );
+      }
+    }
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import browser from "webextension-polyfill";
 import { platform } from "../platform";
+import { rememberedHostAccess } from "./host-access-cache";
 import { groupTitle, isAgentGroup } from "./tab-group";
 
 export interface TabInfo {
@@ -66,6 +67,10 @@ function toInfo(tab: browser.Tabs.Tab): TabInfo {
 }
 
 export function extensionBrowserApi(): BrowserApi {
+  const hostAccess = rememberedHostAccess(
+    (originPattern) => browser.permissions.contains({ origins: [originPattern] }),
+    (forget) => browser.permissions.onRemoved.addListener(forget),
+  );
   return {
     ownOrigin: new URL(browser.runtime.getURL("/")).origin,
     async queryTabs(query) {
@@ -143,9 +148,7 @@ export function extensionBrowserApi(): BrowserApi {
     async executeFileInFrames(tabId, frameIds, file) {
       await browser.scripting.executeScript({ target: { tabId, frameIds }, files: [file] });
     },
-    hasHostAccess(originPattern) {
-      return browser.permissions.contains({ origins: [originPattern] });
-    },
+    hasHostAccess: hostAccess,
     fileAccessAllowed() {
       return browser.extension.isAllowedFileSchemeAccess();
     },

@@ -21,10 +21,27 @@ export interface TabRefs {
 
 const tabRefsItem = storage.defineItem<Record<string, TabRefs>>("session:goose.browserTools.tabRefs", { fallback: {} });
 
+/**
+ * Only the background writes these, so it reads storage once per service-worker life and keeps the
+ * copy: a tool call's refs cost no storage read (a round trip to the browser each, BENCHMARKS.md).
+ */
 export class TabRefStore {
+  private copy: Promise<Record<string, TabRefs>> | undefined;
+
   private async all(): Promise<Record<string, TabRefs>> {
-    const raw = await tabRefsItem.getValue();
-    return raw && typeof raw === "object" ? { ...raw } : {};
+    this.copy ??= tabRefsItem.getValue().then(
+      (raw) => (raw && typeof raw === "object" ? raw : {}),
+      (e: unknown) => {
+        this.copy = undefined;
+        throw e;
+      },
+    );
+    return { ...(await this.copy) };
+  }
+
+  private async save(all: Record<string, TabRefs>): Promise<void> {
+    this.copy = Promise.resolve(all);
+    await tabRefsItem.setValue(all);
   }
 
   async get(tabId: number): Promise<TabRefs | undefined> {
@@ -40,13 +57,13 @@ export class TabRefStore {
       next: Math.max(refs.next, before?.next ?? 1),
       ...(Object.keys(frames).length > 0 ? { frames } : {}),
     };
-    await tabRefsItem.setValue(all);
+    await this.save(all);
   }
 
   async forget(tabId: number): Promise<void> {
     const all = await this.all();
     if (!(String(tabId) in all)) return;
     delete all[String(tabId)];
-    await tabRefsItem.setValue(all);
+    await this.save(all);
   }
 }

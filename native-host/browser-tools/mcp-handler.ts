@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { BROWSER_TOOL_ANNOTATIONS, BROWSER_TOOL_DESCRIPTIONS, BROWSER_TOOL_INPUTS, BROWSER_TOOL_NAMES } from "../../shared/browser-tools";
 import { HOST_VERSION } from "../setup/version";
 import type { ToolOutcome } from "./forwarder";
@@ -33,8 +34,14 @@ function registerBrowserTools(server: McpServer, callTool: CallTool): void {
   }
 }
 
+/** One for every request: the SDK builds an Ajv per server otherwise, most of a request's cost (BENCHMARKS.md). */
+const validator = new AjvJsonSchemaValidator();
+
 export async function handleMcpRequest(req: IncomingMessage, res: ServerResponse, callTool: CallTool): Promise<void> {
-  const server = new McpServer({ name: "goose-browser", version: HOST_VERSION }, { capabilities: { tools: {} } });
+  const server = new McpServer(
+    { name: "goose-browser", version: HOST_VERSION },
+    { capabilities: { tools: {} }, jsonSchemaValidator: validator },
+  );
   registerBrowserTools(server, callTool);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on("close", () => {

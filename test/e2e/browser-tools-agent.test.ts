@@ -221,7 +221,8 @@ describe("browser tools through the agent", () => {
     await sendPrompt(panel, call("wait_for", { tabId: formTab, text: "never on this page", timeoutMs: 3000 }));
     await expect.poll(() => h.worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), formTab), { timeout: LONG }).toBe("•");
     await waitForTurnEnd(panel);
-    await expect.poll(() => h.worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), formTab)).toBe("");
+    // A moment after the call (extension/background/linger.ts).
+    await expect.poll(() => h.worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), formTab), { timeout: LONG }).toBe("");
   });
 
   it("turned off again on the options page, the panel follows and the agent loses the server", async () => {

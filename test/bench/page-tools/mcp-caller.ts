@@ -31,8 +31,20 @@ export interface McpCaller {
   close(): Promise<void>;
 }
 
-export async function openMcpCaller(): Promise<McpCaller> {
-  const harness = await launchExtension({ extensionDir: E2E_BUILD });
+/** Another checkout's builds (its e2e extension and host), for same-run comparisons (round-trip.ts). */
+export interface CallerBuild {
+  root: string;
+}
+
+export async function openMcpCaller(build?: CallerBuild): Promise<McpCaller> {
+  const harness = await launchExtension(
+    build
+      ? {
+          extensionDir: path.join(build.root, "dist/extension/chrome-mv3-e2e"),
+          hostLauncher: path.join(build.root, "dist/native-host/goose-browser-host"),
+        }
+      : { extensionDir: E2E_BUILD },
+  );
   const panel = await harness.openPanel();
   await waitForReady(panel);
   await panel.getByRole("button", { name: "Browser: off" }).click();

@@ -24,6 +24,7 @@ import {
 } from "../../../../extension/state/browser-tools";
 import type { ClientEvent } from "../../../../extension/state/client-state";
 import { HOST_PROTOCOL_VERSION, type HostCommand, type HostHello, type HostToolCall } from "../../../../shared/host-protocol";
+import { FakeClock } from "../../../helpers/fake-clock";
 
 const actRequest: ConsentRequest = {
   kind: "act",
@@ -561,9 +562,10 @@ describe("routing and the tab indicator", () => {
     expect(inbound.receive({ host: { type: "tool_call", tool: "read_page", args: {} } })).toEqual({ events: [] });
   });
 
-  it("marks a tab while a call works in it, steps aside while it waits for consent, and clears when done", () => {
+  it("marks a tab while a call works in it, steps aside at once while it waits for consent, and clears a moment after it is done", () => {
     const calls: Array<{ tabId: number; text: string | null }> = [];
-    const indicate = tabIndicator({ setBadgeText: (d) => void calls.push(d) });
+    const clock = new FakeClock();
+    const indicate = tabIndicator({ setBadgeText: (d) => void calls.push(d) }, clock);
     let s = initialAppState;
     const apply = (event: AppEvent["event"]) => {
       s = reduceApp(s, { scope: "tools", event } as AppEvent);
@@ -574,9 +576,34 @@ describe("routing and the tab indicator", () => {
     apply({ type: "consent_requested", id: "c1", callId: "t1", request: actRequest });
     apply({ type: "consent_resolved", id: "c1" });
     apply({ type: "tool_finished", callId: "t1", isError: false });
+    expect(calls).toHaveLength(3);
+    clock.advance(1500);
     expect(calls).toEqual([
       { tabId: 5, text: WORKING_TEXT },
       { tabId: 5, text: null },
+      { tabId: 5, text: WORKING_TEXT },
+      { tabId: 5, text: null },
+    ]);
+  });
+
+  it("keeps the mark between calls that follow each other in the same tab: one badge update each way", () => {
+    const calls: Array<{ tabId: number; text: string | null }> = [];
+    const clock = new FakeClock();
+    const indicate = tabIndicator({ setBadgeText: (d) => void calls.push(d) }, clock);
+    let s = initialAppState;
+    const apply = (event: AppEvent["event"]) => {
+      s = reduceApp(s, { scope: "tools", event } as AppEvent);
+      indicate(s);
+    };
+    for (const callId of ["t1", "t2", "t3"]) {
+      apply({ type: "tool_started", callId, tool: "page_snapshot", args: {} });
+      apply({ type: "tool_target", callId, target: { tabId: 5, title: "", url: "https://a.example/" } });
+      apply({ type: "tool_finished", callId, isError: false });
+      clock.advance(100);
+    }
+    expect(calls).toEqual([{ tabId: 5, text: WORKING_TEXT }]);
+    clock.advance(1500);
+    expect(calls).toEqual([
       { tabId: 5, text: WORKING_TEXT },
       { tabId: 5, text: null },
     ]);

@@ -1,5 +1,5 @@
 import "../../../helpers/dom/fake-browser";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { type ConsentRequest, consentToAct, consentToRead } from "../../../../extension/browser-tools/consent";
 import { sliceMarkdown } from "../../../../extension/browser-tools/markdown-window";
@@ -141,6 +141,18 @@ describe("consent", () => {
     expect(await consentToAct(deps, { ...act, site: "example.com", origin: "https://example.com" })).toBe(
       'The user denied this: click button "Submit" on example.com. Nothing was changed.',
     );
+  });
+
+  it("grants are read from storage once per worker life, and a worker that wakes again reads what was stored", async () => {
+    const grants = new SiteGrants();
+    const reads = vi.spyOn(siteGrantsItem, "getValue");
+    expect(await grants.has("https://a.example")).toBe(false);
+    await grants.add("https://a.example");
+    expect(await grants.has("https://a.example")).toBe(true);
+    expect(await grants.has("https://b.example")).toBe(false);
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
+    expect(await new SiteGrants().has("https://a.example")).toBe(true);
   });
 
   it("the agent's name comes from the caller", async () => {

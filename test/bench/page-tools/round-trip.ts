@@ -1,0 +1,71 @@
+/**
+ * One tool call's round trip, this checkout against another's builds in the same run (the machine's load
+ * moves absolute figures more than most changes do): `PAGE_TOOLS_BASE=<other checkout, built with
+ * build:host and build:ext:e2e> node --import tsx test/bench/page-tools/round-trip.ts`. Alternates blocks of
+ * calls between the two builds, each block in a fresh browser, and prints each tool's p50 per build and
+ * their ratio. Without PAGE_TOOLS_BASE it measures this checkout alone.
+ */
+import { startTestSite } from "../../helpers/test-site";
+import { type CallerBuild, openMcpCaller } from "./mcp-caller";
+
+const BLOCKS = Number(process.env.PAGE_TOOLS_BLOCKS ?? 3);
+const CALLS = Number(process.env.PAGE_TOOLS_CALLS ?? 40);
+const TOOLS = ["list_tabs", "page_snapshot", "find", "hover"] as const;
+
+type Samples = Record<(typeof TOOLS)[number], number[]>;
+
+function ref(text: string, pattern: RegExp): string {
+  const found = text
+    .split("\n")
+    .find((l) => pattern.test(l))
+    ?.match(/\[(e\d+)\]/)?.[1];
+  if (!found) throw new Error(`no element matching ${pattern}`);
+  return found;
+}
+
+async function block(site: Awaited<ReturnType<typeof startTestSite>>, into: Samples, build?: CallerBuild): Promise<void> {
+  const m = await openMcpCaller(build);
+  try {
+    const page = await m.harness.context.newPage();
+    const url = site.url("act-wrappers.html");
+    await page.goto(url);
+    const tabId = await m.tabIdOf(url);
+    const target = ref((await m.call("page_snapshot", { tabId })).text, /tab "Specs"/);
+    const granted = await m.allowSite("hover", { tabId, ref: target });
+    if (granted.isError) throw new Error(granted.text);
+    const args = { list_tabs: {}, page_snapshot: { tabId }, find: { tabId, text: "Specs" }, hover: { tabId, ref: target } };
+    // Untimed: the first calls pay for script caches and the JIT.
+    for (const tool of TOOLS) for (let i = 0; i < 5; i++) await m.call(tool, args[tool]);
+    for (let i = 0; i < CALLS; i++) {
+      for (const tool of TOOLS) {
+        const r = await m.call(tool, args[tool]);
+        if (r.isError) throw new Error(`${tool}: ${r.text}`);
+        into[tool].push(r.ms);
+      }
+    }
+  } finally {
+    await m.close();
+  }
+}
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const empty = (): Samples => ({ list_tabs: [], page_snapshot: [], find: [], hover: [] });
+
+const base = process.env.PAGE_TOOLS_BASE;
+const site = await startTestSite();
+const here = empty();
+const there = empty();
+try {
+  for (let b = 0; b < BLOCKS; b++) {
+    await block(site, here);
+    if (base) await block(site, there, { root: base });
+  }
+} finally {
+  await site.close();
+}
+for (const tool of TOOLS) {
+  const line = base
+    ? `${tool}: this ${p50(here[tool]).toFixed(1)} ms, base ${p50(there[tool]).toFixed(1)} ms, ratio ${(p50(here[tool]) / p50(there[tool])).toFixed(2)}`
+    : `${tool}: ${p50(here[tool]).toFixed(1)} ms`;
+  console.log(line);
+}
