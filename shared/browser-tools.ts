@@ -112,7 +112,7 @@ export const BROWSER_TOOL_DESCRIPTIONS: Record<BrowserToolName, string> = {
     "An outline of the page's landmarks, widgets and interactive elements (role, name, value, state), each with a ref for click/type/select_option, " +
     'including iframes and shadow DOM (refs inside a frame look like "f2e12"). A long page comes in windows: the end of each says how many ' +
     "lines are left and the cursor to pass to read on.",
-  find: "Find elements by visible text or accessible name and/or ARIA role; returns refs usable with click/type/select_option.",
+  find: "Find elements by visible text or accessible name and/or ARIA role, in every frame of the page; returns refs usable with click/type/select_option.",
   click:
     "Click the element with this ref (from page_snapshot or find) as a user would: scrolled into view, at its visible centre; fails, naming it, when something covers it. The user is asked first.",
   type: "Type text into the input, textarea or editable element with this ref (replacing its content), optionally pressing Enter. The user is asked first.",

@@ -15,9 +15,12 @@ export interface FrameAnswer {
 const UNREACHABLE =
   "(content not shown: the browser does not let the extension into this frame: a site it has no access to, or an address such as data: that extensions never enter)";
 
-/** `  - button "Go" [e3]` with prefix "f2" is `  - button "Go" [f2e3]`; names never hold a `"`, so the first ref after them is the line's. */
-function withPrefix(line: string, prefix: string): string {
-  return prefix ? line.replace(/^(\s*- [^"[]*(?:"[^"]*" )?)\[e(\d+)\]/, `$1[${prefix}e$2]`) : line;
+/**
+ * `  - button "Go" [e3]` (or find's `button "Go" [e3]`) with prefix "f2" is `  - button "Go" [f2e3]`; names never
+ * hold a `"`, so the first ref after them is the line's.
+ */
+export function withPrefix(line: string, prefix: string): string {
+  return prefix ? line.replace(/^(\s*(?:- )?[^"[]*(?:"[^"]*" )?)\[e(\d+)\]/, `$1[${prefix}e$2]`) : line;
 }
 
 export function mergeFrames(answers: FrameAnswer[], prefixOf: (frameId: number) => string): string[] {

@@ -216,7 +216,10 @@ describe("goose does not take over the browser (defect 9)", () => {
     const opened = await h.worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0], url);
     expect(opened?.active).toBe(false);
     expect(await activeTab()).toBe(front);
-    expect(await h.worker.evaluate(async (id) => (await chrome.tabGroups.get(id)).title, opened!.groupId)).toBe("goose");
+    // Back to the plain name a moment after the call (extension/background/linger.ts).
+    await expect
+      .poll(() => h.worker.evaluate(async (id) => (await chrome.tabGroups.get(id)).title, opened!.groupId), { timeout: LONG })
+      .toBe("goose");
 
     const target = site.url("article.html?navigated");
     await act("navigate", { tabId, url: target }, `load ${target}`);

@@ -133,6 +133,22 @@ describe("page_snapshot in Chromium", () => {
     expect(await snapshotOf("frames.html")).toContain(`[${crossButton}]`);
   });
 
+  it("find searches every frame too, and a match's frame ref acts in its frame", async () => {
+    await page.goto(site.url("frames.html"));
+    await page.frameLocator("#cross").locator("#where").filter({ hasText: "Cross-origin content" }).waitFor();
+    const tabId = await tools.tabIdOf(site.url("frames.html"));
+    const found = await tools.call("find", { tabId, text: "Frame button" });
+    expect(found.isError, text(found)).toBeFalsy();
+    const t = text(found);
+    expect(t).toMatch(/In frame f\d+ \(http:\/\/127\.0\.0\.1:\d+\/frame-inner\.html\):\n {2}button "Frame button" \[f\d+e\d+\]/);
+    expect(t).toMatch(/In frame f\d+ \(http:\/\/localhost:\d+\/frame-inner\.html\?cross\):\n {2}button "Frame button" \[f\d+e\d+\]/);
+    const cross = refIn(t.slice(t.indexOf("localhost")), /button "Frame button"/);
+    const clicked = await tools.call("click", { tabId, ref: cross });
+    expect(text(clicked)).toContain(`Clicked button "Frame button" [${cross}]`);
+    expect(await page.frameLocator("#cross").locator("#inner-clicks").textContent()).toBe("clicked;");
+    expect(await page.frameLocator("#same").locator("#inner-clicks").textContent()).toBe("");
+  });
+
   it("includes open shadow roots in place, and a closed one named as such, with refs that act inside them", async () => {
     const s = await snapshotOf("frames.html");
     expect(s).toMatch(/^ {2}- navigation "Shadow nav" \[e\d+\]\n {4}- button "Open shadow button" \[e\d+\]$/m);

@@ -101,10 +101,8 @@ export function createPageTools(win: Window, token: string): PageTools {
       }
       case "find": {
         refs.startAt(request.refStart);
-        const { lines, total } = findElements(doc, refs, request);
-        if (total === 0) return reply("No matching elements.");
-        const more = total > lines.length ? `\n(${total - lines.length} more matches not shown; narrow the query)` : "";
-        return reply(`${lines.join("\n")}${more}`);
+        const found = findElements(doc, refs, request);
+        return { ...reply(""), found };
       }
       case "describe":
         return reply(describe(element(request.ref, request.token)));

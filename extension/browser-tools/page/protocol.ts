@@ -57,10 +57,21 @@ export interface FrameOutline {
 
 export type PageReply =
   /**
-   * `next`: the document's next free ref number after this call. `outline`: a snapshot's answer. `targets`: an
+   * `next`: the document's next free ref number after this call. `outline`: a snapshot's answer. `found`: find's. `targets`: an
    * acting op's elements as `describe` names them (the focused one for press_key without a ref), for the tool card.
    */
-  | { ok: true; text: string; token: string; next: number; title: string; url: string; outline?: FrameOutline; targets?: string[] }
+  | {
+      ok: true;
+      text: string;
+      token: string;
+      next: number;
+      title: string;
+      url: string;
+      outline?: FrameOutline;
+      /** find's answer from one frame: its matches' lines (at most the limit) and how many there were. */
+      found?: { lines: string[]; total: number };
+      targets?: string[];
+    }
   | { ok: false; error: string };
 
 /** What a call answers when the document has no page tools yet (a fresh document): inject, then call again. */

@@ -18,7 +18,6 @@ import { checkSite } from "../site-policy";
 import type { SnapshotCache } from "../snapshot-window";
 import { resolveTab } from "../tabs";
 import type { ToolArgs } from "./args";
-import { pageHeader } from "./words";
 
 export interface RunnerDeps {
   api: BrowserApi;
@@ -56,8 +55,6 @@ export interface ToolContext {
   onPage(tabId: number, request: PageRequest, frameId?: number): Promise<PageAnswer>;
   /** The frame a ref acts in and the token of the document it came from (`f2e7` is frame 2's `e7`). */
   refTarget(tab: TabInfo, ref: string): Promise<RefFrame>;
-  /** Runs a page op that hands out refs (page_snapshot, find), numbering on from the tab's last ref. */
-  withNewRefs(tabId: number | undefined, request: (refStart: number) => PageRequest): Promise<ToolOutcome>;
   /** click, type, select_option, hover: describe the element, ask the user, then act on that same document. */
   actOnElement(
     args: { tabId?: number | undefined; ref: string },
@@ -148,14 +145,6 @@ export function toolContext(tool: BrowserToolName, deps: RunnerDeps): ToolContex
       const found = refFrame(await deps.tabRefs.get(tab.id), ref);
       if ("error" in found) throw new ToolFailure(found.error);
       return found;
-    },
-
-    async withNewRefs(tabId, request) {
-      const { tab, site } = await ctx.readableTab(tabId);
-      const refStart = (await deps.tabRefs.get(tab.id))?.next ?? 1;
-      const reply = await ctx.onPage(tab.id, request(refStart));
-      await deps.tabRefs.set(tab.id, { token: reply.token, next: reply.next });
-      return pageContent(site.site, reply.text, `${pageHeader(reply)}\nTab: ${tab.id}`);
     },
 
     actOnElement({ tabId, ref }, action, request) {
