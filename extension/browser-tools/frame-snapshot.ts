@@ -1,8 +1,8 @@
 /**
  * Takes page_snapshot's outline in every frame of a tab at once and merges it into one (snapshot-merge.ts),
  * numbering the frames so their refs act in the right one (frame-refs.ts), and records the tab's refs.
- * A first window asks each frame to stop once its outline fills a window (`budget`); reading on asks them to
- * finish the walks they kept (`resume`).
+ * A first window asks each frame to stop once its outline fills a window (`budget`); reading on asks them to go
+ * on with the walks they kept (`resume`), as far as the next window needs (`budget` again) or to the end.
  */
 import type { TabRefStore } from "../storage/tab-refs";
 import type { BrowserApi } from "./browser-api";
@@ -20,7 +20,7 @@ export interface TabSnapshot {
   unread?: Unread;
 }
 
-export type SnapshotMode = { budget: number } | { resume: true } | Record<string, never>;
+export type SnapshotMode = { budget: number } | { resume: true; budget?: number } | Record<string, never>;
 
 export async function snapshotAllFrames(
   api: BrowserApi,

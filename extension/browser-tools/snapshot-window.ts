@@ -2,8 +2,8 @@
  * page_snapshot hands a long outline out in windows of whole lines, each call saying how much is left and
  * the cursor to pass for the next one; nothing is dropped. The first window is taken by walks that stop once
  * it is full, so what is left after it is an estimate, and said to be one. A continuation goes on from the
- * outline taken for the same tab and address a moment ago (finishing the walks it stopped), so its line numbers
- * mean the same lines.
+ * outline taken for the same tab and address a moment ago (going on with the walks it stopped), so its line numbers
+ * mean the same lines; it walks on only as far as its window needs, so each estimate gets closer.
  */
 
 /** Characters of outline one page_snapshot returns at most (at least one line). */

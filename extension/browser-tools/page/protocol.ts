@@ -22,8 +22,9 @@ export interface FormField {
 export type PageRequest =
   /** refStart: the tab's next free ref number, so refs never repeat across the tab's documents. */
   /**
-   * `budget`: stop once the outline holds more than this many characters, keeping the walk; `resume`: finish the
-   * walk the last budgeted snapshot of this document kept (or walk the whole page when none is kept).
+   * `budget`: stop once the outline holds more than this many characters, keeping the walk; `resume`: go on with
+   * the walk the last budgeted snapshot of this document kept (or walk the page anew when none is kept), to the
+   * budget when one is given, else to the end.
    */
   | { op: "snapshot"; refStart: number; budget?: number; resume?: boolean }
   | { op: "find"; refStart: number; text?: string; role?: string; limit: number }

@@ -1,7 +1,8 @@
 /**
  * page_snapshot: an outline of the page's landmarks and interactive elements, each with a ref, across its
  * frames, in windows of SNAPSHOT_CHARS with a cursor for the next one. The first window walks each frame only
- * until it is full; reading on finishes those walks once, and later windows come from the outline kept.
+ * until it is full; reading on walks on as far as the next window needs, and windows already walked come from
+ * the outline kept.
  */
 import { snapshotAllFrames } from "../frame-snapshot";
 import { pageContent, ToolFailure } from "../results";
@@ -19,6 +20,13 @@ function samePrefix(before: string[], after: string[], upTo: number): boolean {
   return true;
 }
 
+/** Characters of the first `n` lines, as a window counts them (with their newlines). */
+function charsBefore(lines: string[], n: number): number {
+  let chars = 0;
+  for (let i = 0; i < n && i < lines.length; i++) chars += lines[i]!.length + 1;
+  return chars;
+}
+
 /** The outline for a window at `cursor`, and whether it is not the one the earlier windows came from. */
 async function outlineFor(
   ctx: ToolContext,
@@ -29,7 +37,14 @@ async function outlineFor(
   const { api, tabRefs, snapshotCache: cache } = ctx.deps;
   const cached = cursor > 0 && url ? cache?.get(tabId, url) : null;
   if (cached && !cached.unread) return { outline: cached, retaken: false };
-  const taken = await snapshotAllFrames(api, tabRefs, tabId, cursor === 0 ? { budget: SNAPSHOT_CHARS } : { resume: true });
+  // Reading on walks only as far as this window needs: a long page costs a window's walk per call.
+  const mode =
+    cursor === 0
+      ? { budget: SNAPSHOT_CHARS }
+      : cached
+        ? { resume: true as const, budget: charsBefore(cached.lines, cursor) + SNAPSHOT_CHARS }
+        : { resume: true as const };
+  const taken = await snapshotAllFrames(api, tabRefs, tabId, mode);
   cache?.put(tabId, url ?? taken.url, taken);
   // Reading on: the frames finished the walks they kept, so the lines already shown come out the same,
   // unless the page went away or was taken again in between.

@@ -218,7 +218,7 @@ ${all.map(row).join("\n")}
 | recall of Playwright's interactive elements, all pages | ≥ 99 % | ${pct(found, interactive)} (${found} / ${interactive}) | ${pass(found / interactive >= 0.99)} |
 | size on the article, ours / Playwright | ≤ 40 % | ${pct(a.ourChars, a.playwrightChars)} (first window ${n(a.firstWindowChars)} characters) | ${pass(a.ourChars / a.playwrightChars <= 0.4)} |
 | \`page_snapshot\` on the article (every frame, merged, first window; timed in the service worker), p50 of ${a.calls} | ≤ 20 ms | ${a.p50.toFixed(1)} ms (p90 ${a.p90.toFixed(1)}, max ${a.max.toFixed(1)}) | ${pass(a.p50 <= 20)} |
-| the second window (\`cursor\`: finishes the walk the first window stopped), p50 of ${a.readOnCalls} | – | ${a.readOnP50.toFixed(1)} ms | |
+| the second window (\`cursor\`: walks on as far as that window needs), p50 of ${a.readOnCalls} | – | ${a.readOnP50.toFixed(1)} ms | |
 
 ${missed.length ? `Missed (role "name" in Playwright's snapshot): ${missed.slice(0, 20).join("; ")}${missed.length > 20 ? `; and ${missed.length - 20} more` : ""}.` : "Nothing missed."}
 `;

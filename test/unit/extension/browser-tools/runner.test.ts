@@ -323,7 +323,7 @@ describe("runToolCall", () => {
 });
 
 describe("page_snapshot windows", () => {
-  it("a long outline comes in windows: the first walks the page only as far as it, with an estimate of the rest; reading on finishes that walk", async () => {
+  it("a long outline comes in windows: the first walks the page only as far as it, with an estimate of the rest; reading on walks on as far as each window needs", async () => {
     newDocument(`<main>${Array.from({ length: 2_000 }, (_, i) => `<button>Button number ${i}</button>`).join("")}</main>`);
     w.deps.snapshotCache = new SnapshotCache();
     const first = text(await runToolCall({ tool: "page_snapshot", args: {} }, w.deps));
@@ -342,12 +342,23 @@ describe("page_snapshot windows", () => {
     expect(w.calls.length - pageCalls).toBe(1);
     expect(second).toContain(`- button "Button number ${cursor - 1}"`);
     expect(second).toContain(`(Lines ${cursor + 1}–`);
-    expect(second).toMatch(/ of 2001[.:]/);
+    // Walked only as far as this window: the rest is still an estimate.
+    expect(second).toMatch(/ of about \d+: the page was read only as far as this window/);
     expect(second).not.toContain("taken again");
     const third = Number(/call page_snapshot with cursor (\d+) to read on/.exec(second)?.[1]);
+    const last = text(await runToolCall({ tool: "page_snapshot", args: { cursor: third } }, w.deps));
+    expect(w.calls.length - pageCalls).toBe(2);
+    expect(last).toMatch(/\(Lines \d+–2001 of 2001: the end of the snapshot\.\)/);
+    expect(last).toContain('- button "Button number 1999"');
+    expect(last).not.toContain("taken again");
+    // A window already walked comes from the outline kept, without going into the page.
     const callsBefore = w.calls.length;
-    expect(text(await runToolCall({ tool: "page_snapshot", args: { cursor: third } }, w.deps))).not.toContain("taken again");
+    const again = text(await runToolCall({ tool: "page_snapshot", args: { cursor } }, w.deps));
     expect(w.calls.length).toBe(callsBefore);
+    const buttons = (t: string) => t.split("\n").filter((l) => l.startsWith("  - button"));
+    expect(buttons(again)).toEqual(buttons(second));
+    expect(buttons(again).length).toBeGreaterThan(100);
+    expect(again).toMatch(/ of 2001\. /);
     w.deps.snapshotCache = new SnapshotCache();
     const retaken = text(await runToolCall({ tool: "page_snapshot", args: { cursor } }, w.deps));
     expect(retaken).toContain("(The outline was taken again for this window; the page may have changed since the previous one.)");
