@@ -47,7 +47,14 @@ export interface BrowserApi {
     func: (...args: A) => R,
     args: A,
   ): Promise<Array<{ frameId: number; result: Awaited<R> | undefined }>>;
-  executeFileInFrames(tabId: number, frameIds: number[], file: string): Promise<void>;
+  executeFileInFrames(tabId: number, frameIds: number[] | "all", file: string): Promise<void>;
+  /**
+   * True when the tab began loading a document since the page tools last answered in its top document: they
+   * are not there yet, so installing them first saves a call that would only say so.
+   */
+  newDocumentIn(tabId: number): boolean;
+  /** The page tools answered in the tab's top document. */
+  toolsAnswered(tabId: number): void;
   hasHostAccess(originPattern: string): Promise<boolean>;
   fileAccessAllowed(): Promise<boolean>;
   /** This extension's origin: `chrome-extension://<id>`. */
@@ -67,6 +74,11 @@ function toInfo(tab: browser.Tabs.Tab): TabInfo {
 }
 
 export function extensionBrowserApi(): BrowserApi {
+  const loading = new Set<number>();
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === "loading") loading.add(tabId);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => loading.delete(tabId));
   const hostAccess = rememberedHostAccess(
     (originPattern) => browser.permissions.contains({ origins: [originPattern] }),
     (forget) => browser.permissions.onRemoved.addListener(forget),
@@ -146,8 +158,11 @@ export function extensionBrowserApi(): BrowserApi {
       return results.map((r) => ({ frameId: r.frameId, result: r.result as never }));
     },
     async executeFileInFrames(tabId, frameIds, file) {
-      await browser.scripting.executeScript({ target: { tabId, frameIds }, files: [file] });
+      const target = frameIds === "all" ? { tabId, allFrames: true } : { tabId, frameIds };
+      await browser.scripting.executeScript({ target, files: [file] });
     },
+    newDocumentIn: (tabId) => loading.has(tabId),
+    toolsAnswered: (tabId) => void loading.delete(tabId),
     hasHostAccess: hostAccess,
     fileAccessAllowed() {
       return browser.extension.isAllowedFileSchemeAccess();

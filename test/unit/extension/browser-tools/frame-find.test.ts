@@ -34,6 +34,8 @@ function tabWith(frames: Array<{ frameId: number; result: PageReply }>): { api: 
       return frames;
     },
     executeFileInFrames: async () => undefined,
+    newDocumentIn: () => false,
+    toolsAnswered: () => undefined,
   } as unknown as BrowserApi;
   return { api, asked };
 }

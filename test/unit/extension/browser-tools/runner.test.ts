@@ -92,8 +92,11 @@ function world(): World {
     },
     executeFileInFrames: async (tabId, frameIds, file) => {
       w.calls.push(`file ${tabId} frames ${frameIds} ${file}`);
-      if (frameIds.includes(0) && file === "/page-tools.js") installPageTools(window as unknown as Window & typeof globalThis);
+      if ((frameIds === "all" || frameIds.includes(0)) && file === "/page-tools.js")
+        installPageTools(window as unknown as Window & typeof globalThis);
     },
+    newDocumentIn: () => false,
+    toolsAnswered: () => undefined,
     hasHostAccess: async () => w.hostAccess,
     fileAccessAllowed: async () => false,
   };
