@@ -78,11 +78,10 @@ export class SearchIndexer {
 
   private indexSession(session: SessionState): Promise<void> {
     return this.deps.exclusive(async () => {
-      if (!this.enabled) return;
       const step = newDocs(session, await this.deps.registry.getValue());
       if (!step) return;
       await (await this.openIndex()).add([{ key: step.key, docs: step.docs }]);
-      // Turned off meanwhile: the wipe after this task empties the registry; writing it now would bring it back.
+      // Turned off meanwhile: the wipe queued after this task deletes what it added; the registry stays as the wipe leaves it.
       if (this.enabled) await this.deps.registry.setValue(step.registry);
     });
   }

@@ -12,6 +12,7 @@ describe("the entry a search result opens at", () => {
     expect(locateMatch(texts, 3, ["quokka"])).toBe(2);
     expect(locateMatch(texts, 5, ["quokka"])).toBe(4);
     expect(locateMatch(texts, 40, ["quokka"])).toBe(4);
+    expect(locateMatch(texts, 0, ["quokka"])).toBe(2);
   });
 
   it("is none when no entry has it", () => {
