@@ -1,7 +1,18 @@
 /** Full-text search in Firefox: Ctrl+K, a word from an agent message of an earlier session, opened at the match. */
 import { afterEach, describe, expect, it } from "vitest";
 import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
-import { AGENT_BUBBLES, byRole, click, find, sendPrompt, TRANSCRIPT, waitForGone, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import {
+  AGENT_BUBBLES,
+  byRole,
+  click,
+  find,
+  sendPrompt,
+  TRANSCRIPT,
+  waitForGone,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
 
 let harness: FirefoxHarness | undefined;
 
