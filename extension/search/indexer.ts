@@ -51,6 +51,8 @@ export class SearchIndexer {
   /** Called with every sessions map the panel gets; indexes the sessions whose complete text changed. */
   observe(sessions: Readonly<Record<string, SessionState>>): Promise<void> {
     if (!this.enabled) return this.chain;
+    // Sessions gone from memory (closed, parked): a look from scratch if they come back, none kept meanwhile.
+    for (const id of this.seen.keys()) if (!(id in sessions)) this.seen.delete(id);
     for (const session of dueSessions(sessions, this.seen)) {
       this.seen.set(session.sessionId, session.entries);
       void this.queue(() => this.indexSession(session));
