@@ -2,6 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
 import { BrowserToolsCheckbox, BrowserToolsNotice } from "../panel/BrowserTools";
+import { wipeSearchIndex } from "../search/wipe";
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from "../storage/settings";
 import { ShortcutTip } from "../view/ShortcutTip";
 import { AgentPicker } from "./AgentPicker";
@@ -73,6 +74,20 @@ export function OptionsApp() {
           <span>Show a system notification when goose finishes while the panel is closed</span>
         </label>
         {notice && <p class="notice notice--warning">{notice}</p>}
+      </section>
+      <section>
+        <h2>Search</h2>
+        <label class="options__row">
+          <input
+            type="checkbox"
+            checked={settings.search}
+            onChange={(e) => {
+              const on = (e.target as HTMLInputElement).checked;
+              void save({ ...settings, search: on }).then(() => (on ? undefined : wipeSearchIndex()));
+            }}
+          />
+          <span>Search the text of every session (kept on this computer only; turning it off deletes the index)</span>
+        </label>
       </section>
       <p class="options__saved" role="status">
         {saved ? "Saved." : ""}

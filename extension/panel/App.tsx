@@ -33,6 +33,7 @@ import { MessageList } from "./MessageList";
 import { QueueList } from "./QueueList";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
+import { useSearchShortcut } from "./search-shortcut";
 
 type PanelView = "chat" | "history";
 
@@ -40,6 +41,10 @@ const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-bro
 
 export function App() {
   const [view, setView] = useState<PanelView>("chat");
+  useSearchShortcut(() => {
+    send({ type: "refresh_history" });
+    setView("history");
+  });
   const state = connection.value;
   const status = state ? describeConnection(state, agent.value, extensionVersion()) : null;
   return (

@@ -1,5 +1,5 @@
 /** Past sessions from the agent (session/list): searchable, grouped by time, click to reopen. */
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { SessionInfo } from "../acp/schema";
 import { sentenceStart } from "../state/agent-name";
 import { canListSessions } from "../state/client-reducer/selectors";
@@ -11,10 +11,15 @@ import { activeSessionId, agent, forks, history, sessions } from "../view/state-
 import { groupHistory, homeRelative, relativeTime, sessionTitle } from "./history-groups";
 import { Icon } from "./icons";
 import { deleteLater, pendingDeletes, undoDelete } from "./pending-deletes";
+import { SearchResults } from "./SearchResults";
+import { SEARCH_SHORTCUT, searchFocus } from "./search-shortcut";
 import "./conversation-control.css";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");
+  const box = useRef<HTMLInputElement>(null);
+  const focusAsked = searchFocus.value;
+  useEffect(() => void (focusAsked && box.current?.select()), [focusAsked]);
   const h = history.value;
   const canDelete = !!agent.value?.capabilities?.sessionCapabilities?.delete;
   if (!h || !agent.value || !canListSessions({ agent: agent.value }))
@@ -24,10 +29,12 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   return (
     <section class="history" aria-label="Session history">
       <input
+        ref={box}
         class="history__search"
         type="search"
         aria-label="Search sessions"
-        placeholder="Search sessions"
+        placeholder={`Search sessions (${SEARCH_SHORTCUT})`}
+        title={`Search titles and every message (${SEARCH_SHORTCUT} from anywhere in the panel)`}
         value={query}
         onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
       />
@@ -36,8 +43,9 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
           {h.error.title}: {h.error.message}
         </p>
       )}
+      <SearchResults query={query} items={h.items} onOpen={onOpen} />
       {h.loading && h.items.length === 0 && <p class="empty">Loading sessions…</p>}
-      {!h.loading && groups.length === 0 && <p class="empty">{query ? "No session matches." : "No sessions yet."}</p>}
+      {!h.loading && groups.length === 0 && <p class="empty">{query ? "No session title matches." : "No sessions yet."}</p>}
       {groups.map((g) => (
         <div class="history__group" key={g.label}>
           <h2>{g.label}</h2>

@@ -13,6 +13,7 @@ import { CompactionCard } from "./CompactionCard";
 import { inlineImageSrc } from "./inline-image";
 import { LiveMarkdown } from "./markdown/Markdown";
 import { pure } from "./Pure";
+import { useSearchJump } from "./search-jump";
 import { ToolCallCard } from "./tool/ToolCallCard";
 import { UserMessage } from "./UserMessage";
 
@@ -33,6 +34,8 @@ export function MessageList() {
     if (el) anchor.current = el.scrollHeight - el.scrollTop;
     setShown((n) => n + ENTRY_PAGE);
   };
+  // Opening a search result: older entries down to the match, which it then scrolls to and marks.
+  useSearchJump(ids, start, (index) => setShown(ids.length - index + ENTRY_PAGE / 2), scroller);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && anchor.current !== null) el.scrollTop = el.scrollHeight - anchor.current;

@@ -4,6 +4,7 @@
  * cancels the delete, since nothing was sent.
  */
 import { signal } from "@preact/signals";
+import { forgetSearchSession } from "../search/panel-search";
 import { send } from "../view/background-link";
 
 const UNDO_MS = 5000;
@@ -20,6 +21,7 @@ export function deleteLater(sessionId: string): void {
     setTimeout(() => {
       timers.delete(sessionId);
       send({ type: "delete_session", sessionId });
+      forgetSearchSession(sessionId);
       drop(sessionId);
     }, UNDO_MS),
   );

@@ -7,14 +7,21 @@ export interface Settings {
   defaultSelectionPrompt: string;
   /** A system notification when a turn finishes or an approval is needed while the panel is closed. */
   notify: boolean;
+  /** Full-text search over the sessions' messages, indexed on this machine (off: the index is deleted). */
+  search: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   sendSelectionImmediately: false,
   defaultSelectionPrompt: "Explain this.",
   notify: false,
+  search: true,
 };
 
-// The stored shape has not changed since it was first written; a change gets `version` and a migration
-// (https://wxt.dev/storage.html#versioning).
-export const settingsItem = storage.defineItem<Settings>("local:goose.settings", { fallback: DEFAULT_SETTINGS });
+// A change of the stored shape gets a `version` and a migration (https://wxt.dev/storage.html#versioning).
+export const settingsItem = storage.defineItem<Settings>("local:goose.settings", {
+  fallback: DEFAULT_SETTINGS,
+  version: 2,
+  // Version 2 added `search`, on by default.
+  migrations: { 2: (old: Omit<Settings, "search">): Settings => ({ ...old, search: true }) },
+});

@@ -5,6 +5,7 @@ import { runHostBench, runThroughputBench } from "./host-bench";
 import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
 import { benchPageToolsTasks } from "./page-tools/tasks";
 import { benchPanel } from "./panel-run";
+import { runSearchBench, searchSection } from "./search-bench";
 
 const f = (n: number, d = 2) => n.toFixed(d);
 
@@ -32,6 +33,19 @@ const date = new Date().toISOString().slice(0, 10);
 // BENCH_PART=page-tools: the page-tools widget tasks alone (test/bench/page-tools/tasks.ts), written into BENCHMARKS.md.
 if (process.env.BENCH_PART === "page-tools") {
   await benchPageToolsTasks(machine, date);
+  process.exit(0);
+}
+
+/** Full-text search in the panel's context (search-bench.ts), written into BENCHMARKS.md. */
+async function benchSearch(): Promise<void> {
+  const text = searchSection(await runSearchBench(), machine, date);
+  process.stdout.write(`${text}\n`);
+  writeSection("search-bench", text);
+}
+
+// BENCH_PART=search: the search part alone (needs the e2e build: `npm run bench:search` makes it).
+if (process.env.BENCH_PART === "search") {
+  await benchSearch();
   process.exit(0);
 }
 
@@ -89,3 +103,6 @@ if (process.env.PAGE_TOOLS_BENCH !== "0") {
   writeSection("page-tools-snapshot", snapshot);
   await benchPageToolsTasks(machine, date);
 }
+
+// Full-text search over 2,000 sessions × 100 messages in the e2e build's panel. SEARCH_BENCH=0 skips it.
+if (process.env.SEARCH_BENCH !== "0") await benchSearch();

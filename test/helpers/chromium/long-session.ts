@@ -5,9 +5,10 @@ import type { Harness } from "./harness";
 
 /**
  * Writes a session straight into the scripted agent's store (test/fixtures/scripted-agent/store.ts):
- * `messages` alternating user and agent messages, every agent one a little markdown, some with code.
+ * `messages` alternating user and agent messages, every agent one a little markdown, some with code;
+ * `added` puts more text at the end of the agent messages it names (by number, from 1).
  */
-export function writeLongSession(h: Harness, title: string, messages: number): string {
+export function writeLongSession(h: Harness, title: string, messages: number, added: Record<number, string> = {}): string {
   const sessionId = `sess_bench${String(messages).padStart(6, "0")}`;
   const history: unknown[] = [];
   for (let i = 1; i <= messages; i++) {
@@ -25,7 +26,7 @@ export function writeLongSession(h: Harness, title: string, messages: number): s
         messageId,
         content: {
           type: "text",
-          text: `Step **${i}** runs \`task-${i}\` and then:\n\n- checks the result\n- writes a log line${code}\n\nThis is message ${i}.`,
+          text: `Step **${i}** runs \`task-${i}\` and then:\n\n- checks the result\n- writes a log line${code}\n\nThis is message ${i}.${added[i] ? ` ${added[i]}` : ""}`,
         },
       });
     }
