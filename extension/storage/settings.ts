@@ -7,12 +7,18 @@ export interface Settings {
   defaultSelectionPrompt: string;
   /** A system notification when a turn finishes or an approval is needed while the panel is closed. */
   notify: boolean;
+  /**
+   * A system notification when a session in a tab the open panel does not show finishes, fails or
+   * waits for an approval (absent in settings stored before it existed: off).
+   */
+  notifyTabs?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   sendSelectionImmediately: false,
   defaultSelectionPrompt: "Explain this.",
   notify: false,
+  notifyTabs: false,
 };
 
 // The stored shape has not changed since it was first written; a change gets `version` and a migration

@@ -157,13 +157,15 @@ describe("ClientController against the scripted goose", () => {
         .history.items.map((s) => s.sessionId)
         .sort(),
     ).toEqual([alpha, beta].sort());
-    // Switching drops the idle transcript from memory and rebuilds the other from its replay.
+    // Both are open tabs: switching shows the other at once, and neither leaves memory.
+    expect(t.client().tabs.map((tab) => tab.sessionId)).toEqual([alpha, beta]);
     await t.handle({ type: "load_session", sessionId: alpha });
     expect(t.client().activeSessionId).toBe(alpha);
-    expect(t.client().sessions[beta]).toBeUndefined();
+    expect(t.client().sessions[beta]).toBeDefined();
     expect(entryAt(t.active().entries, 0)).toMatchObject({ kind: "user", content: [{ type: "text", text: "alpha session" }] });
     await t.handle({ type: "delete_session", sessionId: beta });
     expect(t.client().history.items.map((s) => s.sessionId)).toEqual([alpha]);
+    expect(t.client().tabs.map((tab) => tab.sessionId)).toEqual([alpha]);
   });
 
   it("shows goose's auth error with its own instructions when no provider is configured", async () => {

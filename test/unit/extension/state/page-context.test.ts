@@ -95,7 +95,14 @@ describe("attention while the panel is closed", () => {
   it("notes a turn that finished with no panel open, and the badge says so", () => {
     const a = new Attention();
     expect(a.observe(done, finish, 1)).toBeNull();
-    expect(a.observe(done, finish, 0)).toEqual({ sessionId: "s1", title: "Fix it", failed: false, agent: "The agent" });
+    expect(a.observe(done, finish, 0)).toEqual({
+      sessionId: "s1",
+      title: "Fix it",
+      failed: false,
+      agent: "The agent",
+      waiting: false,
+      background: false,
+    });
     expect(badgeFor(done, a.finished)).toMatchObject({ text: "✓", title: "The agent finished “Fix it”" });
     // Named as the agent names itself.
     const codex = reduceApp(done, {
