@@ -51,7 +51,7 @@ export function SessionTabs({ onShow }: { onShow(): void }) {
           <Tab
             key={tab.sessionId}
             tab={tab}
-            title={tabTitle(state, tab) ?? "New session"}
+            title={tabTitle(state, tab) ?? "Untitled"}
             mark={tabMark(state, tab)}
             selected={tab.sessionId === shownId}
             focusable={tab.sessionId === shownId || (shownId === null && at === 0)}
@@ -63,7 +63,7 @@ export function SessionTabs({ onShow }: { onShow(): void }) {
       <button
         type="button"
         class="session-tabs__new"
-        aria-label="New session tab"
+        aria-label="New tab"
         title="New session"
         disabled={!canOpen}
         onClick={() => {
