@@ -5,6 +5,7 @@ import { runHostBench, runThroughputBench } from "./host-bench";
 import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
 import { benchPageToolsTasks } from "./page-tools/tasks";
 import { benchPanel } from "./panel-run";
+import { runTabSwitchBench, tabSwitchSection } from "./tab-switch";
 
 const f = (n: number, d = 2) => n.toFixed(d);
 
@@ -32,6 +33,14 @@ const date = new Date().toISOString().slice(0, 10);
 // BENCH_PART=page-tools: the page-tools widget tasks alone (test/bench/page-tools/tasks.ts), written into BENCHMARKS.md.
 if (process.env.BENCH_PART === "page-tools") {
   await benchPageToolsTasks(machine, date);
+  process.exit(0);
+}
+
+// BENCH_PART=tab-switch: switching between two long sessions' tabs (test/bench/tab-switch.ts), written into BENCHMARKS.md.
+if (process.env.BENCH_PART === "tab-switch") {
+  const text = tabSwitchSection(await runTabSwitchBench(), machine, date);
+  process.stdout.write(`${text}\n`);
+  writeSection("tab-switch", text);
   process.exit(0);
 }
 
@@ -79,7 +88,12 @@ writeSection("host-bench", section);
 
 // The panel bench drives the real panel (panel-run.ts; `npm run bench` has built the host already).
 // PANEL_BENCH=0 skips it.
-if (process.env.PANEL_BENCH !== "0") await benchPanel(machine, date);
+if (process.env.PANEL_BENCH !== "0") {
+  await benchPanel(machine, date);
+  const tabs = tabSwitchSection(await runTabSwitchBench(), machine, date);
+  process.stdout.write(`${tabs}\n`);
+  writeSection("tab-switch", tabs);
+}
 
 // The page tools in the e2e build (built by `npm run bench`): page_snapshot beside Playwright's accessibility
 // snapshot, then the widget tasks through the agent's path. PAGE_TOOLS_BENCH=0 skips both.

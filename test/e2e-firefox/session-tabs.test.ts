@@ -59,7 +59,14 @@ describe("Firefox: session tabs", () => {
     await expect.poll(() => texts(page, TABS), { timeout: LONG }).toEqual(["echo first tab"]);
     await waitForText(page, USER_BUBBLES, "echo first tab");
     await expect
-      .poll(() => h.agentMessages().filter((m) => m.method === "session/close").map((m) => m.params?.sessionId), { timeout: LONG })
+      .poll(
+        () =>
+          h
+            .agentMessages()
+            .filter((m) => m.method === "session/close")
+            .map((m) => m.params?.sessionId),
+        { timeout: LONG },
+      )
       .toEqual([second]);
   });
 });
