@@ -124,6 +124,35 @@ describe("ClientController against the scripted goose", () => {
     expect(t.client().sessions[sessionId]!.lastStop).toBe("end_turn");
   });
 
+  it("after the agent restarts, a tab whose session the new agent does not hold is loaded again when shown", async () => {
+    const dir = tmp();
+    const t = setup(dir);
+    const first = t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "tab one" }] });
+    const one = t.client().activeSessionId!;
+    await t.handle({ type: "new_session" });
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "tab two" }] });
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    t.store.dispatch({
+      scope: "connection",
+      event: {
+        type: "agent_status",
+        status: { state: "exited", profile: "goose", command: FAKE_GOOSE, code: null, signal: "SIGKILL", stderrTail: [] },
+      },
+    });
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready" && t.active()?.loading === false, "restored");
+    expect(t.client().sessions[one]).toBeDefined();
+    const loadsOf = (id: string) => t.agentLog().filter((m) => m.method === "session/load" && m.params.sessionId === id);
+    expect(loadsOf(one)).toHaveLength(0);
+    await t.handle({ type: "load_session", sessionId: one });
+    expect(loadsOf(one)).toHaveLength(1);
+    await t.handle({ type: "prompt", sessionId: one, content: [{ type: "text", text: "still there?" }] });
+    expect(t.client().sessions[one]!.lastStop).toBe("end_turn");
+  });
+
   it("restores the session remembered in storage when the background starts fresh", async () => {
     const dir = tmp();
     const meta = new MemoryMeta();
