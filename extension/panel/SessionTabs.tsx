@@ -4,7 +4,7 @@
  * session. A tablist (WAI-ARIA's tabs pattern with manual activation): the arrow keys, Home and End
  * move between tabs, Enter or Space shows one, Delete closes it. Too many for the width scroll sideways.
  */
-import { useRef } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { type TabMark, tabMark, tabTitle } from "../state/client-reducer/session-tabs";
 import type { SessionTab } from "../state/client-state";
 import { send } from "../view/background-link";
@@ -22,6 +22,11 @@ const MARK_WORDS: Record<Exclude<TabMark, null>, string> = {
 export function SessionTabs({ onShow }: { onShow(): void }) {
   const list = tabs.value;
   const row = useRef<HTMLDivElement>(null);
+  const selectedId = activeSessionId.value;
+  // The tab on screen is scrolled into the row's view (a new one is added at the end).
+  useEffect(() => {
+    row.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [selectedId, list.length]);
   if (list.length === 0) return null;
   const state = { sessions: sessions.value, elicitations: elicitations.value };
   const shownId = activeSessionId.value;

@@ -191,4 +191,28 @@ describe("session tabs", () => {
       )
       .toEqual([closing, kept]);
   });
+
+  it("at 240 px, many tabs scroll sideways inside the panel, the one on screen in view", async () => {
+    const { page } = await start();
+    await page.setViewportSize({ width: 240, height: 600 });
+    for (let i = 0; i < 5; i++) await newTab(page);
+    const box = await page.evaluate(() => {
+      const nav = document.querySelector(".session-tabs")!.getBoundingClientRect();
+      const list = document.querySelector<HTMLElement>('[role="tablist"]')!;
+      const selected = list.querySelector('[aria-selected="true"]')!.getBoundingClientRect();
+      const shown = list.getBoundingClientRect();
+      return {
+        navRight: nav.right,
+        width: document.documentElement.clientWidth,
+        scrolls: list.scrollWidth > list.clientWidth,
+        selectedInView: selected.left >= shown.left - 1 && selected.right <= shown.right + 1,
+        pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      };
+    });
+    expect(box.navRight).toBeLessThanOrEqual(box.width);
+    expect(box.scrolls).toBe(true);
+    expect(box.selectedInView).toBe(true);
+    expect(box.pageScrolls).toBe(false);
+    await screenshot(page, "session-tabs-240");
+  });
 });
