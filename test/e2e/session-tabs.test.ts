@@ -195,6 +195,10 @@ describe("session tabs", () => {
   it("at 240 px, many tabs scroll sideways inside the panel, the one on screen in view", async () => {
     const { page } = await start();
     await page.setViewportSize({ width: 240, height: 600 });
+    // The row appears with the first session.
+    expect(await tabs(page).count()).toBe(0);
+    await sendPrompt(page, "echo a first session with a title long enough to be cut");
+    await waitForTurnEnd(page);
     for (let i = 0; i < 5; i++) await newTab(page);
     const box = await page.evaluate(() => {
       const nav = document.querySelector(".session-tabs")!.getBoundingClientRect();
