@@ -9,6 +9,7 @@ import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
 import { storedQueues } from "../storage/message-queue";
 import { storedForks } from "../storage/session-forks";
 import { storedMeta } from "../storage/session-meta";
+import { storedTabs } from "../storage/session-tabs";
 import { settingsItem } from "../storage/settings";
 import { tryAgentChoice } from "./agent-choice";
 import { Attention } from "./attention";
@@ -26,6 +27,7 @@ import { QueuePersistence } from "./queue-persistence";
 import { onShortcut } from "./shortcut";
 import { groupTitleUpdater } from "./tab-group-title";
 import { tabIndicator } from "./tab-indicator";
+import { persistTabs } from "./tab-persistence";
 
 /** The listeners of the user's gestures, as registered with the browser (for the e2e build's test hook). */
 export interface GestureListeners {
@@ -64,6 +66,7 @@ export function startBackground(): GestureListeners {
     },
   );
   const queue = new QueuePersistence(store, storedQueues, log);
+  void persistTabs(store, storedTabs, log);
   client = new ClientController({
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
@@ -160,7 +163,7 @@ export function startBackground(): GestureListeners {
     if (event.scope === "tools" || event.scope === "client") groupTitles(state, event);
     const news = attention.observe(state, event, panelsOpen);
     badge(state, attention.finished);
-    if (news) void settings().then((s) => (s.notify ? notifyFinished(news) : undefined));
+    if (news) void settings().then((s) => ((news.background ? s.notifyTabs : s.notify) ? notifyFinished(news) : undefined));
   });
 
   servePanels({
@@ -181,8 +184,13 @@ export function startBackground(): GestureListeners {
     onCommand: (command) => void route(command),
   });
 
-  openPanelOnNotificationClick(() => platform.openPanel(undefined));
-  browser.permissions.onAdded.addListener(() => openPanelOnNotificationClick(() => platform.openPanel(undefined)));
+  // The panel opens inside the click (a gesture), then shows the session's tab.
+  const openOnTab = (sessionId: string) => {
+    platform.openPanel(undefined);
+    void client.openSession(sessionId);
+  };
+  openPanelOnNotificationClick(openOnTab);
+  browser.permissions.onAdded.addListener(() => openPanelOnNotificationClick(openOnTab));
 
   browser.runtime.onInstalled.addListener(registerContextMenu);
   browser.runtime.onStartup.addListener(registerContextMenu);

@@ -20,7 +20,7 @@ export function OptionsApp() {
     await settingsItem.setValue(next);
     setSaved(true);
   };
-  const toggleNotify = async (on: boolean) => {
+  const toggleNotify = async (key: "notify" | "notifyTabs", on: boolean) => {
     setNotice(null);
     // Asked only when wanted, inside this click (the browser requires a user gesture).
     const granted = on ? await browser.permissions.request({ permissions: ["notifications"] }) : true;
@@ -28,7 +28,7 @@ export function OptionsApp() {
       setNotice("The browser did not allow notifications; the toolbar badge still shows when goose is done.");
       return;
     }
-    await save({ ...settings, notify: on });
+    await save({ ...settings, [key]: on });
   };
 
   return (
@@ -70,8 +70,20 @@ export function OptionsApp() {
       <section>
         <h2>Notifications</h2>
         <label class="options__row">
-          <input type="checkbox" checked={settings.notify} onChange={(e) => void toggleNotify((e.target as HTMLInputElement).checked)} />
+          <input
+            type="checkbox"
+            checked={settings.notify}
+            onChange={(e) => void toggleNotify("notify", (e.target as HTMLInputElement).checked)}
+          />
           <span>Show a system notification when goose finishes while the panel is closed</span>
+        </label>
+        <label class="options__row">
+          <input
+            type="checkbox"
+            checked={settings.notifyTabs === true}
+            onChange={(e) => void toggleNotify("notifyTabs", (e.target as HTMLInputElement).checked)}
+          />
+          <span>Show a system notification when a session in another tab finishes or waits for an approval</span>
         </label>
         {notice && <p class="notice notice--warning">{notice}</p>}
       </section>

@@ -31,6 +31,7 @@ import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { MessageList } from "./MessageList";
 import { QueueList } from "./QueueList";
+import { SessionTabs } from "./SessionTabs";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
 import { useSearchShortcut } from "./search-shortcut";
@@ -55,6 +56,7 @@ export function App() {
         </h1>
         {!status?.setup && <PanelTools view={view} setView={setView} />}
       </header>
+      {!status?.setup && <SessionTabs onShow={() => setView("chat")} />}
       {status?.setup ? (
         // Nothing else works without a host: the setup screen is the whole panel.
         <SetupCard view={status} canCheck={backgroundLinked.value} />

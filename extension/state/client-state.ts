@@ -198,6 +198,15 @@ export interface ClientState {
   /** Messages waiting for a turn to end, by session (client-reducer/queue.ts). */
   queues: QueueSlice;
   steer: SteerState;
+  /** The panel's session tabs, in order (client-reducer/session-tabs.ts); a tab's session may not be in memory yet. */
+  tabs: SessionTab[];
+}
+
+/** One open tab: its session, the title last known (shown before the session is loaded), and new output unseen. */
+export interface SessionTab {
+  sessionId: string;
+  title: string | null;
+  unread: boolean;
 }
 
 export type ClientEvent =
@@ -264,6 +273,10 @@ export type ClientEvent =
   | { type: "forks_known"; forks: Record<string, ForkRelation> }
   | { type: "elicitation_requested"; elicitation: ElicitationState }
   | { type: "elicitation_resolved"; key: string }
+  /** The tabs kept in extension storage (read when the background starts); their sessions load when first shown. */
+  | { type: "tabs_restored"; tabs: { sessionId: string; title: string | null }[] }
+  /** The user closed the tab (its session is closed separately). */
+  | { type: "tab_closed"; sessionId: string }
   | QueueEvent;
 
 /** One kind of client event, by its `type`: what each of the reducer's handlers takes. */

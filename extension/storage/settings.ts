@@ -9,6 +9,11 @@ export interface Settings {
   notify: boolean;
   /** Full-text search over the sessions' messages, indexed on this machine (off: the index is deleted). */
   search: boolean;
+  /**
+   * A system notification when a session in a tab the open panel does not show finishes, fails or
+   * waits for an approval (absent in settings stored before it existed: off).
+   */
+  notifyTabs?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -16,6 +21,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultSelectionPrompt: "Explain this.",
   notify: false,
   search: true,
+  notifyTabs: false,
 };
 
 // A change of the stored shape gets a `version` and a migration (https://wxt.dev/storage.html#versioning).

@@ -33,6 +33,8 @@ export const elicitations = signal<AppState["client"]["elicitations"]>([]);
 export const forks = signal<AppState["client"]["forks"]>({});
 /** Every session kept in memory (for "turn running elsewhere" hints), by id. */
 export const sessions = signal<AppState["client"]["sessions"]>({});
+/** The open session tabs, in order. */
+export const tabs = signal<AppState["client"]["tabs"]>([]);
 
 export const activeSessionId = signal<string | null>(null);
 /** Fields of the active session, each its own signal. */
@@ -100,6 +102,7 @@ function project(state: AppState): void {
     opening.value = c.opening;
     lastError.value = c.lastError;
     sessions.value = c.sessions;
+    tabs.value = c.tabs;
     elicitations.value = c.elicitations;
     forks.value = c.forks;
     browserTools.value = state.tools;

@@ -422,7 +422,12 @@ async function replayRuns(
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
     for (let i = 0; i < REPLAY_RUNS; i++) {
-      // A fresh session first, so the long one is dropped from memory and must be loaded again.
+      // Its tab closed and a fresh session first, so the long one is out of memory and must be loaded again.
+      const tab = page.getByRole("button", { name: `Close ${title}`, exact: true });
+      if ((await tab.count()) > 0) {
+        await tab.click();
+        await tab.waitFor({ state: "detached", timeout: LONG });
+      }
       await page.getByRole("button", { name: "New session" }).click();
       await ready(page);
       await page.getByRole("button", { name: "History" }).click();

@@ -6,6 +6,7 @@ import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
 import { benchPageToolsTasks } from "./page-tools/tasks";
 import { benchPanel } from "./panel-run";
 import { runSearchBench, searchSection } from "./search-bench";
+import { runTabSwitchBench, tabSwitchSection } from "./tab-switch";
 
 const f = (n: number, d = 2) => n.toFixed(d);
 
@@ -46,6 +47,14 @@ async function benchSearch(): Promise<void> {
 // BENCH_PART=search: the search part alone (needs the e2e build: `npm run bench:search` makes it).
 if (process.env.BENCH_PART === "search") {
   await benchSearch();
+  process.exit(0);
+}
+
+// BENCH_PART=tab-switch: switching between two long sessions' tabs (test/bench/tab-switch.ts), written into BENCHMARKS.md.
+if (process.env.BENCH_PART === "tab-switch") {
+  const text = tabSwitchSection(await runTabSwitchBench(), machine, date);
+  process.stdout.write(`${text}\n`);
+  writeSection("tab-switch", text);
   process.exit(0);
 }
 
@@ -93,7 +102,12 @@ writeSection("host-bench", section);
 
 // The panel bench drives the real panel (panel-run.ts; `npm run bench` has built the host already).
 // PANEL_BENCH=0 skips it.
-if (process.env.PANEL_BENCH !== "0") await benchPanel(machine, date);
+if (process.env.PANEL_BENCH !== "0") {
+  await benchPanel(machine, date);
+  const tabs = tabSwitchSection(await runTabSwitchBench(), machine, date);
+  process.stdout.write(`${tabs}\n`);
+  writeSection("tab-switch", tabs);
+}
 
 // The page tools in the e2e build (built by `npm run bench`): page_snapshot beside Playwright's accessibility
 // snapshot, then the widget tasks through the agent's path. PAGE_TOOLS_BENCH=0 skips both.

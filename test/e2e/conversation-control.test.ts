@@ -174,20 +174,22 @@ describe("the agent's questions", () => {
 });
 
 describe("resume, delete", () => {
-  it("reopens a session the agent still holds with session/resume, not session/load", async () => {
+  it("reopens a tab parked beyond the ones kept in memory with session/resume, not session/load", async () => {
     const h = await launch({ agentEnv: CLAUDE });
     const page = await h.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "echo alpha");
     await waitForTurnEnd(page);
-    await page.getByRole("button", { name: "New session" }).click();
-    await transcript(page).waitFor({ state: "detached", timeout: LONG });
-    await waitForReady(page);
+    // Eight more tabs: alpha, shown longest ago, leaves memory (the agent keeps it).
+    for (let i = 0; i < 8; i++) {
+      await page.getByRole("button", { name: "New tab", exact: true }).click();
+      await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(i + 2);
+      await waitForReady(page);
+    }
     await sendPrompt(page, "echo beta");
     await waitForTurnEnd(page);
 
-    const history = await openHistory(page);
-    await history.getByRole("button", { name: "echo alpha", exact: true }).click();
+    await page.getByRole("tab", { name: "echo alpha" }).click();
     await waitForText(userBubbles(page), "echo alpha");
     await waitForText(agentBubbles(page), '"text":"echo alpha"');
     await waitForReady(page);

@@ -43,7 +43,7 @@ export async function forkSession(
       modes: r.modes ?? null,
       configOptions: r.configOptions ?? null,
     });
-    releaseIdle(ctx, conn, sessionId);
+    releaseIdle(ctx, conn, r.sessionId);
     await conn.whileCurrent(ctx.memory.setActive(r.sessionId));
     const mode = ctx.memory.modeOf(sessionId) ?? DEFAULT_APPROVAL_MODE;
     await applyMode(ctx, conn, r.sessionId, mode, r.configOptions, r.modes);

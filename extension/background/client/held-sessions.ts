@@ -1,10 +1,10 @@
 /**
  * Sessions the running agent holds for this client: opened on its connection (new, load, resume,
- * fork) and not closed. When the user leaves an idle one, its transcript is parked here, in the
- * background only, while the agent keeps the session, so coming back to it is a session/resume
- * without a replay (sessionCapabilities.resume). A session left where the agent cannot resume, or a
- * parked one pushed out by newer ones, is closed on the agent (sessionCapabilities.close). A new
- * agent process holds nothing. https://agentclientprotocol.com/protocol/session-setup
+ * fork) and not closed. When more tabs are open than stay in memory (sessions.ts, LIVE_TABS), the
+ * transcript of an idle one shown longest ago is parked here, in the background only, while the agent
+ * keeps the session, so coming back to its tab is a session/resume without a replay
+ * (sessionCapabilities.resume). A session parked where the agent cannot resume, or a parked one pushed
+ * out by newer ones, is closed on the agent (sessionCapabilities.close). A new agent process holds nothing. https://agentclientprotocol.com/protocol/session-setup
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionState } from "../../state/client-state";
@@ -17,6 +17,8 @@ const MAX_PARKED = 8;
 export class HeldSessions {
   private readonly held = new Set<string>();
   private readonly parked = new Map<string, SessionState>();
+  /** Session ids in the order the user last showed them, oldest first. */
+  private readonly recent: string[] = [];
 
   /** A new agent (or none): nothing is held any more. */
   reset(): void {
@@ -32,9 +34,24 @@ export class HeldSessions {
     return this.held.has(sessionId);
   }
 
+  /** The user showed the session (its tab). */
+  shown(sessionId: string): void {
+    const at = this.recent.indexOf(sessionId);
+    if (at >= 0) this.recent.splice(at, 1);
+    this.recent.push(sessionId);
+  }
+
+  /** The ids, the ones shown longest ago (or never) first. */
+  oldestFirst(ids: readonly string[]): string[] {
+    const age = (id: string) => this.recent.indexOf(id);
+    return [...ids].sort((a, b) => age(a) - age(b));
+  }
+
   /** The agent forgot it (deleted, or closed by the user). */
   forget(sessionId: string): void {
     this.held.delete(sessionId);
+    const at = this.recent.indexOf(sessionId);
+    if (at >= 0) this.recent.splice(at, 1);
     this.parked.delete(sessionId);
   }
 

@@ -1,6 +1,6 @@
 /**
  * Coming back to a session the agent still holds (session/resume: no replay, the parked transcript
- * comes back as it was), and the user closing one (session/close where the agent has it).
+ * comes back as it was).
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionState } from "../../state/client-state";
@@ -30,13 +30,4 @@ export async function resumeSession(ctx: ClientContext, conn: AgentConnection, p
     ctx.dispatch({ type: "session_closed", sessionId });
     return false;
   }
-}
-
-/** The user closed the session: it leaves the panel, and the agent frees it where it can; History reopens it. */
-export async function closeSession(ctx: ClientContext, conn: AgentConnection, sessionId: string): Promise<void> {
-  const session = ctx.state().client.sessions[sessionId];
-  if (session?.turn !== "idle") return;
-  ctx.dispatch({ type: "session_closed", sessionId });
-  ctx.held.close(ctx, conn, sessionId);
-  if (ctx.memory.activeSessionId === sessionId) await conn.whileCurrent(ctx.memory.setActive(null));
 }

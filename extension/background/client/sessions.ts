@@ -1,7 +1,7 @@
 /**
- * Opening, switching, restoring and deleting sessions. Only the active session's transcript (and any
- * whose turn still runs) is kept in memory; the agent owns every transcript and replays it on
- * session/load (https://agentclientprotocol.com/protocol/session-setup#loading-sessions).
+ * Opening, switching, restoring and deleting sessions. The sessions of the panel's open tabs are kept
+ * in memory (a tab restored after a restart loads when first shown); the agent owns every transcript
+ * and replays it on session/load (https://agentclientprotocol.com/protocol/session-setup#loading-sessions).
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionState } from "../../state/client-state";
@@ -22,7 +22,7 @@ export async function newSession(ctx: ClientContext, conn: AgentConnection): Pro
   try {
     const r = await conn.newSession(cwd);
     ctx.held.opened(r.sessionId);
-    releaseIdle(ctx, conn, ctx.state().client.activeSessionId);
+    releaseIdle(ctx, conn, r.sessionId);
     // Registered at once (goose sends commands and usage right after the response) but held as
     // loading until it asks before running tools, so no prompt can start in the wrong mode.
     ctx.dispatch({
@@ -52,8 +52,11 @@ export async function openSession(
   o: { force?: boolean } = {},
 ): Promise<void> {
   const state = ctx.state().client;
-  if (!o.force && state.sessions[sessionId]) {
-    releaseIdle(ctx, conn, state.activeSessionId, sessionId);
+  // In memory and held by this agent (its tab was left open): shown at once. One the agent no longer
+  // holds (it restarted) is loaded again below, keeping what the tab shows.
+  const live = ctx.held.holds(sessionId) || !state.agent.capabilities?.loadSession;
+  if (!o.force && state.sessions[sessionId] && live) {
+    releaseIdle(ctx, conn, sessionId);
     ctx.dispatch({ type: "session_activated", sessionId });
     await ctx.memory.setActive(sessionId);
     return;
@@ -62,7 +65,7 @@ export async function openSession(
   // The agent still holds it and we parked its transcript: a resume, no replay.
   const parked = o.force ? null : ctx.held.takeParked(ctx, sessionId);
   if (parked) {
-    releaseIdle(ctx, conn, state.activeSessionId, sessionId);
+    releaseIdle(ctx, conn, sessionId);
     if (await resumeSession(ctx, conn, parked)) return;
   }
   if (!ctx.state().client.agent.capabilities?.loadSession) {
@@ -75,7 +78,7 @@ export async function openSession(
   }
   const listed = state.history.items.find((s) => s.sessionId === sessionId);
   const cwd = listed?.cwd ?? agentCwd(ctx);
-  releaseIdle(ctx, conn, ctx.state().client.activeSessionId, sessionId);
+  releaseIdle(ctx, conn, sessionId);
   ctx.dispatch({ type: "session_opening", open: { kind: "load", sessionId } });
   // Registered before the request: the replay arrives before the response.
   ctx.dispatch({
@@ -132,9 +135,28 @@ function agentCwd(ctx: ClientContext): string {
   return agent?.state === "running" ? agent.cwd : (lastHello?.cwd ?? "/");
 }
 
-/** Drops an idle session's transcript from the panels when the user moves to another one (held-sessions.ts). */
-export function releaseIdle(ctx: ClientContext, conn: AgentConnection, sessionId: string | null, keep?: string): void {
-  if (!sessionId || sessionId === keep) return;
-  const s: SessionState | undefined = ctx.state().client.sessions[sessionId];
-  if (s && s.turn === "idle" && s.permissions.length === 0) ctx.held.leave(ctx, conn, s);
+/** At most this many tabs keep their session in memory; a tab beyond them comes back by session/resume or load. */
+export const LIVE_TABS = 8;
+
+/**
+ * The user moves to `keep`: the sessions of open tabs stay in memory and live, up to LIVE_TABS; beyond
+ * that, the idle ones shown longest ago are parked (held-sessions.ts: out of the panels' state, the
+ * agent keeps them for a resume), and so is any session without a tab. `keep` and a session whose turn
+ * runs or that waits for the user always stay.
+ */
+export function releaseIdle(ctx: ClientContext, conn: AgentConnection, keep: string): void {
+  ctx.held.shown(keep);
+  const { client } = ctx.state();
+  const tabbed = new Set(client.tabs.map((t) => t.sessionId));
+  const inMemory = Object.keys(client.sessions);
+  let over = inMemory.filter((id) => tabbed.has(id) || id === keep).length + (client.sessions[keep] ? 0 : 1) - LIVE_TABS;
+  for (const id of ctx.held.oldestFirst(inMemory)) {
+    const s: SessionState | undefined = ctx.state().client.sessions[id];
+    if (!s || id === keep || s.turn !== "idle" || s.permissions.length > 0) continue;
+    if (!tabbed.has(id)) ctx.held.leave(ctx, conn, s);
+    else if (over > 0) {
+      ctx.held.leave(ctx, conn, s);
+      over--;
+    }
+  }
 }

@@ -25,12 +25,13 @@ import {
   sessionOpening,
 } from "./session-lifecycle";
 import { sessionRestored } from "./session-resume";
+import { followTabs, tabClosed, tabsRestored } from "./session-tabs";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
 import { followSteering } from "./steering";
 import { updateSession } from "./structural-sharing";
 
 export function reduceClient(state: ClientState, event: ClientEvent): ClientState {
-  return followSteering(holdQueues(state, reduceEvent(state, event), event), event);
+  return followTabs(state, followSteering(holdQueues(state, reduceEvent(state, event), event), event), event);
 }
 
 function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
@@ -102,6 +103,10 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
       return elicitationRequested(state, event);
     case "elicitation_resolved":
       return elicitationResolved(state, event);
+    case "tabs_restored":
+      return tabsRestored(state, event);
+    case "tab_closed":
+      return tabClosed(state, event);
     case "queue_added":
     case "queue_edited":
     case "queue_removed":

@@ -16,6 +16,7 @@ export const initialClientState: ClientState = {
   forks: {},
   queues: emptyQueues,
   steer: initialSteerState,
+  tabs: [],
 };
 
 export function newSessionState(

@@ -124,6 +124,35 @@ describe("ClientController against the scripted goose", () => {
     expect(t.client().sessions[sessionId]!.lastStop).toBe("end_turn");
   });
 
+  it("after the agent restarts, a tab whose session the new agent does not hold is loaded again when shown", async () => {
+    const dir = tmp();
+    const t = setup(dir);
+    const first = t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready", "agent ready");
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "tab one" }] });
+    const one = t.client().activeSessionId!;
+    await t.handle({ type: "new_session" });
+    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "tab two" }] });
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    t.store.dispatch({
+      scope: "connection",
+      event: {
+        type: "agent_status",
+        status: { state: "exited", profile: "goose", command: FAKE_GOOSE, code: null, signal: "SIGKILL", stderrTail: [] },
+      },
+    });
+    t.startAgent();
+    await t.until(() => t.client().agent.phase === "ready" && t.active()?.loading === false, "restored");
+    expect(t.client().sessions[one]).toBeDefined();
+    const loadsOf = (id: string) => t.agentLog().filter((m) => m.method === "session/load" && m.params.sessionId === id);
+    expect(loadsOf(one)).toHaveLength(0);
+    await t.handle({ type: "load_session", sessionId: one });
+    expect(loadsOf(one)).toHaveLength(1);
+    await t.handle({ type: "prompt", sessionId: one, content: [{ type: "text", text: "still there?" }] });
+    expect(t.client().sessions[one]!.lastStop).toBe("end_turn");
+  });
+
   it("restores the session remembered in storage when the background starts fresh", async () => {
     const dir = tmp();
     const meta = new MemoryMeta();
@@ -157,13 +186,15 @@ describe("ClientController against the scripted goose", () => {
         .history.items.map((s) => s.sessionId)
         .sort(),
     ).toEqual([alpha, beta].sort());
-    // Switching drops the idle transcript from memory and rebuilds the other from its replay.
+    // Both are open tabs: switching shows the other at once, and neither leaves memory.
+    expect(t.client().tabs.map((tab) => tab.sessionId)).toEqual([alpha, beta]);
     await t.handle({ type: "load_session", sessionId: alpha });
     expect(t.client().activeSessionId).toBe(alpha);
-    expect(t.client().sessions[beta]).toBeUndefined();
+    expect(t.client().sessions[beta]).toBeDefined();
     expect(entryAt(t.active().entries, 0)).toMatchObject({ kind: "user", content: [{ type: "text", text: "alpha session" }] });
     await t.handle({ type: "delete_session", sessionId: beta });
     expect(t.client().history.items.map((s) => s.sessionId)).toEqual([alpha]);
+    expect(t.client().tabs.map((tab) => tab.sessionId)).toEqual([alpha]);
   });
 
   it("shows goose's auth error with its own instructions when no provider is configured", async () => {

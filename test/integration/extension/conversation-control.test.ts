@@ -3,7 +3,11 @@
  * client (ClientController + the shared reducer) against the real scripted agent over real pipes,
  * as claude-agent-acp advertises them (fork, resume, close, list) and with each switched off.
  */
+// First: installs the fake browser the storage modules read when they load.
+import "../../helpers/dom/fake-browser";
+
 import { describe, expect, it } from "vitest";
+import { LIVE_TABS } from "../../../extension/background/client/sessions";
 import type { ClientState } from "../../../extension/state/client-state";
 import { entryArray } from "../../../extension/state/entry-list";
 import type { ForkRelation } from "../../../extension/state/fork-point";
@@ -97,13 +101,34 @@ describe("forks", () => {
   });
 });
 
-describe("resume and close", () => {
-  it("comes back to a session the agent still holds with session/resume, not a replay", async () => {
+describe("tabs: live sessions, resume and close", () => {
+  /** Opens enough new tabs after the first session that it is parked (LIVE_TABS stay in memory). */
+  async function crowdOut(t: Awaited<ReturnType<typeof ready>>): Promise<void> {
+    for (let i = 0; i < LIVE_TABS; i++) await t.handle({ type: "new_session" });
+  }
+
+  it("a session left for another tab stays in memory and live: coming back sends neither resume nor load", async () => {
     const t = await ready(CLAUDE);
     const { sessionId } = await twoTurns(t);
     const before = shown(t.client(), sessionId);
     await t.handle({ type: "new_session" });
+    const other = t.client().activeSessionId!;
+    expect(t.client().tabs.map((tab) => tab.sessionId)).toEqual([sessionId, other]);
+    expect(shown(t.client(), sessionId)).toEqual(before);
+    await t.handle({ type: "load_session", sessionId });
+    expect(t.client().activeSessionId).toBe(sessionId);
+    expect(t.agentLog().some((m) => m.method === "session/resume" || m.method === "session/load" || m.method === "session/close")).toBe(
+      false,
+    );
+  });
+
+  it("a tab beyond those kept in memory is parked, and comes back with session/resume, not a replay", async () => {
+    const t = await ready(CLAUDE);
+    const { sessionId } = await twoTurns(t);
+    const before = shown(t.client(), sessionId);
+    await crowdOut(t);
     expect(t.client().sessions[sessionId]).toBeUndefined();
+    expect(t.client().tabs).toHaveLength(LIVE_TABS + 1);
     await t.handle({ type: "load_session", sessionId });
     expect(t.client().activeSessionId).toBe(sessionId);
     expect(shown(t.client(), sessionId)).toEqual(before);
@@ -114,14 +139,15 @@ describe("resume and close", () => {
         .map((m) => m.params.sessionId),
     ).toEqual([sessionId]);
     expect(t.agentLog().some((m) => m.method === "session/load")).toBe(false);
+    expect(Object.keys(t.client().sessions)).toHaveLength(LIVE_TABS);
     await t.handle({ type: "prompt", sessionId, content: text("echo three") });
     expect(t.active().lastStop).toBe("end_turn");
   });
 
-  it("without resume, leaving a session closes it on the agent, and coming back loads it", async () => {
+  it("without resume, a parked tab is closed on the agent, and coming back loads it", async () => {
     const t = await ready({ ...CLAUDE, SCRIPTED_AGENT_WITHOUT: "resume" });
     const { sessionId } = await twoTurns(t);
-    await t.handle({ type: "new_session" });
+    await crowdOut(t);
     await t.until(() => t.agentLog().some((m) => m.method === "session/close"), "session/close");
     expect(t.agentLog().find((m) => m.method === "session/close").params).toEqual({ sessionId });
     await t.handle({ type: "load_session", sessionId });
@@ -129,21 +155,41 @@ describe("resume and close", () => {
     expect(t.agentLog().filter((m) => m.method === "session/load")).toHaveLength(1);
   });
 
-  it("closing a session sends session/close where advertised, and nothing where not", async () => {
+  it("closing a tab sends session/close where advertised, and nothing where not; the next tab is shown", async () => {
     const t = await ready(CLAUDE);
     await t.handle({ type: "prompt", sessionId: null, content: text("echo one") });
     const sessionId = t.client().activeSessionId!;
     await t.handle({ type: "close_session", sessionId });
     expect(t.client().activeSessionId).toBeNull();
     expect(t.client().sessions[sessionId]).toBeUndefined();
+    expect(t.client().tabs).toEqual([]);
     await t.until(() => t.agentLog().some((m) => m.method === "session/close"), "session/close");
 
     const off = await ready({ ...CLAUDE, SCRIPTED_AGENT_WITHOUT: "close" });
     await off.handle({ type: "prompt", sessionId: null, content: text("echo one") });
-    await off.handle({ type: "close_session", sessionId: off.client().activeSessionId! });
-    expect(off.client().activeSessionId).toBeNull();
+    const first = off.client().activeSessionId!;
+    await off.handle({ type: "new_session" });
+    await off.handle({ type: "load_session", sessionId: first });
+    await off.handle({ type: "close_session", sessionId: first });
+    expect(off.client().tabs).toHaveLength(1);
+    expect(off.client().activeSessionId).toBe(off.client().tabs[0]!.sessionId);
     await off.handle({ type: "prompt", sessionId: null, content: text("echo after") });
     expect(off.agentLog().some((m) => m.method === "session/close")).toBe(false);
+  });
+
+  it("closing a tab whose turn runs stops the turn first, then closes the session", async () => {
+    const t = await ready(CLAUDE);
+    const turn = t.handle({ type: "prompt", sessionId: null, content: text("slow 5") });
+    await t.until(() => t.active()?.turn === "running" && t.active().entries !== undefined, "turn running");
+    const sessionId = t.client().activeSessionId!;
+    await t.handle({ type: "close_session", sessionId });
+    await turn;
+    await t.until(() => t.agentLog().some((m) => m.method === "session/close"), "session/close");
+    const methods = t.agentLog().map((m) => m.method);
+    expect(methods.indexOf("session/cancel")).toBeGreaterThan(-1);
+    expect(methods.indexOf("session/close")).toBeGreaterThan(methods.indexOf("session/cancel"));
+    expect(t.client().sessions[sessionId]).toBeUndefined();
+    expect(t.client().tabs).toEqual([]);
   });
 });
 

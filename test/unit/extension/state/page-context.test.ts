@@ -95,7 +95,14 @@ describe("attention while the panel is closed", () => {
   it("notes a turn that finished with no panel open, and the badge says so", () => {
     const a = new Attention();
     expect(a.observe(done, finish, 1)).toBeNull();
-    expect(a.observe(done, finish, 0)).toEqual({ sessionId: "s1", title: "Fix it", failed: false, agent: "The agent" });
+    expect(a.observe(done, finish, 0)).toEqual({
+      sessionId: "s1",
+      title: "Fix it",
+      failed: false,
+      agent: "The agent",
+      waiting: false,
+      background: false,
+    });
     expect(badgeFor(done, a.finished)).toMatchObject({ text: "✓", title: "The agent finished “Fix it”" });
     // Named as the agent names itself.
     const codex = reduceApp(done, {
@@ -104,6 +111,27 @@ describe("attention while the panel is closed", () => {
     });
     expect(a.observe(codex, finish, 0)).toMatchObject({ agent: "Codex" });
     expect(badgeFor(codex, a.finished)).toMatchObject({ text: "✓", title: "Codex finished “Fix it”" });
+  });
+
+  it("with a panel open on another tab: a turn ended there is badged until that tab is shown; an approval there is news", () => {
+    const a = new Attention();
+    const elsewhere = reduceApp(running, { scope: "client", event: { type: "session_opened", sessionId: "s2", cwd: "/", loading: false } });
+    const ended = reduceApp(elsewhere, finish);
+    expect(a.observe(ended, finish, 1)).toMatchObject({ sessionId: "s1", waiting: false, background: true });
+    expect(badgeFor(ended, a.finished)).toMatchObject({ text: "✓" });
+    // The tab on screen finishing is no news.
+    const onScreen: AppEvent = { scope: "client", event: { type: "prompt_finished", sessionId: "s2", stopReason: "end_turn" } };
+    expect(a.observe(ended, onScreen, 1)).toBeNull();
+    const shown: AppEvent = { scope: "client", event: { type: "session_activated", sessionId: "s1" } };
+    a.observe(reduceApp(ended, shown), shown, 1);
+    expect(a.finished).toBeNull();
+    const asked: AppEvent = {
+      scope: "client",
+      event: { type: "permission_requested", sessionId: "s1", key: "k", toolCall: { toolCallId: "t" }, options: [] },
+    };
+    expect(a.observe(reduceApp(ended, asked), asked, 1)).toMatchObject({ sessionId: "s1", waiting: true, background: true });
+    // With no panel open, an approval is on the badge's count, not a notification.
+    expect(a.observe(reduceApp(ended, asked), asked, 0)).toBeNull();
   });
 
   it("sends a reopened panel to the session that needs the user, then forgets", () => {

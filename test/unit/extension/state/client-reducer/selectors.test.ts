@@ -19,6 +19,7 @@ describe("initial state and selectors", () => {
       forks: {},
       queues: {},
       steer: { runIds: {}, refused: false },
+      tabs: [],
     });
     expect(activeSession(initialClientState)).toBeNull();
     expect(pendingPermissionCount(initialClientState)).toBe(0);
