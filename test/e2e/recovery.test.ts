@@ -54,7 +54,8 @@ describe("agent death", () => {
     await sendPrompt(page, "crash");
 
     const status = page.getByRole("status");
-    await waitForText(status, "exited with code 101");
+    await waitForText(status, "goose crashed (an internal error)");
+    await waitForText(status, "exit code 101");
     // The panic is shown as evidence.
     await waitForText(status, "scripted crash requested by the prompt");
     // The turn is over: no Stop, and the transcript says why.
@@ -120,9 +121,9 @@ describe("agent death", () => {
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "crash");
-    await waitForText(page.getByRole("status"), "exited with code 101");
+    await waitForText(page.getByRole("status"), "crashed (an internal error)");
     const notice = transcript(page).locator(".notice").last();
-    await waitForText(notice, "101");
+    await waitForText(notice, "crashed");
     const sizes = {
       transcriptHeight: (await transcript(page).boundingBox())?.height ?? 0,
       notice: await visibleRatio(notice),
