@@ -4,6 +4,7 @@ import { runToolCall, sharedRunnerDeps } from "../browser-tools";
 import { platform } from "../platform";
 import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
+import { storedActionLog } from "../storage/action-log";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
 import { storedQueues } from "../storage/message-queue";
@@ -11,6 +12,7 @@ import { storedForks } from "../storage/session-forks";
 import { storedMeta } from "../storage/session-meta";
 import { storedTabs } from "../storage/session-tabs";
 import { settingsItem } from "../storage/settings";
+import { ActionLogPersistence } from "./action-log-persistence";
 import { tryAgentChoice } from "./agent-choice";
 import { Attention } from "./attention";
 import { badgeUpdater } from "./badge";
@@ -67,6 +69,7 @@ export function startBackground(): GestureListeners {
   );
   const queue = new QueuePersistence(store, storedQueues, log);
   void persistTabs(store, storedTabs, log);
+  new ActionLogPersistence(store, storedActionLog, log);
   client = new ClientController({
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),

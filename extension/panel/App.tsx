@@ -3,25 +3,15 @@ import { useState } from "preact/hooks";
 import { sentenceStart } from "../state/agent-name";
 import { activeSession } from "../state/client-reducer/selectors";
 import type { UiError } from "../state/client-state";
-import { activeMode, agentName } from "../view/agent-label";
+import { agentName } from "../view/agent-label";
 import { openOptions, requestRestart, send } from "../view/background-link";
 import { extensionVersion } from "../view/extension-version";
-import { ShortcutTip } from "../view/ShortcutTip";
-import {
-  active,
-  activeSessionId,
-  agent,
-  appState,
-  backgroundLinked,
-  connection,
-  entryIds,
-  lastError,
-  opening,
-} from "../view/state-signals";
+import { active, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "../view/state-signals";
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
 import { ActionLog } from "./ActionLog";
 import { PlanView, UsageMeter } from "./AgentWork";
 import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
+import { ChatBody } from "./ChatBody";
 import { CloseSession } from "./CloseSession";
 import { Composer } from "./Composer";
 import { ConfigPickers } from "./ConfigPickers";
@@ -29,7 +19,6 @@ import { ElicitationCards } from "./ElicitationCards";
 import { exportFileName, transcriptMarkdown } from "./export";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
-import { MessageList } from "./MessageList";
 import { QueueList } from "./QueueList";
 import { SessionTabs } from "./SessionTabs";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
@@ -114,9 +103,11 @@ function PanelTools({ view, setView }: { view: PanelView; setView(v: PanelView):
 /** Everything below the header once there is a host: what is wrong (if anything), the chat or the history. */
 function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView): void; status: StatusView | null }) {
   const state = connection.value;
+  // With a conversation on screen, a problem sits under it, so the last message stays in view above the card.
+  const below = view === "chat" && entryIds.value.length > 0;
   return (
     <>
-      <Problems status={status} />
+      {!below && <Problems status={status} />}
       <HostUpdateNotice notice={state ? hostUpdateNotice(state, extensionVersion()) : null} />
       <BrowserToolsNotice />
       {view === "history" ? (
@@ -128,6 +119,7 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
       ) : (
         <>
           <ChatBody />
+          {below && <Problems status={status} />}
           <ConsentCards />
           <ElicitationCards />
           <PlanView />
@@ -208,18 +200,6 @@ function ErrorCard({ error }: { error: UiError }) {
   );
 }
 
-/** The mode the agent reports for this session, in its own words (none before a session exists). */
-function ModeLine() {
-  const mode = activeMode.value;
-  if (!mode) return null;
-  return (
-    <p class="empty__mode">
-      Mode: <strong>{mode.name}</strong>
-      {mode.description ? ` (${mode.description})` : ""}
-    </p>
-  );
-}
-
 function exportActive() {
   const state = appState();
   const session = state ? activeSession(state.client) : null;
@@ -232,20 +212,4 @@ function exportActive() {
   a.download = exportFileName(session);
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function ChatBody() {
-  if (opening.value?.kind === "new") return <p class="status-line">Starting a new session…</p>;
-  if (active.loading.value) return <p class="status-line">Loading the session…</p>;
-  if (!activeSessionId.value || entryIds.value.length === 0) {
-    return (
-      <div class="empty">
-        <p>Ask {agentName.value} anything. It can read, write and run things on this computer.</p>
-        <ModeLine />
-        <ShortcutTip />
-      </div>
-    );
-  }
-  // Keyed by session: another session starts with its newest entries again.
-  return <MessageList key={activeSessionId.value ?? ""} />;
 }

@@ -14,6 +14,7 @@ import {
 import { hostServes } from "../state/host-compat";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, browserTools, connection } from "../view/state-signals";
+import { AnswerRow } from "./tool/AnswerRow";
 
 /** The tools for the session on screen: on only if the agent took them (state/browser-tools.ts). */
 function standing(): ToolsStanding {
@@ -135,43 +136,43 @@ function ConsentCard({ prompt }: { prompt: ConsentPrompt }) {
           </>
         )}
       </dl>
-      <div class="approval__options">
-        {r.kind === "read" ? (
-          <button
-            type="button"
-            class="button approval__option approval__option--allow_once"
-            onClick={() => {
-              // Requested here, in the click: the browser grants host access only on a user gesture.
-              browser.permissions
-                .request({ origins: [r.originPattern] })
-                .catch(() => false)
-                .then(() => answer(prompt.id, "allow_once"));
-            }}
-          >
-            Allow reading {r.site}
-          </button>
-        ) : (
-          <>
-            <button
-              type="button"
-              class="button approval__option approval__option--allow_once"
-              onClick={() => answer(prompt.id, "allow_once")}
-            >
-              Allow once
-            </button>
-            <button
-              type="button"
-              class="button approval__option approval__option--allow_always"
-              onClick={() => answer(prompt.id, "allow_site")}
-            >
-              Allow on this site
-            </button>
-          </>
-        )}
-        <button type="button" class="button approval__option approval__option--reject_once" onClick={() => answer(prompt.id, "deny")}>
-          Deny
-        </button>
-      </div>
+      {/* The same words as the agent's own approvals (tool/ApprovalBar.tsx). */}
+      <AnswerRow
+        main={[
+          r.kind === "read"
+            ? {
+                key: "read",
+                // Reading a site is granted by the browser, and stays granted: it is an "always".
+                label: "Always allow",
+                name: `Always allow reading ${r.site}`,
+                kind: "allow_always",
+                title: `Let the agent read pages on ${r.site} from now on`,
+                onClick: () => {
+                  // Requested here, in the click: the browser grants host access only on a user gesture.
+                  browser.permissions
+                    .request({ origins: [r.originPattern] })
+                    .catch(() => false)
+                    .then(() => answer(prompt.id, "allow_once"));
+                },
+              }
+            : { key: "once", label: "Allow once", kind: "allow_once", onClick: () => answer(prompt.id, "allow_once") },
+          { key: "deny", label: "Deny", kind: "reject_once", onClick: () => answer(prompt.id, "deny") },
+        ]}
+        more={
+          r.kind === "read"
+            ? []
+            : [
+                {
+                  key: "site",
+                  label: "Always allow",
+                  name: "Always allow on this site",
+                  kind: "allow_always",
+                  title: `Let the agent act on ${r.site} without asking again`,
+                  onClick: () => answer(prompt.id, "allow_site"),
+                },
+              ]
+        }
+      />
     </fieldset>
   );
 }

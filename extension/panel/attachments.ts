@@ -6,7 +6,7 @@
  */
 import { effect, signal } from "@preact/signals";
 import browser from "webextension-polyfill";
-import { captureScreenshot, readPage, TabReadError } from "../context/read-tab";
+import { captureScreenshot, readPage, readSelection, TabReadError } from "../context/read-tab";
 import { buildPrompt, type PageContext } from "../state/page-context";
 import { isDelivery, type PendingContext, takeContexts } from "../storage/pending-context";
 import { send } from "../view/background-link";
@@ -114,6 +114,26 @@ export async function attachPage(): Promise<void> {
 
 export async function attachScreenshot(): Promise<void> {
   await attachFrom(async () => captureScreenshot((await activeTab()) ?? {}));
+}
+
+/** The selection in the active tab as a chip (the empty state's "Ask about the selected text"); false when there is none. */
+export async function attachSelection(): Promise<boolean> {
+  let found = false;
+  await attachFrom(async () => {
+    const tab = await activeTab();
+    const text = tab?.id === undefined ? null : await readSelection(tab.id);
+    if (!text?.trim()) throw new TabReadError("Select some text on the page first, then ask again.");
+    found = true;
+    return { id: crypto.randomUUID(), kind: "selection", title: tab?.title ?? "", url: tab?.url ?? "", text };
+  });
+  return found;
+}
+
+/** Attaches the page and says whether it worked (the reason, if not, is in attachError). */
+export async function attachedPage(): Promise<boolean> {
+  const before = attachments.value.length;
+  await attachPage();
+  return attachments.value.length > before;
 }
 
 async function attachFrom(read: () => Promise<PageContext>): Promise<void> {

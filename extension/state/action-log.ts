@@ -30,16 +30,39 @@ export interface ActionLogEntry {
 /** Per ACP session id, oldest first. */
 export type ActionLog = Readonly<Record<string, readonly ActionLogEntry[]>>;
 
-export type ActionLogEvent = { type: "action_logged"; sessionId: string; entry: ActionLogEntry };
+export type ActionLogEvent =
+  | { type: "action_logged"; sessionId: string; entry: ActionLogEntry }
+  /** What storage kept (storage/action-log.ts), read once when the background starts. */
+  | { type: "action_log_restored"; log: ActionLog }
+  /** The session was deleted: its log goes with it. */
+  | { type: "action_log_dropped"; sessionId: string };
 
 export const ACTIONS_PER_SESSION = 500;
 export const ACTION_TEXT_CHARS = 160;
 
 export function reduceActionLog(log: ActionLog, event: ActionLogEvent): ActionLog {
+  if (event.type === "action_log_restored") return restored(log, event.log);
+  if (event.type === "action_log_dropped") {
+    if (!(event.sessionId in log)) return log;
+    const { [event.sessionId]: _dropped, ...rest } = log;
+    return rest;
+  }
   const before = log[event.sessionId] ?? [];
   if (before.some((e) => e.callId === event.entry.callId)) return log;
   const entry = { ...event.entry, text: shortText(event.entry.text) };
   return { ...log, [event.sessionId]: [...before, entry].slice(-ACTIONS_PER_SESSION) };
+}
+
+/** The stored log under what was logged while it was read: stored entries first, none twice, capped. */
+function restored(live: ActionLog, stored: ActionLog): ActionLog {
+  if (Object.keys(stored).length === 0) return live;
+  const merged: Record<string, readonly ActionLogEntry[]> = { ...stored };
+  for (const [sessionId, entries] of Object.entries(live)) {
+    const kept = stored[sessionId] ?? [];
+    const known = new Set(kept.map((e) => e.callId));
+    merged[sessionId] = [...kept, ...entries.filter((e) => !known.has(e.callId))].slice(-ACTIONS_PER_SESSION);
+  }
+  return merged;
 }
 
 /** A result's text on one line, cut to ACTION_TEXT_CHARS with "…". */

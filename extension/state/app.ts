@@ -35,5 +35,10 @@ export function reduceApp(state: AppState, e: AppEvent): AppState {
     return tools === state.tools ? state : { ...state, tools };
   }
   const client = reduceClient(state.client, e.event);
-  return client === state.client ? state : { ...state, client };
+  // A deleted session's action log goes with it.
+  const tools =
+    e.event.type === "history_removed"
+      ? reduceBrowserTools(state.tools, { type: "action_log_dropped", sessionId: e.event.sessionId })
+      : state.tools;
+  return client === state.client && tools === state.tools ? state : { ...state, client, tools };
 }

@@ -147,7 +147,9 @@ export function reduceBrowserTools(state: BrowserToolsState, event: BrowserTools
       return { ...state, offers: { ...state.offers, [event.sessionId]: event.offer } };
     case "tools_offers_cleared":
       return Object.keys(state.offers).length === 0 ? state : { ...state, offers: {} };
-    case "action_logged": {
+    case "action_logged":
+    case "action_log_restored":
+    case "action_log_dropped": {
       const log = reduceActionLog(state.log, event);
       return log === state.log ? state : { ...state, log };
     }

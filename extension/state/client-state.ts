@@ -87,6 +87,8 @@ export interface NoticeEntry {
   id: string;
   tone: "info" | "warning" | "error";
   text: string;
+  /** A replayed local slash command (state/command-replay.ts): its output, replayed next, completes this notice. */
+  command?: { name: string; args: string };
 }
 
 /** A context compaction's place in the transcript; what it says is in SessionState.compactions. */

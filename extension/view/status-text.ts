@@ -8,6 +8,7 @@ import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostError, type HostHello
 import { agentDisplayName, sentenceStart } from "../state/agent-name";
 import type { AgentState } from "../state/client-state";
 import { type ConnectionState, type DisconnectReason, isChoiceRefusal, SETUP_CAUSES, type SetupLink } from "../state/connection";
+import { exitFact, exitInWords } from "../state/exit-words";
 import { featuresOff } from "../state/host-compat";
 
 type Tone = "ok" | "pending" | "error";
@@ -164,11 +165,11 @@ function describeAgent(agent: AgentStatus | null, name: string, profiles: readon
     case "running":
       return { tone: "ok", headline: `${sentenceStart(versioned(agent.version))} is running in ${agent.cwd}` };
     case "exited": {
-      const how = agent.signal !== null ? `was stopped by ${agent.signal}` : `exited with code ${agent.code ?? "unknown"}`;
+      const words = exitInWords(Name, agent.signal, agent.code);
       return {
         tone: "error",
-        headline: `${Name} ${how}.`,
-        fix: "Press Restart to start it again.",
+        headline: words.headline,
+        fix: words.fix,
         ...(agent.stderrTail.length > 0 ? { detail: { label: "Its last output", lines: agent.stderrTail } } : {}),
       };
     }
@@ -198,5 +199,7 @@ function hostFacts(hello: HostHello, agent: AgentStatus | null): string[] {
   const facts = [`host ${hello.hostVersion}`];
   const profile = agent?.profile ?? hello.defaultProfile;
   if (profile) facts.push(`profile ${profile}`);
+  // How an agent ended, as the system said it, for whoever needs more than the headline's words.
+  if (agent?.state === "exited") facts.push(exitFact(agent.signal, agent.code));
   return facts;
 }

@@ -26,7 +26,8 @@ export const USER_BUBBLES = `${TRANSCRIPT} .message--user`;
 export const AGENT_BUBBLES = `${TRANSCRIPT} .message--agent`;
 export const NOTICES = `${TRANSCRIPT} .notice`;
 /** The tool card titled `title`. */
-export const toolCard = (title: string) => `article[aria-label=${JSON.stringify(`Tool call: ${title}`)}]`;
+/** A tool card by the agent's own title for the call, kept in the readable title's tooltip. */
+export const toolCard = (title: string) => `article.tool:has(> header .tool__title[title=${JSON.stringify(title)}])`;
 
 /** Waits for the element and returns it. */
 export async function find(page: Page, selector: string, timeout = LONG): Promise<ElementHandle<Element>> {

@@ -58,10 +58,10 @@ describe("the agent's name and a Deny", () => {
     const page = await start();
     await waitForText(agentLine(page), "goose 1.50.0 is running");
     expect(await composer(page).getAttribute("aria-label")).toBe("Message goose");
-    // A new, empty session says which mode the agent reports, not an assumed one.
+    // A new, empty session says which mode the agent reports ("goose · approve mode"), not an assumed one.
     await page.getByRole("button", { name: "New session" }).click();
     await waitForReady(page);
-    await waitForText(page.locator(".empty"), /Mode: approve/);
+    await waitForText(page.locator(".empty"), /approve mode/);
     await denyOneCall(page);
   });
 

@@ -54,6 +54,8 @@ describe("tool calls and approvals", () => {
 
     await sendPrompt(page, "tool again");
     await approval(page).waitFor({ timeout: LONG });
+    // The lasting answers sit under More, so the row never wraps an option alone.
+    await approval(page).getByRole("button", { name: "More answers" }).click();
     await approval(page).getByRole("button", { name: "Always allow" }).click();
     await waitForTurnEnd(page);
     expect(outcomes(h).at(-1)).toEqual({ outcome: "selected", optionId: "allow_always" });

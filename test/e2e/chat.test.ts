@@ -120,6 +120,8 @@ describe("chat", () => {
     const card = toolCard(page, "developer: shell · ls -la");
     await waitForText(card, "Awaiting approval");
     const request = card.getByRole("group", { name: "Permission request" });
+    // The lasting answers are under More (one row that never wraps an option alone).
+    await request.getByRole("button", { name: "More answers" }).click();
     for (const name of ["Allow once", "Always allow", "Deny", "Always deny"]) {
       expect(await request.getByRole("button", { name, exact: true }).isVisible(), name).toBe(true);
     }

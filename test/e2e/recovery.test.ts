@@ -54,12 +54,13 @@ describe("agent death", () => {
     await sendPrompt(page, "crash");
 
     const status = page.getByRole("status");
-    await waitForText(status, "exited with code 101");
+    await waitForText(status, "goose crashed (an internal error)");
+    await waitForText(status, "exit code 101");
     // The panic is shown as evidence.
     await waitForText(status, "scripted crash requested by the prompt");
     // The turn is over: no Stop, and the transcript says why.
     await stopButton(page).waitFor({ state: "detached", timeout: LONG });
-    await waitForText(transcript(page).locator(".notice"), "101");
+    await waitForText(transcript(page).locator(".notice"), "The agent crashed (an internal error).");
     const sessionId = promptedSession(harness);
     await screenshot(page, "recovery-crashed");
 
@@ -80,7 +81,7 @@ describe("agent death", () => {
     await waitForText(userBubbles(page), "crash");
     await waitForText(agentBubbles(page), "Working on it");
     // What the user saw stays as they saw it: the crash notice too, and nothing twice.
-    expect(await transcript(page).locator(".notice", { hasText: "101" }).count()).toBe(1);
+    expect(await transcript(page).locator(".notice", { hasText: "crashed" }).count()).toBe(1);
     expect(await userBubbles(page).allInnerTexts()).toEqual(["crash"]);
     expect(await agentBubbles(page).count()).toBe(1);
     await screenshot(page, "recovery-restored");
@@ -100,7 +101,9 @@ describe("agent death", () => {
     await waitForText(agentBubbles(page), "tick 3");
     expect(harness.killAgent("SIGKILL").length).toBeGreaterThan(0);
 
-    await waitForText(page.getByRole("status"), "SIGKILL");
+    await waitForText(page.getByRole("status"), "goose stopped unexpectedly (it was killed).");
+    // The system's own word stays in the facts, for whoever needs it.
+    await waitForText(page.getByRole("status"), "signal SIGKILL");
     await stopButton(page).waitFor({ state: "detached", timeout: LONG });
     await screenshot(page, "recovery-killed");
     const stoppedAt = await agentBubbles(page).last().innerText();
@@ -120,9 +123,9 @@ describe("agent death", () => {
     const page = await harness.openPanel();
     await waitForReady(page);
     await sendPrompt(page, "crash");
-    await waitForText(page.getByRole("status"), "exited with code 101");
+    await waitForText(page.getByRole("status"), "crashed (an internal error)");
     const notice = transcript(page).locator(".notice").last();
-    await waitForText(notice, "101");
+    await waitForText(notice, "crashed");
     const sizes = {
       transcriptHeight: (await transcript(page).boundingBox())?.height ?? 0,
       notice: await visibleRatio(notice),

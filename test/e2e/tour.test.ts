@@ -178,7 +178,7 @@ describe("tour", () => {
     await more.click();
     await extra.waitFor();
     await sendPrompt(page, "crash");
-    await waitForText(page.getByRole("status"), "exited with code 101");
+    await waitForText(page.getByRole("status"), "crashed (an internal error)");
     await stopButton(page).waitFor({ state: "detached", timeout: LONG });
     await extra.waitFor({ state: "detached" });
     await shoot(page, "crash");

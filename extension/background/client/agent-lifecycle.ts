@@ -10,6 +10,7 @@ import { ACP_PROTOCOL_VERSION } from "../../acp/client-info";
 import type { InitializeResponse } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
 import type { UiError } from "../../state/client-state";
+import { exitInWords } from "../../state/exit-words";
 import type { Store } from "../observable-store";
 import type { ClientContext } from "./context";
 import { toUiError } from "./ui-error";
@@ -100,8 +101,8 @@ export class AgentLifecycle {
 
 function offlineError(status: AppState["connection"]["agent"]): UiError {
   if (status?.state === "exited") {
-    const how = status.signal ? `signal ${status.signal}` : `code ${status.code}`;
-    return { title: "The agent stopped", message: `It exited with ${how}.`, fix: "Press Restart to start it again." };
+    const words = exitInWords("The agent", status.signal, status.code);
+    return { title: "The agent stopped", message: words.headline, fix: words.fix };
   }
   return { title: "The agent is not running", message: "The connection to the agent was lost.", fix: "Press Restart to start it again." };
 }

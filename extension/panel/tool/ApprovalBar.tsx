@@ -10,6 +10,7 @@ import type { PermissionRequestState } from "../../state/client-state";
 import { optionLabel, optionTooltip, sortedOptions } from "../../state/permission-options";
 import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
+import { type Answer, AnswerRow } from "./AnswerRow";
 
 /** The agent's question is about a call of goose-browser's own tools: what it does, in words. */
 export interface BrowserQuestion {
@@ -26,6 +27,7 @@ export function ApprovalBar({
 }: {
   request: PermissionRequestState;
   focus: boolean;
+  /** What the call does, after "Allow goose to": "run npm test" (tool-title.ts actionPhrase). */
   title: string;
   browser?: BrowserQuestion | null;
 }) {
@@ -71,23 +73,26 @@ export function ApprovalBar({
         </p>
       ) : (
         <p class="approval__question">
-          Allow {agentName.value} to run <span class="approval__tool">{title}</span>?
+          Allow {agentName.value} to <span class="approval__tool">{title}</span>?
         </p>
       )}
-      <div class="approval__options">
-        {options.map((o) => (
-          <button
-            type="button"
-            key={o.optionId}
-            class={`button approval__option approval__option--${o.kind}`}
-            onClick={() => answer(o.optionId)}
-            title={optionTooltip(o)}
-          >
-            {oneQuestion ? (o.kind === "allow_once" ? "Allow once" : "Deny") : optionLabel(o)}
-          </button>
-        ))}
-      </div>
+      <AnswerRow
+        {...answerRows(options, (o) => ({
+          key: o.optionId,
+          label: oneQuestion ? (o.kind === "allow_once" ? "Allow once" : "Deny") : optionLabel(o),
+          kind: o.kind,
+          title: optionTooltip(o),
+          onClick: () => answer(o.optionId),
+        }))}
+      />
       <p class="approval__hint">Enter allows once · Esc denies</p>
     </fieldset>
   );
+}
+
+/** The everyday answers (the first allow and the first deny, once before always) in the row; the rest behind "More". */
+function answerRows(options: PermissionOption[], toAnswer: (o: PermissionOption) => Answer): { main: Answer[]; more: Answer[] } {
+  const first = (kinds: PermissionOption["kind"][]) => kinds.map((k) => options.find((o) => o.kind === k)).find((o) => o !== undefined);
+  const main = [first(["allow_once", "allow_always"]), first(["reject_once", "reject_always"])].filter((o) => o !== undefined);
+  return { main: main.map(toAnswer), more: options.filter((o) => !main.includes(o)).map(toAnswer) };
 }

@@ -3,16 +3,18 @@
  * the files it touches; while the agent waits, the permission request sits inside the card.
  */
 import { useComputed } from "@preact/signals";
+import { initialBrowserToolsState } from "../../state/browser-tools";
 import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
-import { browserToolOf, callArguments } from "../../state/served-calls";
+import { boundCall, browserToolDetail, browserToolOf, callArguments } from "../../state/served-calls";
 import { active, appState, browserTools, toolCallSignal } from "../../view/state-signals";
 import { Icon } from "../icons";
 import { ApprovalBar, type BrowserQuestion } from "./ApprovalBar";
 import { BrowserToolTarget } from "./BrowserToolTarget";
 import { ToolInput, ToolOutput } from "./ToolOutput";
 import { toolKind } from "./tool-kind";
-import { toolView } from "./tool-view";
+import { actionPhrase, browserToolTitle, type ToolTitle, titleText, toolTitle } from "./tool-title";
+import { commandOf, toolView } from "./tool-view";
 
 const STATUS_LABEL: Record<ToolCallState["status"], string> = {
   pending: "Pending",
@@ -26,13 +28,19 @@ const STATUS_LABEL: Record<ToolCallState["status"], string> = {
 
 export function ToolCallCard({ id }: { id: string }) {
   const requests = useComputed(() => active.permissions.value.filter((p) => p.toolCallId === id));
+  // Only the bound call is read from the tools' state, so other tools' changes do not render this card again.
+  const served = useComputed(() => boundCall(id, browserTools.value ?? initialBrowserToolsState));
   const firstPending = useComputed(() => active.permissions.value[0]?.toolCallId === id);
   const tool = toolCallSignal(id)?.value;
   if (!tool) return null;
   const waiting = requests.value.length > 0;
   const kind = toolKind(tool.kind, tool.toolName, tool.title);
   const view = toolView(tool, sessionCwd(), waiting, kind.kind);
-  const title = view.title;
+  const detail = browserToolDetail(tool, { ...initialBrowserToolsState, calls: served.value ? [served.value] : [] });
+  const readable = detail
+    ? browserToolTitle(detail, callArguments(tool))
+    : toolTitle(tool, kind.kind, sessionCwd(), kind.kind === "execute" ? commandOf(tool.rawInput) : null);
+  const title = titleText(readable);
   const state = waiting ? "waiting" : tool.status;
   return (
     <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state}>
@@ -40,13 +48,14 @@ export function ToolCallCard({ id }: { id: string }) {
         <span class="tool__icon" role="img" aria-label={kind.label} title={kind.label}>
           <Icon name={kind.icon} />
         </span>
-        <span class="tool__title" title={title}>
-          {title}
+        {/* The agent's own name for the call, and its id, fold into the tooltip. */}
+        <span class="tool__title" title={view.title} data-tool-id={tool.toolCallId}>
+          <TitleWords title={readable} />
         </span>
         <span class="tool__status">{waiting ? "Awaiting approval" : STATUS_LABEL[tool.status]}</span>
       </header>
       <BrowserToolTarget tool={tool} />
-      {view.command && (
+      {view.command && readable.target !== view.command.trim() && (
         <pre class="tool__command" title={view.command}>
           {view.command}
         </pre>
@@ -67,11 +76,22 @@ export function ToolCallCard({ id }: { id: string }) {
           key={r.key}
           request={r}
           focus={i === 0 && firstPending.value}
-          title={title}
+          title={actionPhrase(readable)}
           browser={waiting ? browserQuestion(tool) : null}
         />
       ))}
     </article>
+  );
+}
+
+function TitleWords({ title }: { title: ToolTitle }) {
+  return (
+    <>
+      {title.verb}
+      {title.target && " "}
+      {title.target && (title.code ? <code class="tool__target-code">{title.target}</code> : title.target)}
+      {title.on && <span class="tool__on">{title.on}</span>}
+    </>
   );
 }
 

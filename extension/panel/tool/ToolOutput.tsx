@@ -1,9 +1,12 @@
 /** A tool call's input (pretty, collapsible) and output: text, images, resources and diffs, large ones clamped. */
 
+import { signal } from "@preact/signals";
 import { useMemo, useState } from "preact/hooks";
 import type { ContentBlock, ToolCallContent } from "../../acp/schema";
 import { inlineImageSrc } from "../inline-image";
+import { LiveMarkdown } from "../markdown/Markdown";
 import { diffView } from "./diff-lines";
+import { isMarkdown } from "./output-format";
 import { relativePath, relativeText } from "./tool-view";
 
 /** Lines shown before "Show all": enough to judge, short enough to keep the transcript readable. */
@@ -40,8 +43,10 @@ export function ToolOutput({ content, cwd, captionPath }: { content: ToolCallCon
 
 function Block({ block, cwd }: { block: ContentBlock; cwd: string | null }) {
   switch (block.type) {
-    case "text":
-      return <Clamped text={relativeText(block.text, cwd)} class="tool__text" />;
+    case "text": {
+      const text = relativeText(block.text, cwd);
+      return isMarkdown(text) ? <Clamped text={text} class="tool__markdown" markdown /> : <Clamped text={text} class="tool__text" />;
+    }
     case "image":
       return inlineImageSrc(block) ? (
         <img class="tool__image" alt="Tool output" src={inlineImageSrc(block)!} />
@@ -131,20 +136,29 @@ function DiffBlock({ path, showPath, oldText, newText }: { path: string; showPat
   );
 }
 
-/** Long text shows its first lines and a button for the rest. */
-function Clamped({ text, class: cls }: { text: string; class: string }) {
+/** Long text shows its first lines and a button for the rest; Markdown renders sanitized, through the messages' pipeline. */
+function Clamped({ text, class: cls, markdown = false }: { text: string; class: string; markdown?: boolean }) {
   const [all, setAll] = useState(false);
   const lines = useMemo(() => text.split("\n"), [text]);
   const long = lines.length > CLAMP_LINES || text.length > CLAMP_CHARS;
   const shown = all || !long ? text : lines.slice(0, CLAMP_LINES).join("\n").slice(0, CLAMP_CHARS);
   return (
     <div class="clamped">
-      <pre class={cls}>{shown}</pre>
+      {markdown ? <RenderedMarkdown text={shown} class={cls} /> : <pre class={cls}>{shown}</pre>}
       {long && !all && (
         <button type="button" class="button button--ghost button--small" onClick={() => setAll(true)}>
           Show more ({lines.length} lines, {formatBytes(text.length)})
         </button>
       )}
+    </div>
+  );
+}
+
+function RenderedMarkdown({ text, class: cls }: { text: string; class: string }) {
+  const value = useMemo(() => signal(text), [text]);
+  return (
+    <div class={cls}>
+      <LiveMarkdown text={value} streaming={false} />
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * `clientCapabilities.session.notices` and `.compaction`, acp/agent-connection.ts).
  * https://agentclientprotocol.com/rfds/session-notices
  *
- * A notice is a line in the transcript. A compaction is upserted by its id: the first update puts
+ * A notice is a line in the transcript; so is a local slash command an agent replays as user markup
+ * (state/command-replay.ts). A compaction is upserted by its id: the first update puts
  * its entry in the transcript (which only names it), later ones patch its state in
  * `SessionState.compactions` (`summary`, `error`: omitted leaves, null clears); summary chunks
  * append. The context before it is the last usage the agent reported; the context after it is the
@@ -11,7 +12,9 @@
  */
 import type { ContentBlock, SessionUpdate } from "../../acp/schema";
 import type { CompactionState, NoticeEntry, SessionState } from "../client-state";
-import { appendEntry, appendNotice } from "./structural-sharing";
+import { type CommandReplay, commandNotice, commandOutputNotice } from "../command-replay";
+import { lastEntry } from "../entry-list";
+import { appendEntry, appendNotice, withLastEntry } from "./structural-sharing";
 
 type Update<K extends SessionUpdate["sessionUpdate"]> = Extract<SessionUpdate, { sessionUpdate: K }>;
 
@@ -79,4 +82,19 @@ function textOf(blocks: ContentBlock[]): string {
     .map((b) => (b.type === "text" ? b.text : b.type === "resource_link" ? b.uri : ""))
     .filter((t) => t !== "")
     .join("");
+}
+
+/** A replayed local slash command's markup: one notice for the command and its output, nothing for the caveat. */
+export function applyCommandReplay(session: SessionState, replay: CommandReplay): SessionState {
+  if (replay.kind === "caveat") return session;
+  if (replay.kind === "command") {
+    const command = { name: replay.name, args: replay.args };
+    return appendEntry(session, (id) => ({ kind: "notice", id, tone: "info", text: commandNotice(command.name, command.args), command }));
+  }
+  const last = lastEntry(session.entries);
+  const tone = replay.error ? "error" : "info";
+  if (last?.kind === "notice" && last.command) {
+    return withLastEntry(session, { ...last, tone, text: commandOutputNotice(last.command, replay.text) });
+  }
+  return replay.text ? appendNotice(session, tone, commandOutputNotice(null, replay.text)) : session;
 }

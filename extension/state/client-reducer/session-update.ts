@@ -4,9 +4,10 @@
  */
 import type { ContentBlock, SessionModeState, SessionUpdate } from "../../acp/schema";
 import type { AgentTextEntry, SessionState, UserEntry } from "../client-state";
+import { commandReplay } from "../command-replay";
 import { findEntry, lastEntry } from "../entry-list";
 import { continuesUserMessage, isInterruptionMarker } from "../turn-reading";
-import { appendAgentNotice, appendCompactionChunk, applyCompactionUpdate, noteContextAfter } from "./notices";
+import { appendAgentNotice, appendCompactionChunk, applyCommandReplay, applyCompactionUpdate, noteContextAfter } from "./notices";
 import { appendEntry, appendNotice, withLastEntry } from "./structural-sharing";
 import { upsertToolCall } from "./tool-calls";
 
@@ -60,6 +61,9 @@ function isSteerEcho(session: SessionState, messageId: string | null | undefined
 function appendUserChunk(session: SessionState, block: ContentBlock, messageId: string | null | undefined): SessionState {
   // The agent's record that the user stopped a turn is not something the user said.
   if (isInterruptionMarker(block)) return appendNotice(session, "info", "Stopped.");
+  // Nor is a local slash command Claude's adapters replay as markup: one notice says what it did.
+  const replay = commandReplay(block);
+  if (replay) return applyCommandReplay(session, replay);
   const last = lastEntry(session.entries);
   if (continuesUserMessage(last, block, messageId, session.loading)) {
     return withLastEntry(session, { ...last, content: appendBlock(last.content, block) });

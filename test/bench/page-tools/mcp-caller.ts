@@ -75,7 +75,8 @@ export async function openMcpCaller(build?: CallerBuild): Promise<McpCaller> {
     async allowSite(name, args) {
       const answered = call(name, args);
       const card = panel.getByRole("group", { name: "Browser consent" });
-      await card.getByRole("button", { name: "Allow on this site" }).click({ timeout: 30_000 });
+      await card.getByRole("button", { name: "More answers" }).click({ timeout: 30_000 });
+      await card.getByRole("button", { name: "Always allow on this site" }).click({ timeout: 30_000 });
       return answered;
     },
     tabIdOf: (url) => harness.worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]!.id!, url),

@@ -19,7 +19,17 @@ export const composer = (page: Page) => page.getByRole("textbox", { name: /^Mess
 export const sendButton = (page: Page) => page.getByRole("button", { name: "Send", exact: true });
 export const stopButton = (page: Page) => page.getByRole("button", { name: "Stop", exact: true });
 export const transcript = (page: Page) => page.getByRole("log", { name: "Conversation" });
+/**
+ * A tool card by the agent's own title for the call (the card shows a readable title and keeps the
+ * agent's in its title's tooltip); `readable` finds it by the title the user reads instead.
+ */
 export const toolCard = (page: Page, title: string | RegExp = /.*/) =>
+  page.getByRole("article", { name: /^Tool call: / }).filter({
+    has: page
+      .locator(".tool__title")
+      .and(page.getByTitle(typeof title === "string" ? title : new RegExp(`^${title.source}`), { exact: true })),
+  });
+export const readableToolCard = (page: Page, title: string | RegExp) =>
   page.getByRole("article", { name: typeof title === "string" ? `Tool call: ${title}` : new RegExp(`^Tool call: ${title.source}`) });
 /** The user's bubbles (the transcript's right-aligned messages). */
 export const userBubbles = (page: Page) => transcript(page).locator(".message--user");

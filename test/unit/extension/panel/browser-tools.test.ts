@@ -67,16 +67,26 @@ describe("consent cards", () => {
     expect(host.textContent).toContain("Claude Code wants to read pages on docs.example");
     expect(host.textContent).toContain("Docs home");
     expect(button("Allow once")).toBeUndefined();
-    button("Allow reading docs.example")!.click();
+    // The same words as the agent's approvals; what it applies to is in its name.
+    expect(button("Always allow reading docs.example")!.textContent).toBe("Always allow");
+    button("Always allow reading docs.example")!.click();
     expect(request).toHaveBeenCalledWith({ origins: ["https://docs.example/*"] });
     await vi.waitFor(() => expect(sent).toEqual([{ type: "answer_consent", id: "c1", answer: "allow_once" }]));
   });
 
-  it("an acting request names the element and offers once / on this site / deny", () => {
+  it("an acting request names the element and offers once / deny in one row, always on this site under More", () => {
     show({ consents: [{ id: "c2", callId: "t2", request: act1 }] });
     act(() => render(h(ConsentCards, null), host));
     expect(host.querySelector("dl")?.textContent).toContain('button "Delete"');
-    button("Allow on this site")!.click();
+    expect([...host.querySelectorAll(".approval__options button")].map((b) => b.textContent?.trim())).toEqual([
+      "Allow once",
+      "Deny",
+      "More",
+    ]);
+    expect(button("Always allow on this site")).toBeUndefined();
+    act(() => button("More answers")!.click());
+    expect(button("Always allow on this site")!.textContent).toBe("Always allow");
+    button("Always allow on this site")!.click();
     button("Deny")!.click();
     expect(sent).toEqual([
       { type: "answer_consent", id: "c2", answer: "allow_site" },
@@ -159,10 +169,20 @@ describe("the agent's question about one of our calls", () => {
 
   it("an agent that offers no once-options, or a tool that is not ours, keeps the agent's own choices", () => {
     const always = { ...request, options: options.filter((o) => o.kind.endsWith("always")) };
-    act(() => render(h(ApprovalBar, { request: always, focus: false, title: "t", browser: { tool: "click" } }), host));
+    act(() => render(h(ApprovalBar, { request: always, focus: false, title: "run t", browser: { tool: "click" } }), host));
     expect(host.querySelectorAll("button")).toHaveLength(2);
     expect(host.textContent).toContain("to run t?");
     act(() => render(h(ApprovalBar, { request, focus: false, title: "developer: shell", browser: null }), host));
-    expect(host.querySelectorAll("button")).toHaveLength(4);
+    // The everyday answers in the row, the lasting ones under More: all four, no option alone on a line.
+    expect([...host.querySelectorAll(".approval__options button")].map((b) => b.textContent?.trim())).toEqual([
+      "Allow once",
+      "Deny",
+      "More",
+    ]);
+    act(() => button("More answers")!.click());
+    expect([...host.querySelectorAll(".approval__options--more button")].map((b) => b.textContent)).toEqual([
+      "Always allow",
+      "Always deny",
+    ]);
   });
 });

@@ -45,7 +45,7 @@ describe("describeConnection names the agent as it is", () => {
   it.each([
     [
       { profile: "claude", state: "exited", command: "/c", code: null, signal: "SIGKILL", stderrTail: [] },
-      "Claude Code was stopped by SIGKILL.",
+      "Claude Code stopped unexpectedly (it was killed).",
     ],
     [{ profile: "claude", state: "idle" }, "Claude Code is not running."],
     [{ profile: "claude", state: "failed", message: "boom", fix: "x" }, "Claude Code could not be started: boom"],
@@ -108,12 +108,14 @@ describe("describeConnection", () => {
     const v = describeConnection(
       withAgent({ profile: "goose", state: "exited", command: "/g", code: 2, signal: null, stderrTail: ["a", "b"] }),
     );
-    expect(v.headline).toBe("goose exited with code 2.");
+    expect(v.headline).toBe("goose stopped unexpectedly (exit code 2).");
+    expect(v.facts).toContain("exit code 2");
     expect(v.detail).toEqual({ label: "Its last output", lines: ["a", "b"] });
     const killed = describeConnection(
       withAgent({ profile: "goose", state: "exited", command: "/g", code: null, signal: "SIGKILL", stderrTail: [] }),
     );
-    expect(killed.headline).toBe("goose was stopped by SIGKILL.");
+    expect(killed.headline).toBe("goose stopped unexpectedly (it was killed).");
+    expect(killed.facts).toContain("signal SIGKILL");
     expect(killed.detail).toBeUndefined();
   });
 
