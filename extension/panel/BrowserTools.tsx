@@ -14,6 +14,7 @@ import {
 import { hostServes } from "../state/host-compat";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, browserTools, connection } from "../view/state-signals";
+import { Icon } from "./icons";
 
 /** The tools for the session on screen: on only if the agent took them (state/browser-tools.ts). */
 function standing(): ToolsStanding {
@@ -38,7 +39,7 @@ function setBrowserTools(on: boolean): void {
 }
 
 /**
- * The header's switch: a short word (the header is narrow), its state in aria-pressed and the name.
+ * The header's switch: an icon (the header is narrow), its state in aria-pressed and the name.
  * Turned on but refused by the agent, it is not pressed, and a click tries again.
  */
 export function BrowserToolsSwitch() {
@@ -49,13 +50,13 @@ export function BrowserToolsSwitch() {
     return (
       <button
         type="button"
-        class="button button--ghost"
+        class="icon-button"
         aria-pressed={false}
         aria-label="Browser: not available"
         title={`This goose-browser host (${link.hello.hostVersion}) has no browser tools: update it to use them.`}
         disabled
       >
-        Browser
+        <Icon name="browser" size={16} />
       </button>
     );
   }
@@ -64,7 +65,7 @@ export function BrowserToolsSwitch() {
   return (
     <button
       type="button"
-      class="button button--ghost"
+      class="icon-button"
       aria-pressed={on}
       aria-label={label}
       data-problem={problem ? "" : undefined}
@@ -77,7 +78,7 @@ export function BrowserToolsSwitch() {
       }
       onClick={() => setBrowserTools(problem ? true : !wanted)}
     >
-      Browser
+      <Icon name="browser" size={16} />
     </button>
   );
 }

@@ -1,13 +1,13 @@
 /**
  * The page context chips in this panel's composer: taken from the background's hand-over (context
- * menu, shortcut) on mount and whenever a new one arrives, or made here by "Attach page" and
- * "Screenshot". Each chip is removable, shows exactly what will be sent, and is kept with the
+ * menu, shortcut) on mount and whenever a new one arrives, or made here by "Attach page",
+ * "Attach selection" and "Screenshot". Each chip is removable, shows exactly what will be sent, and is kept with the
  * session's draft until it is sent or removed.
  */
 import { effect, signal } from "@preact/signals";
 import browser from "webextension-polyfill";
-import { captureScreenshot, readPage, TabReadError } from "../context/read-tab";
-import { buildPrompt, type PageContext } from "../state/page-context";
+import { captureScreenshot, readPage, readSelection, TabReadError } from "../context/read-tab";
+import { buildPrompt, capText, type PageContext } from "../state/page-context";
 import { isDelivery, type PendingContext, takeContexts } from "../storage/pending-context";
 import { send } from "../view/background-link";
 import { active, activeSessionId, agent, backgroundLinked, opening } from "../view/state-signals";
@@ -110,6 +110,17 @@ async function activeTab() {
 
 export async function attachPage(): Promise<void> {
   await attachFrom(async () => readPage((await activeTab()) ?? {}));
+}
+
+export async function attachSelection(): Promise<void> {
+  await attachFrom(async () => {
+    const tab = await activeTab();
+    if (tab?.id === undefined) throw new TabReadError("There is no page to read in this window.");
+    const text = await readSelection(tab.id);
+    if (text === null) throw new TabReadError("This page cannot be read (the browser keeps its own pages and the Web Store closed).");
+    if (!text.trim()) throw new TabReadError("Nothing is selected in this tab: select some text on the page, then attach it.");
+    return { id: crypto.randomUUID(), kind: "selection", title: tab.title ?? "", url: tab.url ?? "", text: capText(text).text };
+  });
 }
 
 export async function attachScreenshot(): Promise<void> {
