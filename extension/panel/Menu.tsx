@@ -4,7 +4,6 @@
  * button, Tab or a click outside closes. An item that cannot run now stays in the list (disabled,
  * still focusable) with its reason on hover, so the user sees what exists and why it is off.
  */
-import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon, type IconName } from "./icons";
 
@@ -23,11 +22,9 @@ interface Props {
   hint?: string;
   icon: IconName;
   actions: MenuAction[];
-  /** Shown above the actions, not focusable (e.g. what is running where). */
-  about?: ComponentChildren;
 }
 
-export function MenuButton({ label, hint, icon, actions, about }: Props) {
+export function MenuButton({ label, hint, icon, actions }: Props) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -94,7 +91,6 @@ export function MenuButton({ label, hint, icon, actions, about }: Props) {
       </button>
       {open && (
         <div ref={menu} id="panel-menu" class="menu__list" role="menu" aria-label={label} tabIndex={-1} onKeyDown={onMenuKey}>
-          {about && <div class="menu__about">{about}</div>}
           {actions.map((a) => (
             <button
               key={a.label}

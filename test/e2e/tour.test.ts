@@ -260,6 +260,35 @@ describe("tour", () => {
     });
   }
 
+  it("the layout checks see each fault they exist for, and pass a sound layout", async () => {
+    const harness = await launch({ manifest: "missing" });
+    const page = await harness.context.newPage();
+    await page.setViewportSize({ width: 240, height: HEIGHT });
+    const faults = `
+      <style>body{margin:0;font:14px sans-serif} .row{display:flex;flex-wrap:wrap;gap:4px} button{width:90px}</style>
+      <header class="panel__header" style="display:flex;flex-wrap:wrap">
+        <h1 class="panel__title" style="margin:0;flex:1 1 0;min-width:3em">A title</h1>
+        <button>One</button><button>Two</button><button>Three</button>
+      </header>
+      <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button></div>
+      <button style="margin-left:200px">Cut</button>`;
+    await page.setContent(faults);
+    const problems = await layoutProblems(page, { lonelyButtons: true });
+    expect(problems.join("\n")).toMatch(/"Cut" \(button\) crosses the panel's edge/);
+    expect(problems.join("\n")).toMatch(/the page scrolls sideways/);
+    expect(problems.join("\n")).toMatch(/the header wraps/);
+    expect(problems.join("\n")).toMatch(/"Deny" wraps alone onto a line of its own in div\.row/);
+    expect(await layoutProblems(page, { lonelyButtons: false }), "the lone button is only looked for when asked").not.toContainEqual(
+      expect.stringMatching(/alone/),
+    );
+    // The same controls laid out soundly: two per line, a one-row header whose title has the room.
+    await page.setContent(`
+      <style>body{margin:0;font:14px sans-serif} .row{display:flex;flex-wrap:wrap;gap:4px} .row button{width:100px}</style>
+      <header class="panel__header" style="display:flex"><h1 class="panel__title" style="margin:0;flex:1">A title</h1><button>⋯</button></header>
+      <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button><button>Always deny</button></div>`);
+    expect(await layoutProblems(page, { lonelyButtons: true })).toEqual([]);
+  });
+
   it("the options page: the agent choice and the diagnostics", async () => {
     const harness = await launch();
     await waitForReady(await harness.openPanel());
