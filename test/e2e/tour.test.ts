@@ -6,7 +6,8 @@
  * scroll, a one-row header that leaves the title its room, and at 240 px no row of buttons wrapped
  * with one alone on its line. The screenshots are the artifact, written to
  * test-results/tour/<screen>-<width>-<light|dark>.png (gitignored) for a person to look at, never
- * compared pixel by pixel.
+ * compared pixel by pixel; frame.json beside them says how much height the header, composer and
+ * status bar take on each screen at each width.
  *
  * A new screen is one entry in a walk's `screens` (or a new walk): its name and how to reach it
  * from the screen before.
@@ -227,11 +228,26 @@ const WALKS: Walk[] = [
   },
 ];
 
+/** How many pixels of the panel's height the frame takes, per screen and width: test-results/tour/frame.json. */
+const frame: Record<string, Record<number, { header: number; composer: number; statusbar: number; title: number }>> = {};
+
 /** Looks at the screen at each width: the layout checks, then a screenshot in light and in dark. */
 async function review(page: Page, screen: string): Promise<void> {
   fs.mkdirSync(TOUR, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: HEIGHT });
+    const size = (selector: string, side: "height" | "width" = "height") =>
+      page.evaluate(([s, d]) => Math.round(document.querySelector(s!)?.getBoundingClientRect()[d as "height"] ?? 0), [selector, side]);
+    frame[screen] = {
+      ...frame[screen],
+      [width]: {
+        header: await size(".panel__header"),
+        composer: await size(".composer"),
+        statusbar: await size(".statusbar"),
+        title: await size(".panel__title", "width"),
+      },
+    };
+    fs.writeFileSync(path.join(TOUR, "frame.json"), `${JSON.stringify(frame, null, 1)}\n`);
     const backgrounds = new Set<string>();
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
