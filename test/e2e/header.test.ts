@@ -39,7 +39,7 @@ describe("header", () => {
     await page.keyboard.press("Enter");
     await menu(page).waitFor();
     expect(await menuButton(page).getAttribute("aria-expanded")).toBe("true");
-    expect(await focused(page)).toBe("Export as Markdown");
+    await expect.poll(() => focused(page)).toBe("Export as Markdown");
     expect(await item(page, "Export as Markdown").getAttribute("aria-disabled")).toBe("true");
     expect(await item(page, "Export as Markdown").getAttribute("title")).toBe("Nothing to export yet.");
     await page.keyboard.press("ArrowDown");
@@ -57,13 +57,13 @@ describe("header", () => {
     // Escape closes and gives focus back to the button.
     await page.keyboard.press("Escape");
     await menu(page).waitFor({ state: "detached" });
-    expect(await focused(page)).toBe("More actions");
+    await expect.poll(() => focused(page)).toBe("More actions");
     expect(await menuButton(page).getAttribute("aria-expanded")).toBe("false");
 
     // ArrowUp opens it on the last action; Tab closes it.
     await page.keyboard.press("ArrowUp");
     await menu(page).waitFor();
-    expect(await focused(page)).toBe("Options");
+    await expect.poll(() => focused(page)).toBe("Options");
     await page.keyboard.press("Tab");
     await menu(page).waitFor({ state: "detached" });
 
