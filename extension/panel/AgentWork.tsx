@@ -37,7 +37,10 @@ export function UsageMeter() {
   if (!view) return null;
   const text = `Context ${view.percent}% · ${view.label}${view.cost ? ` · ${view.cost}` : ""}`;
   return (
-    <div class={`usage usage--${view.level}`} title={text}>
+    <div class={`usage usage--${view.level}`} title={view.explanation}>
+      <span class="usage__name" aria-hidden="true">
+        Context
+      </span>
       <meter
         class="usage__meter"
         min={0}

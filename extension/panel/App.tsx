@@ -1,50 +1,40 @@
-/** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer. */
+/** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer, the status bar. */
 import { useState } from "preact/hooks";
-import { sentenceStart } from "../state/agent-name";
-import { activeSession } from "../state/client-reducer/selectors";
 import type { UiError } from "../state/client-state";
 import { agentName } from "../view/agent-label";
 import { openOptions, requestRestart, send } from "../view/background-link";
 import { extensionVersion } from "../view/extension-version";
-import { active, agent, appState, backgroundLinked, connection, entryIds, lastError, opening } from "../view/state-signals";
+import { agent, backgroundLinked, connection, entryIds, lastError } from "../view/state-signals";
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
 import { ActionLog } from "./ActionLog";
 import { PlanView, UsageMeter } from "./AgentWork";
-import { BrowserToolsNotice, BrowserToolsSwitch, ConsentCards } from "./BrowserTools";
+import { BrowserToolsNotice, ConsentCards } from "./BrowserTools";
 import { ChatBody } from "./ChatBody";
-import { CloseSession } from "./CloseSession";
 import { Composer } from "./Composer";
-import { ConfigPickers } from "./ConfigPickers";
 import { ElicitationCards } from "./ElicitationCards";
-import { exportFileName, transcriptMarkdown } from "./export";
+import { Header, type PanelView } from "./Header";
 import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
+import { IconButton } from "./icons";
 import { QueueList } from "./QueueList";
 import { SessionTabs } from "./SessionTabs";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
 import { useSearchShortcut } from "./search-shortcut";
 
-type PanelView = "chat" | "history";
-
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
 
 export function App() {
   const [view, setView] = useState<PanelView>("chat");
+  const state = connection.value;
+  const status = state ? describeConnection(state, agent.value, extensionVersion()) : null;
   useSearchShortcut(() => {
     send({ type: "refresh_history" });
     setView("history");
   });
-  const state = connection.value;
-  const status = state ? describeConnection(state, agent.value, extensionVersion()) : null;
   return (
     <main class="panel">
-      <header class="panel__header">
-        <h1 class="panel__title" title={active.title.value ?? undefined}>
-          {status?.setup ? "goose-browser" : view === "history" ? "History" : (active.title.value ?? sentenceStart(agentName.value))}
-        </h1>
-        {!status?.setup && <PanelTools view={view} setView={setView} />}
-      </header>
+      <Header view={view} setView={setView} setup={!!status?.setup} />
       {!status?.setup && <SessionTabs onShow={() => setView("chat")} />}
       {status?.setup ? (
         // Nothing else works without a host: the setup screen is the whole panel.
@@ -53,50 +43,6 @@ export function App() {
         <Body view={view} setView={setView} status={status} />
       )}
     </main>
-  );
-}
-
-/** The header's buttons: browser tools, history, a new session, export. */
-function PanelTools({ view, setView }: { view: PanelView; setView(v: PanelView): void }) {
-  return (
-    <div class="panel__tools">
-      <BrowserToolsSwitch />
-      <button
-        type="button"
-        class="button button--ghost"
-        aria-pressed={view === "history"}
-        onClick={() => {
-          if (view === "chat") send({ type: "refresh_history" });
-          setView(view === "chat" ? "history" : "chat");
-        }}
-      >
-        {view === "chat" ? "History" : "Back"}
-      </button>
-      <button
-        type="button"
-        class="button button--ghost"
-        aria-label="New session"
-        title="New session"
-        disabled={agent.value?.phase !== "ready" || opening.value !== null}
-        onClick={() => {
-          send({ type: "new_session" });
-          setView("chat");
-        }}
-      >
-        New
-      </button>
-      <CloseSession />
-      <button
-        type="button"
-        class="button button--ghost"
-        aria-label="Export as Markdown"
-        title="Export this conversation as Markdown"
-        disabled={entryIds.value.length === 0}
-        onClick={exportActive}
-      >
-        Export
-      </button>
-    </div>
   );
 }
 
@@ -126,9 +72,6 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <ActionLog />
           <QueueList />
           <Composer />
-          <div class="panel__footer">
-            <ConfigPickers />
-          </div>
           <div class="statusbar">
             <UsageMeter />
             <AgentLine />
@@ -170,10 +113,14 @@ function AgentLine() {
   const view = describeConnection(state, agent.value, extensionVersion());
   return (
     <p class="agent-line" role="status" title={view.facts.join(" · ")}>
+      <span class="agent-line__dot" aria-hidden="true" />
       <span class="agent-line__text">{view.headline}</span>
-      <button type="button" class="button button--ghost button--small" onClick={requestRestart}>
-        Restart
-      </button>
+      <IconButton
+        icon="restart"
+        label="Restart"
+        hint={`Restart ${agentName.value}: a fresh process, the session reloaded`}
+        onClick={requestRestart}
+      />
     </p>
   );
 }
@@ -198,18 +145,4 @@ function ErrorCard({ error }: { error: UiError }) {
       </div>
     </section>
   );
-}
-
-function exportActive() {
-  const state = appState();
-  const session = state ? activeSession(state.client) : null;
-  if (!session) return;
-  const url = URL.createObjectURL(
-    new Blob([transcriptMarkdown(session, new Date(), agentName.value, state?.tools.log[session.sessionId])], { type: "text/markdown" }),
-  );
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = exportFileName(session);
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -14,6 +14,7 @@ import {
 import { hostServes } from "../state/host-compat";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, browserTools, connection } from "../view/state-signals";
+import { Icon } from "./icons";
 import { AnswerRow } from "./tool/AnswerRow";
 
 /** The tools for the session on screen: on only if the agent took them (state/browser-tools.ts). */
@@ -39,7 +40,7 @@ function setBrowserTools(on: boolean): void {
 }
 
 /**
- * The header's switch: a short word (the header is narrow), its state in aria-pressed and the name.
+ * The header's switch: an icon (the header is narrow), its state in aria-pressed and the name.
  * Turned on but refused by the agent, it is not pressed, and a click tries again.
  */
 export function BrowserToolsSwitch() {
@@ -50,13 +51,13 @@ export function BrowserToolsSwitch() {
     return (
       <button
         type="button"
-        class="button button--ghost"
+        class="icon-button"
         aria-pressed={false}
         aria-label="Browser: not available"
         title={`This goose-browser host (${link.hello.hostVersion}) has no browser tools: update it to use them.`}
         disabled
       >
-        Browser
+        <Icon name="browser" size={16} />
       </button>
     );
   }
@@ -65,7 +66,7 @@ export function BrowserToolsSwitch() {
   return (
     <button
       type="button"
-      class="button button--ghost"
+      class="icon-button"
       aria-pressed={on}
       aria-label={label}
       data-problem={problem ? "" : undefined}
@@ -78,7 +79,7 @@ export function BrowserToolsSwitch() {
       }
       onClick={() => setBrowserTools(problem ? true : !wanted)}
     >
-      Browser
+      <Icon name="browser" size={16} />
     </button>
   );
 }

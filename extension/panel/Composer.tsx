@@ -2,7 +2,8 @@
  * The message box. Enter sends, Shift+Enter adds a line (Enter while an input method is composing
  * is left alone); while a turn runs, Stop stops it, Send queues the message for when it ends, and
  * Steer (where the agent can take it) adds the message to the running turn. Typing `/` offers the
- * agent's commands.
+ * agent's commands. One box holds the chips, the text, and a row of icon buttons (attach the page,
+ * the selection, a screenshot), the session's settings and Send.
  */
 
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -12,10 +13,22 @@ import { buildPrompt } from "../state/page-context";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
 import { active, activeSessionId, agent, opening } from "../view/state-signals";
-import { attachError, attachments, attachPage, attachScreenshot, clearDraft, draftText, focusComposer } from "./attachments";
+import {
+  attachError,
+  attachments,
+  attachPage,
+  attachScreenshot,
+  attachSelection,
+  clearDraft,
+  draftText,
+  focusComposer,
+} from "./attachments";
 import { Chips } from "./Chips";
+import { ConfigPickers } from "./ConfigPickers";
+import { Icon, IconButton } from "./icons";
 import { activeHint } from "./slash";
 import { afterInput, choose as chooseCommand, INITIAL_MENU, menuKey, offered } from "./slash-menu";
+import "./composer.css";
 
 export function Composer() {
   const text = draftText.value;
@@ -85,74 +98,103 @@ export function Composer() {
         submit();
       }}
     >
-      <Chips />
-      {attachError.value && (
-        <p class="notice notice--warning" role="alert">
-          {attachError.value}
-        </p>
-      )}
       {menuOpen && <SlashList matches={matches} picked={menu.picked} onChoose={choose} />}
-      <textarea
-        ref={box}
-        class="composer__input"
-        aria-label={`Message ${agentName.value}`}
-        aria-controls={menuOpen ? "slash-commands" : undefined}
-        aria-activedescendant={menuOpen ? `slash-${menu.picked}` : undefined}
-        aria-autocomplete="list"
-        placeholder={ready ? `Ask ${agentName.value}…  (/ for commands)` : `${sentenceStart(agentName.value)} is not ready yet`}
-        rows={3}
-        value={text}
-        onInput={(e) => {
-          const t = e.target as HTMLTextAreaElement;
-          update(t.value, t.selectionStart);
-        }}
-        onKeyUp={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart)}
-        onClick={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart)}
-        onKeyDown={onKeyDown}
-      />
-      <div class="composer__actions">
-        <button
-          type="button"
-          class="button button--ghost button--small"
-          disabled={!ready}
-          onClick={() => void attachPage()}
-          title="Attach this tab's readable text"
-        >
-          Attach page
-        </button>
-        {canImage && (
-          <button
-            type="button"
-            class="button button--ghost button--small"
-            disabled={!ready}
-            onClick={() => void attachScreenshot()}
-            title="Attach a screenshot of this tab"
-          >
-            Screenshot
-          </button>
+      <div class="composer__box">
+        <Chips />
+        {attachError.value && (
+          <p class="notice notice--warning" role="alert">
+            {attachError.value}
+          </p>
         )}
-        <span class="composer__hint">{hint ?? ""}</span>
-        {running && (
-          <button type="button" class="button button--stop" onClick={stop} disabled={active.turn.value === "cancelling"}>
-            {active.turn.value === "cancelling" ? "Stopping…" : "Stop"}
-          </button>
-        )}
-        {canSteer && (
-          <button
-            type="button"
-            class="button button--ghost"
-            disabled={!canSend}
-            onClick={() => submit(true)}
-            title="Add this message to the running turn"
-          >
-            Steer
-          </button>
-        )}
-        <button type="submit" class="button" disabled={!canSend} title={running ? "Queue it for when the turn ends" : undefined}>
-          {running ? "Queue" : "Send"}
-        </button>
+        <textarea
+          ref={box}
+          class="composer__input"
+          aria-label={`Message ${agentName.value}`}
+          aria-controls={menuOpen ? "slash-commands" : undefined}
+          aria-activedescendant={menuOpen ? `slash-${menu.picked}` : undefined}
+          aria-autocomplete="list"
+          placeholder={ready ? `Ask ${agentName.value}…  (/ for commands)` : `${sentenceStart(agentName.value)} is not ready yet`}
+          rows={2}
+          value={text}
+          onInput={(e) => {
+            const t = e.target as HTMLTextAreaElement;
+            update(t.value, t.selectionStart);
+          }}
+          onKeyUp={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart)}
+          onClick={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart)}
+          onKeyDown={onKeyDown}
+        />
+        {hint && <p class="composer__hint">{hint}</p>}
+        <div class="composer__bar">
+          <div class="composer__attach">
+            <IconButton
+              icon="page"
+              label="Attach page"
+              hint="Attach this tab's readable text"
+              disabled={!ready}
+              onClick={() => void attachPage()}
+            />
+            <IconButton
+              icon="selection"
+              label="Attach selection"
+              hint="Attach the text selected in this tab"
+              disabled={!ready}
+              onClick={() => void attachSelection()}
+            />
+            {canImage && (
+              <IconButton
+                icon="camera"
+                label="Screenshot"
+                hint="Attach a screenshot of this tab"
+                disabled={!ready}
+                onClick={() => void attachScreenshot()}
+              />
+            )}
+          </div>
+          <ConfigPickers />
+          <TurnButtons running={running} canSend={canSend} canSteer={canSteer} onStop={stop} onSteer={() => submit(true)} />
+        </div>
       </div>
     </form>
+  );
+}
+
+/** Stop and Steer while a turn runs; Send, which queues the message while a turn runs. */
+function TurnButtons(p: { running: boolean; canSend: boolean; canSteer: boolean; onStop(): void; onSteer(): void }) {
+  const cancelling = active.turn.value === "cancelling";
+  return (
+    <div class="composer__send">
+      {p.running && (
+        <button
+          type="button"
+          class="icon-button icon-button--stop"
+          aria-label={cancelling ? "Stopping…" : "Stop"}
+          title={cancelling ? "Stopping…" : "Stop the turn"}
+          onClick={p.onStop}
+          disabled={cancelling}
+        >
+          <Icon name="stop" size={16} />
+        </button>
+      )}
+      {p.canSteer && (
+        <IconButton
+          icon="steer"
+          label="Steer"
+          hint="Steer: add this message to the running turn"
+          disabled={!p.canSend}
+          onClick={p.onSteer}
+        />
+      )}
+      <button
+        type="submit"
+        class="icon-button icon-button--send"
+        aria-label={p.running ? "Queue" : "Send"}
+        title={p.running ? "Queue: send it when the turn ends (Enter)" : "Send (Enter)"}
+        disabled={!p.canSend}
+      >
+        <Icon name={p.running ? "queue" : "send"} size={16} />
+      </button>
+    </div>
   );
 }
 

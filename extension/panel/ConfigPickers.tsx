@@ -92,8 +92,7 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
     if (!modes || modes.availableModes.length === 0) return null;
     return (
       <div class="pickers">
-        <label class="picker">
-          <span class="picker__label">Mode</span>
+        <label class="picker" title={`Mode: ${modes.availableModes.find((m) => m.id === modes.currentModeId)?.name ?? ""}`}>
           <select
             aria-label="Mode"
             disabled={disabled}
@@ -115,7 +114,7 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
   return (
     <div class="pickers">
       {primary.map((o) => (
-        <Picker key={o.id} option={o} disabled={disabled} onChange={(v) => settings.setConfig(o.id, v)} />
+        <Picker key={o.id} option={o} compact disabled={disabled} onChange={(v) => settings.setConfig(o.id, v)} />
       ))}
       {more.length > 0 && (
         <MoreOptions closeWhen={agent.value?.phase !== "ready"}>
@@ -129,7 +128,7 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
 }
 
 /**
- * The less used settings. They open inline, as a row under the pickers (not floating over the
+ * The less used settings. They open above the composer, over the transcript's end (never over the
  * composer, whose Send and Attach buttons must stay reachable), and close on a click elsewhere,
  * on Escape, and when the agent stops (its settings can no longer be changed then).
  */
@@ -163,12 +162,14 @@ function MoreOptions({ closeWhen, children }: { closeWhen: boolean; children: Co
       <button
         ref={toggle}
         type="button"
-        class="pickers__more"
+        class="icon-button"
+        aria-label="More settings"
+        title="More settings"
         aria-expanded={open}
         aria-controls="more-settings"
         onClick={() => setOpen(!open)}
       >
-        More <Icon name="more" size={12} />
+        <Icon name="options" size={16} />
       </button>
       {open && (
         <fieldset ref={box} id="more-settings" class="pickers__extra" aria-label="More settings">
@@ -179,12 +180,15 @@ function MoreOptions({ closeWhen, children }: { closeWhen: boolean; children: Co
   );
 }
 
+/** One setting; `compact` (the composer's row) names a select only on hover and to screen readers. */
 function Picker({
   option,
+  compact = false,
   disabled,
   onChange,
 }: {
   option: SessionConfigOption;
+  compact?: boolean;
   disabled: boolean;
   onChange(value: string | boolean): void;
 }) {
@@ -202,9 +206,10 @@ function Picker({
     );
   }
   if (option.type !== "select") return null;
+  const hint = `${option.name}: ${currentName(option)}${option.description ? ` (${option.description})` : ""}`;
   return (
-    <label class="picker" title={option.description ?? undefined}>
-      <span class="picker__label">{option.name}</span>
+    <label class="picker" title={hint}>
+      {!compact && <span class="picker__label">{option.name}</span>}
       <select
         aria-label={option.name}
         disabled={disabled}
@@ -229,4 +234,13 @@ function Picker({
       </select>
     </label>
   );
+}
+
+/** The name of a select option's current value, looked up through its groups. */
+function currentName(option: SessionConfigOption & { type: "select" }): string {
+  for (const o of option.options) {
+    const found = "options" in o ? o.options.find((c) => c.value === option.currentValue) : o.value === option.currentValue ? o : null;
+    if (found) return found.name;
+  }
+  return String(option.currentValue);
 }

@@ -1,13 +1,13 @@
 /**
  * The page context chips in this panel's composer: taken from the background's hand-over (context
- * menu, shortcut) on mount and whenever a new one arrives, or made here by "Attach page" and
- * "Screenshot". Each chip is removable, shows exactly what will be sent, and is kept with the
+ * menu, shortcut) on mount and whenever a new one arrives, or made here by "Attach page",
+ * "Attach selection" and "Screenshot". Each chip is removable, shows exactly what will be sent, and is kept with the
  * session's draft until it is sent or removed.
  */
 import { effect, signal } from "@preact/signals";
 import browser from "webextension-polyfill";
 import { captureScreenshot, readPage, readSelection, TabReadError } from "../context/read-tab";
-import { buildPrompt, type PageContext } from "../state/page-context";
+import { buildPrompt, capText, type PageContext } from "../state/page-context";
 import { isDelivery, type PendingContext, takeContexts } from "../storage/pending-context";
 import { send } from "../view/background-link";
 import { active, activeSessionId, agent, backgroundLinked, opening } from "../view/state-signals";
@@ -116,15 +116,17 @@ export async function attachScreenshot(): Promise<void> {
   await attachFrom(async () => captureScreenshot((await activeTab()) ?? {}));
 }
 
-/** The selection in the active tab as a chip (the empty state's "Ask about the selected text"); false when there is none. */
+/** The selection in the active tab as a chip (the composer's attach button, the empty state's suggestion); false when there is none. */
 export async function attachSelection(): Promise<boolean> {
   let found = false;
   await attachFrom(async () => {
     const tab = await activeTab();
-    const text = tab?.id === undefined ? null : await readSelection(tab.id);
-    if (!text?.trim()) throw new TabReadError("Select some text on the page first, then ask again.");
+    if (tab?.id === undefined) throw new TabReadError("There is no page to read in this window.");
+    const text = await readSelection(tab.id);
+    if (text === null) throw new TabReadError("This page cannot be read (the browser keeps its own pages and the Web Store closed).");
+    if (!text.trim()) throw new TabReadError("Nothing is selected in this tab: select some text on the page, then attach it.");
     found = true;
-    return { id: crypto.randomUUID(), kind: "selection", title: tab?.title ?? "", url: tab?.url ?? "", text };
+    return { id: crypto.randomUUID(), kind: "selection", title: tab.title ?? "", url: tab.url ?? "", text: capText(text).text };
   });
   return found;
 }

@@ -17,7 +17,22 @@ export type IconName =
   | "tool"
   | "close"
   | "check"
-  | "more";
+  | "more"
+  | "browser"
+  | "history"
+  | "back"
+  | "plus"
+  | "menu"
+  | "export"
+  | "options"
+  | "restart"
+  | "page"
+  | "selection"
+  | "camera"
+  | "send"
+  | "queue"
+  | "steer"
+  | "stop";
 
 const PATHS: Record<IconName, ComponentChildren> = {
   read: (
@@ -68,6 +83,64 @@ const PATHS: Record<IconName, ComponentChildren> = {
   close: <path d="M6 6l12 12M18 6L6 18" />,
   check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
   more: <path d="M6 9l6 6 6-6" />,
+  // The header's and composer's controls.
+  browser: (
+    <>
+      <rect x="3" y="4.5" width="18" height="15" rx="2" />
+      <path d="M3 9h18M6.5 6.8h.01M9.5 6.8h.01" />
+    </>
+  ),
+  history: (
+    <>
+      <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6" />
+      <path d="M3.5 4v4.5H8M12 7.5V12l3 2" />
+    </>
+  ),
+  back: <path d="M19 12H5M11 6l-6 6 6 6" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+  menu: (
+    <>
+      <circle cx="5.5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="18.5" cy="12" r="1" />
+    </>
+  ),
+  export: <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 19.5h14" />,
+  options: (
+    <>
+      <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />
+      <circle cx="15" cy="7" r="2" />
+      <circle cx="9" cy="17" r="2" />
+    </>
+  ),
+  restart: (
+    <>
+      <path d="M20 12a8 8 0 1 1-2.3-5.7" />
+      <path d="M20 4v4.5h-4.5" />
+    </>
+  ),
+  page: (
+    <>
+      <path d="M6 3h8l4 4v14H6z" />
+      <path d="M14 3v4h4M9 12h6M9 16h6" />
+    </>
+  ),
+  selection: (
+    <>
+      <path d="M4 6h9M4 10h16M4 14h16M4 18h7" />
+      <path d="M17 15v6" />
+    </>
+  ),
+  camera: (
+    <>
+      <path d="M4 8h3l1.5-2.5h7L17 8h3v11H4z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </>
+  ),
+  send: <path d="M12 19V5M6 11l6-6 6 6" />,
+  queue: <path d="M4 6h11M4 12h11M4 18h7M18 14v6M15 17h6" />,
+  steer: <path d="M5 4v7a4 4 0 0 0 4 4h10M15 11l4 4-4 4" />,
+  stop: <rect x="7" y="7" width="10" height="10" rx="1.5" />,
 };
 
 export function Icon({ name, size = 14, class: cls }: { name: IconName; size?: number; class?: string }) {
@@ -87,5 +160,26 @@ export function Icon({ name, size = 14, class: cls }: { name: IconName; size?: n
     >
       {PATHS[name]}
     </svg>
+  );
+}
+
+/** A square button showing an icon; its name is read out and shown on hover. */
+export function IconButton({
+  icon,
+  label,
+  hint,
+  disabled,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  hint?: string;
+  disabled?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <button type="button" class="icon-button" aria-label={label} title={hint ?? label} disabled={disabled} onClick={onClick}>
+      <Icon name={icon} size={16} />
+    </button>
   );
 }

@@ -4,6 +4,8 @@ export interface UsageView {
   level: "ok" | "warning" | "critical";
   label: string;
   cost: string | null;
+  /** What the meter means, for its tooltip. */
+  explanation: string;
 }
 
 const WARN_AT = 0.8;
@@ -18,7 +20,17 @@ export function usageView(
   const percent = Math.min(100, Math.round(ratio * 100));
   const level = ratio >= CRITICAL_AT ? "critical" : ratio >= WARN_AT ? "warning" : "ok";
   const cost = usage.cost ? formatCost(usage.cost.amount, usage.cost.currency) : null;
-  return { percent, level, label: `${compactCount(usage.used)} / ${compactCount(usage.size)} tokens`, cost };
+  const label = `${compactCount(usage.used)} / ${compactCount(usage.size)} tokens`;
+  return { percent, level, label, cost, explanation: explain(percent, label, cost, level) };
+}
+
+function explain(percent: number, label: string, cost: string | null, level: UsageView["level"]): string {
+  const fill = `This session fills ${percent}% of the model's context window (${label}${cost ? `, ${cost} so far` : ""}).`;
+  const next =
+    level === "ok"
+      ? "When it is full, the agent summarises or drops the oldest messages."
+      : "It is nearly full: the agent will soon summarise or drop the oldest messages; a new session starts empty.";
+  return `${fill} ${next}`;
 }
 
 /** A token count, short: 950, 12k, 1.2M. */

@@ -28,7 +28,7 @@ afterEach(async (ctx) => {
 
 const COMPOSER = byRole("textbox", "Message goose");
 const ITEMS = ".queue .queue__item";
-const STOP_BY_CSS = ".composer .button--stop";
+const STOP_BY_CSS = '.composer button[aria-label="Stop"]';
 const queuedTexts = async (page: Page) => (await texts(page, `${ITEMS} .queue__text`)).map((t) => t.trim());
 
 async function queue(page: Page, text: string): Promise<void> {

@@ -248,6 +248,33 @@ describe("page context", () => {
     expect(closed.calls).toEqual([{ windowId: closed.windowId }]);
   });
 
+  it("Attach selection takes the tab's selection, line breaks kept; with nothing selected it says what to do", async () => {
+    const h = await launch({ extensionDir: E2E_BUILD });
+    const panel = await h.openPanel();
+    await waitForReady(panel);
+    const article = await h.context.newPage();
+    await article.goto(site.url("article.html"));
+    await article.bringToFront();
+    await panel.getByRole("button", { name: "Attach selection", exact: true }).click();
+    await waitForText(panel.getByRole("alert"), "Nothing is selected in this tab");
+    expect(await chip(panel).count()).toBe(0);
+    await article.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById("snippet")!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await panel.getByRole("button", { name: "Attach selection", exact: true }).click();
+    await waitForText(chip(panel), "Selection");
+    expect(await panel.getByRole("alert").count(), "the warning goes once a selection is attached").toBe(0);
+    await sendPrompt(panel, "Explain");
+    await waitForTurnEnd(panel);
+    const blocks = prompts(h).at(-1) as Array<{ type: string; resource?: { uri: string; text: string } }>;
+    const selection = blocks.find((b) => b.type === "resource");
+    expect(selection?.resource?.uri).toBe(site.url("article.html"));
+    expect(selection?.resource?.text).toBe(SNIPPET);
+  });
+
   it("Attach page sends the page's readable text as Markdown; Screenshot sends an image", async () => {
     const h = await launch({ extensionDir: E2E_BUILD });
     // The panel first, then the article: the article is the active tab of the panel's window.

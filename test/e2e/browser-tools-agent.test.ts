@@ -11,7 +11,16 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
-import { LONG, screenshot, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import {
+  chooseFromMenu,
+  LONG,
+  screenshot,
+  sendPrompt,
+  toolCard,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "../helpers/chromium/panel";
 import { startTestSite, type TestSite } from "../helpers/test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
@@ -209,7 +218,7 @@ describe("browser tools through the agent", () => {
       };
       HTMLAnchorElement.prototype.click = () => {};
     });
-    await panel.getByRole("button", { name: "Export as Markdown" }).click();
+    await chooseFromMenu(panel, "Export as Markdown");
     const md = await panel.evaluate(() => (window as unknown as { exported: Promise<string> }).exported);
     expect(md).toMatch(/## Browser actions \(\d+\)/);
     expect(md).toMatch(/\*\*type\*\* on 127\.0\.0\.1 · “Sign up — Test Co” \(tab \d+\) · textbox "Your name": Allowed once, done/);

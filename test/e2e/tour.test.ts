@@ -1,19 +1,27 @@
 /**
- * The screenshot tour: every state of the side panel (and the options page), in light and dark,
- * driven the way a user would against the scripted agent. Each state asserts the few things it
- * must show; the screenshots are this test's artifact, written to
- * test-results/tour/<state>-<light|dark>.png (gitignored) for a person to look at, never compared
- * pixel by pixel.
+ * The screenshot tour: every screen of the side panel, reached the way a user would against the
+ * scripted agent, each looked at three panel widths (240 px, Firefox's narrowest sidebar; 320 px,
+ * Chrome's narrowest side panel; 420 px) in light and dark. At each width the layout checks
+ * (helpers/chromium/layout.ts) must find nothing: no control across the panel's edge, no sideways
+ * scroll, a one-row header that leaves the title its room, and at 240 px no row of buttons wrapped
+ * with one alone on its line. The screenshots are the artifact, written to
+ * test-results/tour/<screen>-<width>-<light|dark>.png (gitignored) for a person to look at, never
+ * compared pixel by pixel; frame.json beside them says how much height the header, composer and
+ * status bar take on each screen at each width.
+ *
+ * A new screen is one entry in a walk's `screens` (or a new walk): its name and how to reach it
+ * from the screen before.
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/chromium/harness";
+import { type Harness, type HarnessOptions, ROOT } from "../helpers/chromium/harness";
+import { layoutProblems } from "../helpers/chromium/layout";
 import {
   agentBubbles,
-  composer,
   LONG,
+  menuButton,
   sendButton,
   sendPrompt,
   stopButton,
@@ -27,6 +35,27 @@ import {
 import { useHarness } from "./fixture";
 
 const TOUR = path.join(ROOT, "test-results/tour");
+const WIDTHS = [240, 320, 420] as const;
+const HEIGHT = 640;
+
+interface Tour {
+  harness: Harness;
+  page: Page;
+}
+
+interface Screen {
+  name: string;
+  /** From the screen before it in its walk (or a freshly opened panel) to this one; asserts what it must show. */
+  reach(t: Tour): Promise<void>;
+}
+
+interface Walk {
+  name: string;
+  launch?: HarnessOptions;
+  /** Waits for the freshly opened panel before the first screen (default: the agent is ready). */
+  opened?(page: Page): Promise<void>;
+  screens: Screen[];
+}
 
 // What the panel showed when a walk stopped.
 const launch = useHarness(async (harness) => {
@@ -35,180 +64,261 @@ const launch = useHarness(async (harness) => {
   }
 });
 
-/** Saves `<state>-light.png` and `<state>-dark.png`, and checks the dark one really is dark. */
-async function shoot(page: Page, state: string): Promise<void> {
+const WALKS: Walk[] = [
+  {
+    name: "no host installed: the setup screen",
+    launch: { manifest: "missing" },
+    opened: (page) => waitForText(page.locator("main"), "not installed"),
+    screens: [{ name: "setup", reach: async () => {} }],
+  },
+  {
+    name: "first run without an agent: says it was not found and how to fix it",
+    launch: { gooseCommand: "/nonexistent/bin/goose" },
+    opened: (page) => waitForText(page.getByRole("status"), "was not found"),
+    screens: [
+      {
+        name: "not-found",
+        reach: async ({ page }) => expect(await sendButton(page).isDisabled()).toBe(true),
+      },
+    ],
+  },
+  {
+    name: "a session: empty, menu, streaming, approval, diff, denied, stopped, settings, crash, restart, long title, history",
+    screens: [
+      {
+        // A new profile: no settings remembered yet (see pickers.test.ts), an invitation, no context meter.
+        name: "empty",
+        reach: async ({ page }) => {
+          await waitForText(page.locator(".empty"), "Ask");
+          expect(await page.locator(".usage").count()).toBe(0);
+        },
+      },
+      {
+        name: "menu",
+        reach: async ({ page }) => {
+          await menuButton(page).click();
+          const menu = page.getByRole("menu", { name: "More actions" });
+          await menu.getByRole("menuitem", { name: "Options" }).waitFor();
+          // Nothing to export in an empty session: the item says so instead of doing nothing.
+          expect(await menu.getByRole("menuitem", { name: "Export as Markdown" }).getAttribute("aria-disabled")).toBe("true");
+        },
+      },
+      {
+        // The answer grows under a working indicator; Stop is offered.
+        name: "streaming",
+        reach: async ({ page }) => {
+          await page.keyboard.press("Escape");
+          await sendPrompt(page, "hold");
+          await waitForText(agentBubbles(page), /tick [1-9]/);
+          await waitForText(transcript(page).locator(".working"), /Working… \d+:\d\d/);
+          await stopButton(page).waitFor();
+        },
+      },
+      {
+        // Approval of an edit: the diff says what will change; the raw input stays folded.
+        name: "approval",
+        reach: async ({ harness, page }) => {
+          fs.writeFileSync(path.join(harness.workDir, "release"), "");
+          await waitForTurnEnd(page);
+          expect(await transcript(page).locator(".working").count()).toBe(0);
+          // A turn reported usage: now the meter shows, named.
+          await page.getByRole("meter", { name: "Context used" }).waitFor({ timeout: LONG });
+          expect(await page.locator(".usage").getAttribute("title")).toMatch(/^This session fills \d+% of the model's context window/);
+          await sendPrompt(page, "diff");
+          const edit = toolCard(page, /developer: text editor/);
+          await waitForText(edit, "Awaiting approval");
+          expect(await edit.innerText(), "no absolute path anywhere on the card").not.toContain(harness.workDir);
+          const input = edit.locator("details.tool__section");
+          if ((await input.count()) > 0) expect(await input.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+          await edit.getByRole("button", { name: "Allow once" }).waitFor();
+          // Waiting on the user is not "working".
+          await waitForText(transcript(page).locator(".working"), "Waiting for your approval");
+        },
+      },
+      {
+        // The finished edit: the diff and its +/− summary fit the panel's width.
+        name: "tool-diff",
+        reach: async ({ harness, page }) => {
+          const edit = toolCard(page, /developer: text editor/);
+          await edit.getByRole("button", { name: "Allow once" }).click();
+          await waitForTurnEnd(page);
+          await waitForText(edit.locator(".tool__status"), "Done");
+          expect(await edit.innerText(), "no absolute path in the finished card either").not.toContain(harness.workDir);
+          const diff = edit.locator("figure.diff").last();
+          expect(await diff.locator(".diff__scroll").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+          await diff.scrollIntoViewIfNeeded();
+        },
+      },
+      {
+        // Denied: the shell call's request answered Deny leaves no pending card.
+        name: "denied",
+        reach: async ({ page }) => {
+          await sendPrompt(page, "tool");
+          const shell = toolCard(page, /developer: shell/).last();
+          await waitForText(shell, "Awaiting approval");
+          expect(await shell.locator(".tool__icon svg").count(), "icons are SVG, not emoji").toBe(1);
+          await shell.getByRole("button", { name: "Deny", exact: true }).click();
+          await waitForTurnEnd(page);
+          expect(await shell.getByRole("group", { name: "Permission request" }).count()).toBe(0);
+        },
+      },
+      {
+        // Stopped: Stop ends the turn and says so; the working indicator is gone.
+        name: "stopped",
+        reach: async ({ page }) => {
+          await sendPrompt(page, "slow 20");
+          await waitForText(agentBubbles(page), /tick [1-9]/);
+          await stopButton(page).click();
+          await waitForTurnEnd(page);
+          await waitForText(transcript(page).locator(".notice"), "Stopped");
+          expect(await transcript(page).locator(".working").count()).toBe(0);
+        },
+      },
+      {
+        // More settings open above the composer, covering none of its buttons.
+        name: "settings-more",
+        reach: async ({ page }) => {
+          await page.getByRole("button", { name: "More settings" }).click();
+          await page.getByRole("group", { name: "More settings" }).waitFor();
+        },
+      },
+      {
+        // Crash: the settings close with the agent; the card says what happened, the transcript keeps what was said.
+        name: "crash",
+        reach: async ({ page }) => {
+          await sendPrompt(page, "crash");
+          await waitForText(page.getByRole("status"), "crashed (an internal error)");
+          await stopButton(page).waitFor({ state: "detached", timeout: LONG });
+          await page.getByRole("group", { name: "More settings" }).waitFor({ state: "detached" });
+        },
+      },
+      {
+        // Restart: the agent comes back and the session with it.
+        name: "restart",
+        reach: async ({ page }) => {
+          await page.getByRole("status").getByRole("button", { name: "Restart" }).first().click();
+          await waitForReady(page);
+          await waitForText(userBubbles(page), "crash");
+        },
+      },
+      {
+        // A title far longer than the header: it truncates, and the header stays one row (the layout checks).
+        name: "long-title",
+        reach: async ({ page }) => {
+          await page.getByRole("button", { name: "New session" }).click();
+          await waitForReady(page);
+          await sendPrompt(page, "a question long enough to be the session's title and to need truncating");
+          await waitForTurnEnd(page);
+          await waitForText(page.getByRole("heading", { level: 1 }), "a question long enough");
+        },
+      },
+      {
+        // History: each row has a title, when, and where.
+        name: "history",
+        reach: async ({ harness, page }) => {
+          await page.getByRole("button", { name: "History" }).click();
+          const rows = page.getByRole("region", { name: "Session history" }).locator("li");
+          await rows.first().waitFor({ timeout: LONG });
+          const row = await rows.first().innerText();
+          expect(row).toMatch(/just now|min ago/);
+          expect(row).toContain(path.basename(harness.workDir));
+        },
+      },
+    ],
+  },
+];
+
+/** How many pixels of the panel's height the frame takes, per screen and width: test-results/tour/frame.json. */
+const frame: Record<string, Record<number, { header: number; composer: number; statusbar: number; title: number }>> = {};
+
+/** Looks at the screen at each width: the layout checks, then a screenshot in light and in dark. */
+async function review(page: Page, screen: string): Promise<void> {
   fs.mkdirSync(TOUR, { recursive: true });
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    const size = (selector: string, side: "height" | "width" = "height") =>
+      page.evaluate(([s, d]) => Math.round(document.querySelector(s!)?.getBoundingClientRect()[d as "height"] ?? 0), [selector, side]);
+    frame[screen] = {
+      ...frame[screen],
+      [width]: {
+        header: await size(".panel__header"),
+        composer: await size(".composer"),
+        statusbar: await size(".statusbar"),
+        title: await size(".panel__title", "width"),
+      },
+    };
+    fs.writeFileSync(path.join(TOUR, "frame.json"), `${JSON.stringify(frame, null, 1)}\n`);
+    const backgrounds = new Set<string>();
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const problems = await layoutProblems(page, { lonelyButtons: width === WIDTHS[0] });
+      expect(problems, `${screen} at ${width} px, ${scheme}`).toEqual([]);
+      backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+      await page.screenshot({ path: path.join(TOUR, `${screen}-${width}-${scheme}.png`) });
+    }
+    expect(backgrounds.size, `${screen}: the dark scheme did not change the page`).toBe(2);
+  }
   await page.emulateMedia({ colorScheme: "light" });
-  const light = await background();
-  await page.screenshot({ path: path.join(TOUR, `${state}-light.png`) });
-  await page.emulateMedia({ colorScheme: "dark" });
-  expect(await background(), `${state}: the dark scheme did not change the page`).not.toBe(light);
-  await page.screenshot({ path: path.join(TOUR, `${state}-dark.png`) });
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
-/** The element's box lies within the viewport's width (nothing cut at the panel's right edge). */
-async function fitsWidth(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.left >= 0 && r.right <= document.documentElement.clientWidth + 0.5;
-  });
-}
-
-/** Whether two elements' boxes overlap. */
-async function overlap(a: Locator, b: Locator): Promise<boolean> {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  if (!x || !y) return false;
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  await page.setViewportSize({ width: 320, height: HEIGHT });
 }
 
 describe("tour", () => {
-  it("first run without an agent: says it was not found and how to fix it", async () => {
-    const harness = await launch({ gooseCommand: "/nonexistent/bin/goose" });
-    const page = await harness.openPanel();
-    await waitForText(page.getByRole("status"), "was not found");
-    expect(await sendButton(page).isDisabled()).toBe(true);
-    await shoot(page, "not-found");
+  for (const walk of WALKS) {
+    it(walk.name, async () => {
+      const harness = await launch(walk.launch);
+      const page = await harness.openPanel();
+      await page.setViewportSize({ width: 320, height: HEIGHT });
+      await (walk.opened ?? waitForReady)(page);
+      for (const screen of walk.screens) {
+        await screen.reach({ harness, page });
+        await review(page, screen.name);
+      }
+    });
+  }
+
+  it("the layout checks see each fault they exist for, and pass a sound layout", async () => {
+    const harness = await launch({ manifest: "missing" });
+    const page = await harness.context.newPage();
+    await page.setViewportSize({ width: 240, height: HEIGHT });
+    const faults = `
+      <style>body{margin:0;font:14px sans-serif} .row{display:flex;flex-wrap:wrap;gap:4px} button{width:90px}</style>
+      <header class="panel__header" style="display:flex;flex-wrap:wrap">
+        <h1 class="panel__title" style="margin:0;flex:1 1 0;min-width:3em">A title</h1>
+        <button>One</button><button>Two</button><button>Three</button>
+      </header>
+      <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button></div>
+      <button style="margin-left:200px">Cut</button>`;
+    await page.setContent(faults);
+    const problems = await layoutProblems(page, { lonelyButtons: true });
+    expect(problems.join("\n")).toMatch(/"Cut" \(button\) crosses the panel's edge/);
+    expect(problems.join("\n")).toMatch(/the page scrolls sideways/);
+    expect(problems.join("\n")).toMatch(/the header wraps/);
+    expect(problems.join("\n")).toMatch(/"Deny" wraps alone onto a line of its own in div\.row/);
+    expect(await layoutProblems(page, { lonelyButtons: false }), "the lone button is only looked for when asked").not.toContainEqual(
+      expect.stringMatching(/alone/),
+    );
+    // The same controls laid out soundly: two per line, a one-row header whose title has the room.
+    await page.setContent(`
+      <style>body{margin:0;font:14px sans-serif} .row{display:flex;flex-wrap:wrap;gap:4px} .row button{width:100px}</style>
+      <header class="panel__header" style="display:flex"><h1 class="panel__title" style="margin:0;flex:1">A title</h1><button>⋯</button></header>
+      <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button><button>Always deny</button></div>`);
+    expect(await layoutProblems(page, { lonelyButtons: true })).toEqual([]);
   });
 
-  it("narrow (Firefox's sidebar can be 240 px wide): every control stays inside the panel", async () => {
+  it("the options page: the agent choice and the diagnostics", async () => {
     const harness = await launch();
-    const page = await harness.openPanel();
-    await page.setViewportSize({ width: 240, height: 640 });
-    await waitForReady(page);
-    await sendPrompt(page, "a question long enough to be the session's title and to need truncating");
-    await waitForTurnEnd(page);
-    const outside = await page.evaluate(() =>
-      [...document.querySelectorAll("button, select, textarea, .context-chip, .panel__title")]
-        .filter((el) => {
-          const r = el.getBoundingClientRect();
-          return r.width > 0 && (r.left < 0 || r.right > document.documentElement.clientWidth + 0.5);
-        })
-        .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName),
-    );
-    expect(outside, "controls cut off at the panel's edge").toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    await shoot(page, "narrow");
-  });
-
-  it("walks a session: empty, streaming, diff, approval, denied, stopped, crash and restart, history, options", async () => {
-    const harness = await launch();
-    const page = await harness.openPanel();
-    await waitForReady(page);
-
-    // Empty (a new profile: no settings remembered yet, see pickers.test.ts): an invitation, and no context meter.
-    await waitForText(page.locator(".empty"), "Ask");
-    expect(await page.locator(".usage").count()).toBe(0);
-    await shoot(page, "empty");
-
-    // Streaming: the answer grows under a working indicator; Stop is offered.
-    await sendPrompt(page, "hold");
-    await waitForText(agentBubbles(page), /tick [1-9]/);
-    await waitForText(transcript(page).locator(".working"), /Working… \d+:\d\d/);
-    await stopButton(page).waitFor();
-    await shoot(page, "streaming");
-    fs.writeFileSync(path.join(harness.workDir, "release"), "");
-    await waitForTurnEnd(page);
-    expect(await transcript(page).locator(".working").count()).toBe(0);
-    // A turn reported usage: now the meter shows.
-    await page.locator(".usage").waitFor({ timeout: LONG });
-
-    // Approval of an edit: the diff says what will change; the raw input stays folded.
-    await sendPrompt(page, "diff");
-    const edit = toolCard(page, /developer: text editor/);
-    await waitForText(edit, "Awaiting approval");
-    const title = await edit.locator(".tool__title").innerText();
-    expect(title, "the card's title shows the path relative to the session's folder").not.toContain(harness.workDir);
-    expect(await edit.innerText(), "no absolute path anywhere on the card").not.toContain(harness.workDir);
-    expect(await edit.locator(".tool__title").evaluate((el) => el.clientHeight <= parseFloat(getComputedStyle(el).lineHeight) + 1)).toBe(
-      true,
-    );
-    const input = edit.locator("details.tool__section");
-    if ((await input.count()) > 0) expect(await input.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
-    await edit.getByRole("button", { name: "Allow once" }).waitFor();
-    // Waiting on the user is not "working".
-    await waitForText(transcript(page).locator(".working"), "Waiting for your approval");
-    await shoot(page, "approval");
-
-    // The finished edit: the diff and its +/− summary fit the panel's width.
-    await edit.getByRole("button", { name: "Allow once" }).click();
-    await waitForTurnEnd(page);
-    await waitForText(edit.locator(".tool__status"), "Done");
-    expect(await edit.innerText(), "no absolute path in the finished card either").not.toContain(harness.workDir);
-    const diff = edit.locator("figure.diff").last();
-    expect(await fitsWidth(diff.locator(".diff__stat"))).toBe(true);
-    expect(await diff.locator(".diff__scroll").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await diff.scrollIntoViewIfNeeded();
-    await shoot(page, "tool-diff");
-
-    // Denied: the shell call's request answered Deny leaves no pending card and no approval bar.
-    await sendPrompt(page, "tool");
-    const shell = toolCard(page, /developer: shell/).last();
-    await waitForText(shell, "Awaiting approval");
-    expect(await shell.locator(".tool__icon svg").count(), "icons are SVG, not emoji").toBe(1);
-    await shell.getByRole("button", { name: "Deny", exact: true }).click();
-    await waitForTurnEnd(page);
-    expect(await shell.getByRole("group", { name: "Permission request" }).count()).toBe(0);
-    expect(await shell.getAttribute("data-status")).not.toMatch(/waiting|pending|in_progress/);
-    await shoot(page, "denied");
-
-    // Stopped: Stop ends the turn and says so; the working indicator is gone.
-    await sendPrompt(page, "slow 20");
-    await waitForText(agentBubbles(page), /tick [1-9]/);
-    await stopButton(page).click();
-    await waitForTurnEnd(page);
-    await waitForText(transcript(page).locator(".notice"), "Stopped");
-    expect(await transcript(page).locator(".working").count()).toBe(0);
-    await shoot(page, "stopped");
-
-    // More settings open as a row of their own, covering none of the composer's buttons, and close on Escape.
-    const more = page.getByRole("button", { name: "More" });
-    await more.click();
-    const extra = page.getByRole("group", { name: "More settings" });
-    await extra.waitFor();
-    for (const target of [sendButton(page), page.getByRole("button", { name: "Attach page" })]) {
-      expect(await overlap(extra, target), "the More settings cover a composer button").toBe(false);
-    }
-    await shoot(page, "settings-more");
-    await page.keyboard.press("Escape");
-    await extra.waitFor({ state: "detached" });
-
-    // Crash: the popover closes with the agent; the card says what happened, the transcript keeps what was said.
-    await more.click();
-    await extra.waitFor();
-    await sendPrompt(page, "crash");
-    await waitForText(page.getByRole("status"), "crashed (an internal error)");
-    await stopButton(page).waitFor({ state: "detached", timeout: LONG });
-    await extra.waitFor({ state: "detached" });
-    await shoot(page, "crash");
-
-    // Restart: the agent comes back and the session with it.
-    await page.getByRole("status").getByRole("button", { name: "Restart" }).first().click();
-    await waitForReady(page);
-    await waitForText(userBubbles(page), "crash");
-    await shoot(page, "restart");
-
-    // History: each row has a title, when, and where.
-    await page.getByRole("button", { name: "History" }).click();
-    const rows = page.getByRole("region", { name: "Session history" }).locator("li");
-    await rows.first().waitFor({ timeout: LONG });
-    const row = await rows.first().innerText();
-    expect(row).toMatch(/just now|min ago/);
-    expect(row).toContain(path.basename(harness.workDir));
-    await shoot(page, "history");
-    await page.getByRole("button", { name: "Back" }).click();
-    await composer(page).waitFor();
-
-    // The options page: the agent choice and the diagnostics.
+    await waitForReady(await harness.openPanel());
     const options = await harness.context.newPage();
     await options.setViewportSize({ width: 760, height: 900 });
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
     await waitForText(options.getByRole("region", { name: "Agent" }), "goose");
-    await shoot(options, "options");
+    fs.mkdirSync(TOUR, { recursive: true });
+    expect(await layoutProblems(options, { lonelyButtons: false })).toEqual([]);
+    await options.screenshot({ path: path.join(TOUR, "options-light.png") });
     const diagnostics = options.getByRole("region", { name: "Diagnostics" });
     await waitForText(diagnostics, "is running");
     await diagnostics.evaluate((el) => el.scrollIntoView({ block: "start" }));
-    await shoot(options, "diagnostics");
+    await options.emulateMedia({ colorScheme: "dark" });
+    await options.screenshot({ path: path.join(TOUR, "diagnostics-dark.png") });
   });
 });

@@ -13,6 +13,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { type Harness, ROOT } from "../helpers/chromium/harness";
 import {
   agentBubbles,
+  chooseFromMenu,
   LONG,
   readableToolCard,
   screenshot,
@@ -263,7 +264,7 @@ describe("the action log", () => {
       };
       HTMLAnchorElement.prototype.click = () => {};
     });
-    await panel.getByRole("button", { name: "Export as Markdown" }).click();
+    await chooseFromMenu(panel, "Export as Markdown");
     const md = await panel.evaluate(() => (window as unknown as { exported: Promise<string> }).exported);
     expect(md).toMatch(/## Browser actions \(2\)/);
     expect(md).toMatch(/\*\*click\*\* on 127\.0\.0\.1 .*button "Subscribe": Allowed once, done/);

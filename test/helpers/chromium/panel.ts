@@ -1,6 +1,6 @@
 /**
  * What the chat tests do to the side panel, by accessible name (the names a screen reader user
- * hears): the composer, its Send/Stop button, the transcript, tool cards, History.
+ * hears): the composer, its Send/Stop button, the transcript, tool cards, History, the header's menu.
  * playwright-core has no test-runner `expect`, so waits are Playwright's own (`waitFor`) or
  * vitest's `expect.poll`, never fixed sleeps.
  */
@@ -35,6 +35,15 @@ export const readableToolCard = (page: Page, title: string | RegExp) =>
 export const userBubbles = (page: Page) => transcript(page).locator(".message--user");
 /** The agent's text bubbles. */
 export const agentBubbles = (page: Page) => transcript(page).locator(".message--agent");
+
+/** The header's menu button (export, close session, options). */
+export const menuButton = (page: Page) => page.getByRole("button", { name: "More actions" });
+
+/** Opens the header's menu and runs one of its actions, as a user clicking through it would. */
+export async function chooseFromMenu(page: Page, action: string): Promise<void> {
+  await menuButton(page).click();
+  await page.getByRole("menu", { name: "More actions" }).getByRole("menuitem", { name: action, exact: true }).click();
+}
 
 /** The agent is initialized and no session is being opened: what "New session" being enabled means. */
 export async function waitForReady(page: Page, timeout = LONG): Promise<void> {

@@ -64,6 +64,16 @@ describe("usage meter", () => {
     expect(usageView({ used: 1, size: 0 })).toBeNull();
     expect(usageView(null)).toBeNull();
   });
+
+  it("explains itself on hover: how full, in tokens and cost, and what happens when full", () => {
+    const ok = usageView({ used: 45_300, size: 200_000, cost: { amount: 0.1234, currency: "USD" } })!.explanation;
+    expect(ok).toBe(
+      "This session fills 23% of the model's context window (45k / 200k tokens, $0.1234 so far). When it is full, the agent summarises or drops the oldest messages.",
+    );
+    const near = usageView({ used: 170_000, size: 200_000 })!.explanation;
+    expect(near).toMatch(/^This session fills 85% of the model's context window \(170k \/ 200k tokens\)\. It is nearly full/);
+    expect(near).toContain("a new session starts empty");
+  });
 });
 
 describe("slash commands", () => {

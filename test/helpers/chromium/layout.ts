@@ -1,0 +1,93 @@
+/**
+ * What a look at the panel would catch at a given width, measured in the page: a control cut at the
+ * panel's edge, a page that scrolls sideways, a header that wraps or squeezes the title, and a row of
+ * buttons that wraps leaving one button alone on its line (a select or a group of buttons on a line
+ * of its own is a layout, not a stray). Each problem is a sentence naming the
+ * control, so a failing tour says what to fix.
+ */
+import type { Page } from "playwright-core";
+
+export interface LayoutRules {
+  /** Also report a wrapped row of buttons that leaves one alone on a line (the narrowest width). */
+  lonelyButtons: boolean;
+}
+
+export async function layoutProblems(page: Page, rules: LayoutRules): Promise<string[]> {
+  // Two frames: the layout after a resize has settled and been painted.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate(({ lonelyButtons }) => {
+    const CONTROLS = 'button, input, select, textarea, a[href], summary, [role="tab"], [role="menuitem"], [role="option"]';
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && style.visibility !== "hidden";
+    };
+    const name = (el: Element) =>
+      (el.getAttribute("aria-label") || (el as HTMLElement).innerText || el.getAttribute("title") || el.tagName).trim().slice(0, 40);
+    const where = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.split(" ")[0]}` : ""}`;
+
+    for (const el of document.querySelectorAll(CONTROLS)) {
+      if (!shown(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > width + 0.5) {
+        problems.push(
+          `"${name(el)}" (${where(el)}) crosses the panel's edge: ${Math.round(r.left)}..${Math.round(r.right)} of ${width} px`,
+        );
+      }
+    }
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${width} px`);
+    }
+
+    const header = document.querySelector(".panel__header");
+    const title = document.querySelector(".panel__title");
+    if (header && title && shown(header)) {
+      const h = header.getBoundingClientRect();
+      const t = title.getBoundingClientRect();
+      // One row: every item overlaps every other vertically.
+      const boxes = [...header.children].filter(shown).map((c) => c.getBoundingClientRect());
+      if (Math.max(...boxes.map((b) => b.top)) >= Math.min(...boxes.map((b) => b.bottom))) {
+        problems.push(`the header wraps: ${Math.round(h.height)} px high`);
+      }
+      if (t.width < h.width * 0.4) problems.push(`the title gets ${Math.round(t.width)} of the header's ${Math.round(h.width)} px`);
+    }
+
+    if (lonelyButtons) {
+      // A wrapping flex row: its items grouped into lines by their vertical extent.
+      for (const row of document.querySelectorAll("*")) {
+        const style = getComputedStyle(row);
+        if (!style.display.endsWith("flex") || !style.flexDirection.startsWith("row") || style.flexWrap === "nowrap") continue;
+        const items = [...row.children].filter((c) => shown(c) && !["absolute", "fixed"].includes(getComputedStyle(c).position));
+        const isControl = (c: Element) => c.matches(CONTROLS) || !!c.querySelector(CONTROLS);
+        if (items.filter(isControl).length < 2) continue;
+        const lines: Element[][] = [];
+        let bottom = Number.NEGATIVE_INFINITY;
+        for (const item of [...items].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)) {
+          const r = item.getBoundingClientRect();
+          if (r.top >= bottom - 1) {
+            lines.push([item]);
+            bottom = r.bottom;
+          } else {
+            lines.at(-1)!.push(item);
+            bottom = Math.max(bottom, r.bottom);
+          }
+        }
+        if (lines.length < 2) continue;
+        // Alone: the line's one item is a button, or holds just one control and that is a button.
+        const loneButton = (item: Element) => {
+          const inside = item.matches(CONTROLS) ? [item] : [...item.querySelectorAll(CONTROLS)].filter(shown);
+          return inside.length === 1 && inside[0]!.matches('button, [role="button"], [role="tab"], a[href]');
+        };
+        for (const line of lines) {
+          if (line.length === 1 && loneButton(line[0]!)) {
+            problems.push(`"${name(line[0]!)}" wraps alone onto a line of its own in ${where(row)}`);
+          }
+        }
+      }
+    }
+    return problems;
+  }, rules);
+}
