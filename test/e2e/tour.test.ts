@@ -83,7 +83,7 @@ const WALKS: Walk[] = [
     ],
   },
   {
-    name: "a session: empty, menu, streaming, approval, diff, denied, stopped, settings, crash, restart, long title, history",
+    name: "a session: empty, menu, streaming, approval, diff, denied, stopped, settings, crash, restart, long title, tabs, history, search",
     screens: [
       {
         // A new profile: no settings remembered yet (see pickers.test.ts), an invitation, no context meter.
@@ -133,6 +133,14 @@ const WALKS: Walk[] = [
           await edit.getByRole("button", { name: "Allow once" }).waitFor();
           // Waiting on the user is not "working".
           await waitForText(transcript(page).locator(".working"), "Waiting for your approval");
+        },
+      },
+      {
+        // The lasting answers open on a row of their own under More; the first row keeps its place.
+        name: "approval-more",
+        reach: async ({ page }) => {
+          await page.getByRole("button", { name: "More answers" }).click();
+          await page.getByRole("button", { name: "Always allow" }).first().waitFor();
         },
       },
       {
@@ -213,6 +221,15 @@ const WALKS: Walk[] = [
         },
       },
       {
+        // Two sessions open: the tabs row under the header, the one on screen selected, the other one's title cut.
+        name: "tabs",
+        reach: async ({ page }) => {
+          const tabs = page.getByRole("tablist", { name: "Sessions" }).getByRole("tab");
+          await expect.poll(() => tabs.count()).toBeGreaterThanOrEqual(2);
+          expect(await page.getByRole("tab", { selected: true }).innerText()).toContain("a question long enough");
+        },
+      },
+      {
         // History: each row has a title, when, and where.
         name: "history",
         reach: async ({ harness, page }) => {
@@ -222,6 +239,29 @@ const WALKS: Walk[] = [
           const row = await rows.first().innerText();
           expect(row).toMatch(/just now|min ago/);
           expect(row).toContain(path.basename(harness.workDir));
+        },
+      },
+      {
+        // Search: a word said in the sessions, found with the words marked in each hit.
+        name: "search",
+        reach: async ({ page }) => {
+          const box = page.getByRole("searchbox", { name: "Search sessions" });
+          const hit = page.locator(".search-hit").first();
+          // The panel indexes a turn once it ends: ask again until that is done.
+          await expect
+            .poll(
+              async () => {
+                await box.fill("");
+                await box.fill("truncating");
+                return hit.waitFor({ timeout: 2000 }).then(
+                  () => true,
+                  () => false,
+                );
+              },
+              { timeout: LONG },
+            )
+            .toBe(true);
+          await waitForText(hit.locator("mark"), /truncating/i);
         },
       },
     ],
@@ -301,7 +341,8 @@ describe("tour", () => {
     await page.setContent(`
       <style>body{margin:0;font:14px sans-serif} .row{display:flex;flex-wrap:wrap;gap:4px} .row button{width:100px}</style>
       <header class="panel__header" style="display:flex"><h1 class="panel__title" style="margin:0;flex:1">A title</h1><button>⋯</button></header>
-      <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button><button>Always deny</button></div>`);
+      <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button><button>Always deny</button></div>
+      <div style="display:flex;overflow-x:auto"><button style="flex:none;width:200px">Tab one</button><button style="flex:none;width:200px">Tab two</button></div>`);
     expect(await layoutProblems(page, { lonelyButtons: true })).toEqual([]);
   });
 

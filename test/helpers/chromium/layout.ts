@@ -29,8 +29,17 @@ export async function layoutProblems(page: Page, rules: LayoutRules): Promise<st
     const where = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.split(" ")[0]}` : ""}`;
 
+    // A control in a row that scrolls sideways (the session tabs) is out of view inside it, not cut by the panel.
+    const scrolledAway = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        if (!["auto", "scroll"].includes(getComputedStyle(a).overflowX)) continue;
+        const box = a.getBoundingClientRect();
+        return box.left >= -0.5 && box.right <= width + 0.5;
+      }
+      return false;
+    };
     for (const el of document.querySelectorAll(CONTROLS)) {
-      if (!shown(el)) continue;
+      if (!shown(el) || scrolledAway(el)) continue;
       const r = el.getBoundingClientRect();
       if (r.left < -0.5 || r.right > width + 0.5) {
         problems.push(
