@@ -9,7 +9,19 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestSite, type TestSite } from "../helpers/test-site";
 import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
-import { byRole, click, find, LONG, screenshot, sendPrompt, texts, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import {
+  byRole,
+  click,
+  find,
+  LONG,
+  openNewSession,
+  screenshot,
+  sendPrompt,
+  texts,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
 
 interface McpLogLine {
   event: "connected" | "connect_failed" | "removed" | "call";
@@ -72,7 +84,7 @@ describe("Firefox: browser tools", () => {
     expect(tabId).toBeTypeOf("number");
 
     // A session in auto mode: from here on only the add-on's own consent cards ask.
-    await click(panel, byRole("button", "New session"));
+    await openNewSession(panel);
     await find(panel, byRole("combobox", "Mode"));
     await panel.select('select[aria-label="Mode"]', "auto");
     await click(panel, byRole("button", "Browser: off"));
@@ -121,7 +133,7 @@ describe("Firefox: browser tools", () => {
           .browser;
         return (await api.tabs.query({})).find((t) => t.url === url)?.id;
       }, url);
-    await click(panel, byRole("button", "New session"));
+    await openNewSession(panel);
     await find(panel, byRole("combobox", "Mode"));
     await panel.select('select[aria-label="Mode"]', "auto");
     await click(panel, byRole("button", "Browser: off"));
@@ -179,7 +191,7 @@ describe("Firefox: browser tools", () => {
         .browser;
       return (await api.tabs.query({})).find((t) => t.url === url)?.id;
     }, url);
-    await click(panel, byRole("button", "New session"));
+    await openNewSession(panel);
     await find(panel, byRole("combobox", "Mode"));
     await panel.select('select[aria-label="Mode"]', "auto");
     await click(panel, byRole("button", "Browser: off"));

@@ -8,6 +8,7 @@ import {
   find,
   LONG,
   NOTICES,
+  openNewSession,
   SEND,
   STOP,
   screenshot,
@@ -106,7 +107,7 @@ describe("Firefox: chat", () => {
     harness = await launchFirefox({ captureAgentStdout: true });
     const page = await harness.openPanel();
     await waitForReady(page);
-    await click(page, byRole("button", "New session"));
+    await openNewSession(page);
     // New sessions are switched to goose's approve mode.
     await expect
       .poll(async () => (await find(page, byRole("combobox", "Mode"))).evaluate((el) => (el as HTMLSelectElement).value), { timeout: LONG })

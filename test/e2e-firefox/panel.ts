@@ -70,6 +70,21 @@ export async function waitForText(page: Page, css: string, text: string | RegExp
     .toBe(true);
 }
 
+/** The session tab on screen, by its element id (null: no session yet). */
+const shownTabId = (page: Page) => page.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.id ?? null);
+
+/**
+ * Clicks "New session" and waits until the new session is the one shown and ready. "New session"
+ * is still enabled the moment after the click (the sidebar hears of the opening a message later), and
+ * until the new session is shown the composer and pickers are the previous session's.
+ */
+export async function openNewSession(page: Page): Promise<void> {
+  const before = await shownTabId(page);
+  await click(page, byRole("button", "New session"));
+  await expect.poll(() => shownTabId(page), { timeout: LONG, interval: 100, message: "no new session was shown" }).not.toBe(before);
+  await waitForReady(page);
+}
+
 /** The agent is initialized and no session is being opened: what "New session" being enabled means. */
 export async function waitForReady(page: Page, timeout = LONG): Promise<void> {
   await find(page, byRole("button", "New session"), timeout);

@@ -4,12 +4,11 @@ import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import {
   AGENT_BUBBLES,
   byRole,
-  click,
   find,
+  openNewSession,
   sendPrompt,
   TRANSCRIPT,
   texts,
-  waitForGone,
   waitForReady,
   waitForText,
   waitForTurnEnd,
@@ -31,9 +30,7 @@ describe("Firefox: full-text search", () => {
     await waitForText(page, AGENT_BUBBLES, "wombatcompass");
     await waitForTurnEnd(page);
 
-    await click(page, byRole("button", "New session"));
-    await waitForGone(page, TRANSCRIPT);
-    await waitForReady(page);
+    await openNewSession(page);
     await sendPrompt(page, "echo something else");
     await waitForText(page, AGENT_BUBBLES, "something else");
     await waitForTurnEnd(page);

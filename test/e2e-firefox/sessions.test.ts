@@ -6,12 +6,12 @@ import {
   byRole,
   click,
   find,
+  openNewSession,
   screenshot,
   sendPrompt,
   TRANSCRIPT,
   texts,
   USER_BUBBLES,
-  waitForGone,
   waitForReady,
   waitForText,
   waitForTurnEnd,
@@ -35,9 +35,7 @@ describe("Firefox: sessions", () => {
     await waitForText(page, AGENT_BUBBLES, "alpha first session");
     await waitForTurnEnd(page);
 
-    await click(page, byRole("button", "New session"));
-    await waitForGone(page, TRANSCRIPT);
-    await waitForReady(page);
+    await openNewSession(page);
     await sendPrompt(page, "echo beta second session");
     await waitForText(page, AGENT_BUBBLES, "beta second session");
     await waitForTurnEnd(page);

@@ -13,6 +13,7 @@ import { FAKE_GOOSE, type Harness, type HarnessOptions } from "../helpers/chromi
 import {
   composer,
   LONG,
+  openNewSession,
   screenshot,
   sendPrompt,
   toolCard,
@@ -59,8 +60,7 @@ describe("the agent's name and a Deny", () => {
     await waitForText(agentLine(page), "goose 1.50.0 is running");
     expect(await composer(page).getAttribute("aria-label")).toBe("Message goose");
     // A new, empty session says which mode the agent reports ("goose · approve mode"), not an assumed one.
-    await page.getByRole("button", { name: "New session" }).click();
-    await waitForReady(page);
+    await openNewSession(page);
     await waitForText(page.locator(".empty"), /approve mode/);
     await denyOneCall(page);
   });

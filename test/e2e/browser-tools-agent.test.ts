@@ -14,6 +14,7 @@ import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness
 import {
   chooseFromMenu,
   LONG,
+  openNewSession,
   screenshot,
   sendPrompt,
   toolCard,
@@ -257,8 +258,7 @@ describe("browser tools through the agent", () => {
     panel = await h.openPanel();
     await waitForReady(panel);
     expect(await toolSwitch().getAttribute("aria-pressed")).toBe("true");
-    await panel.getByRole("button", { name: "New session" }).click();
-    await waitForReady(panel);
+    await openNewSession(panel);
     // list_tabs is annotated read-only: goose (approve mode) does not ask about it.
     await sendPrompt(panel, call("list_tabs"));
     await waitForTurnEnd(panel);

@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { ROOT } from "../helpers/chromium/harness";
-import { LONG, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { LONG, openNewSession, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
 
@@ -47,8 +47,7 @@ async function open(agentEnv: Record<string, string>, o: { toolsFirst?: boolean 
     // On, then a new session: this agent takes the server when a session starts.
     await toolSwitch(panel).click();
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
-    await panel.getByRole("button", { name: "New session" }).click();
-    await waitForReady(panel);
+    await openNewSession(panel);
   }
   const mcp = (): McpLogLine[] =>
     fs.existsSync(mcpLog)

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
-import { LONG, sendPrompt, waitForReady, waitForTurnEnd } from "../helpers/chromium/panel";
+import { LONG, openNewSession, sendPrompt, waitForReady, waitForTurnEnd } from "../helpers/chromium/panel";
 import { refIn } from "../helpers/chromium/tool-hook";
 import { startTestSite, type TestSite } from "../helpers/test-site";
 
@@ -92,8 +92,7 @@ beforeAll(async () => {
 /** Each test in a session of its own, in auto mode (only our consent cards ask), with the server connected. */
 beforeEach(async () => {
   const before = connections();
-  await panel.getByRole("button", { name: "New session" }).click();
-  await waitForReady(panel);
+  await openNewSession(panel);
   await panel.getByRole("combobox", { name: "Mode", exact: true }).selectOption("auto");
   await expect.poll(connections, { timeout: LONG }).toBeGreaterThan(before);
 });

@@ -9,6 +9,7 @@ import {
   distanceFromBottom,
   expectInViewport,
   LONG,
+  openNewSession,
   screenshot,
   sendButton,
   sendPrompt,
@@ -110,7 +111,7 @@ describe("chat", () => {
     const harness = await launch({ captureAgentStdout: true });
     const page = await harness.openPanel();
     await waitForReady(page);
-    await page.getByRole("button", { name: "New session" }).click();
+    await openNewSession(page);
     const mode = page.getByRole("combobox", { name: "Mode", exact: true });
     await mode.waitFor({ timeout: LONG });
     // New sessions are switched to approve (goose's own default is auto).

@@ -9,6 +9,7 @@ import {
   agentBubbles,
   expectInViewport,
   LONG,
+  openNewSession,
   sendPrompt,
   transcript,
   waitForReady,
@@ -49,7 +50,7 @@ describe("full-text search", () => {
     await waitForReady(page);
     // Opened once here (its replay is indexed), then the user moves on to a new session.
     await openLongSessionOnce(page);
-    await page.getByRole("button", { name: "New session" }).click();
+    await openNewSession(page);
     await sendPrompt(page, "echo something else");
     await waitForTurnEnd(page);
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   agentBubbles,
   LONG,
+  openNewSession,
   screenshot,
   sendPrompt,
   stopButton,
@@ -91,7 +92,7 @@ describe("sessions", () => {
     await sendPrompt(page, "echo alpha first session");
     await waitForText(agentBubbles(page), "alpha first session");
     await waitForTurnEnd(page);
-    await page.getByRole("button", { name: "New session" }).click();
+    await openNewSession(page);
     await transcript(page).waitFor({ state: "detached", timeout: LONG });
     await waitForReady(page);
     await sendPrompt(page, "echo beta second session");

@@ -22,6 +22,7 @@ import {
   agentBubbles,
   LONG,
   menuButton,
+  openNewSession,
   sendButton,
   sendPrompt,
   stopButton,
@@ -213,8 +214,7 @@ const WALKS: Walk[] = [
         // A title far longer than the header: it truncates, and the header stays one row (the layout checks).
         name: "long-title",
         reach: async ({ page }) => {
-          await page.getByRole("button", { name: "New session" }).click();
-          await waitForReady(page);
+          await openNewSession(page);
           await sendPrompt(page, "a question long enough to be the session's title and to need truncating");
           await waitForTurnEnd(page);
           await waitForText(page.getByRole("heading", { level: 1 }), "a question long enough");

@@ -50,6 +50,21 @@ export async function waitForReady(page: Page, timeout = LONG): Promise<void> {
   await page.getByRole("button", { name: "New session" }).and(page.locator(":enabled")).waitFor({ timeout });
 }
 
+/** The session tab on screen, by its element id (null: no session yet). */
+const shownTabId = (page: Page) => page.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.id ?? null);
+
+/**
+ * Clicks "New session" and waits until the new session is the one shown and ready. "New session"
+ * is still enabled the moment after the click (the panel hears of the opening a message later), and
+ * until the new session is shown the composer and pickers are the previous session's.
+ */
+export async function openNewSession(page: Page): Promise<void> {
+  const before = await shownTabId(page);
+  await page.getByRole("button", { name: "New session" }).click();
+  await expect.poll(() => shownTabId(page), { timeout: LONG, message: "no new session was shown" }).not.toBe(before);
+  await waitForReady(page);
+}
+
 /**
  * Types `text` into the composer and presses Enter, as a user would, then waits for the user's
  * bubble: from then on the turn runs, so a later waitForTurnEnd cannot see the Send of before.
