@@ -1,7 +1,8 @@
 /**
  * The message box. Enter sends, Shift+Enter adds a line (Enter while an input method is composing
  * is left alone); while a turn runs, Stop stops it, Send queues the message for when it ends, and
- * Steer (where the agent can take it) adds the message to the running turn. Typing `/` offers the
+ * Steer (where the agent can take it) adds the message to the running turn; while a session opens, a
+ * message sent is held for it (held-send.ts). Typing `/` offers the
  * agent's commands. One box holds the chips, the text, and a row of icon buttons (attach the page,
  * the selection, a screenshot), the session's settings and Send.
  */
@@ -12,7 +13,7 @@ import { sentenceStart } from "../state/agent-name";
 import { buildPrompt } from "../state/page-context";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent, opening } from "../view/state-signals";
+import { active, activeSessionId, agent, opening, openings } from "../view/state-signals";
 import {
   attachError,
   attachments,
@@ -25,6 +26,7 @@ import {
 } from "./attachments";
 import { Chips } from "./Chips";
 import { ConfigPickers } from "./ConfigPickers";
+import { type HeldSend, holdFor, type OpeningNow, settleHeld } from "./held-send";
 import { Icon, IconButton } from "./icons";
 import { activeHint } from "./slash";
 import { afterInput, choose as chooseCommand, INITIAL_MENU, menuKey, offered } from "./slash-menu";
@@ -39,7 +41,9 @@ export function Composer() {
   const ready = agent.value?.phase === "ready";
   const busy = active.loading.value || opening.value !== null;
   const attached = attachments.value;
-  const canSend = ready && !busy && (text.trim().length > 0 || attached.length > 0);
+  const filled = text.trim().length > 0 || attached.length > 0;
+  const canSend = ready && !busy && filled;
+  const [held, setHeld] = useState<HeldSend | null>(null);
   const canSteer = running && active.steerable.value;
   const canImage = !!agent.value?.capabilities?.promptCapabilities?.image;
   const focusTick = focusComposer.value;
@@ -62,7 +66,24 @@ export function Composer() {
     queueMicrotask(() => box.current?.setSelectionRange(next.text.length, next.text.length));
     box.current?.focus();
   };
-  const submit = (steer = false) => {
+  const now: OpeningNow = {
+    ready,
+    opening: opening.value,
+    activeSessionId: activeSessionId.value,
+    loading: active.loading.value,
+    openings: openings.value,
+  };
+  const submit = (steer = false, fromHold = false) => {
+    if (held && !fromHold) return;
+    // While a session opens, and for the first message (the panel asks for the session itself), the
+    // message waits for the session in the box, so a session that fails to open loses nothing.
+    const first = !busy && now.activeSessionId === null;
+    if (ready && filled && !steer && !fromHold && (busy || first)) {
+      const hold = holdFor(now, first);
+      if (first) send({ type: "new_session" });
+      setHeld(hold);
+      return;
+    }
     if (!canSend) return;
     const content = buildPrompt(text, attached, agent.value?.capabilities?.promptCapabilities);
     const sessionId = activeSessionId.value;
@@ -73,6 +94,13 @@ export function Composer() {
     setMenu(INITIAL_MENU);
     box.current?.focus();
   };
+  // The held message goes once its session can take it; an opening that failed leaves it in the draft.
+  const heldOutcome = held && settleHeld(held, now);
+  useEffect(() => {
+    if (!heldOutcome || heldOutcome === "wait") return;
+    setHeld(null);
+    if (heldOutcome === "send") submit(false, true);
+  }, [heldOutcome]);
   const stop = () => {
     const id = activeSessionId.value;
     if (id) send({ type: "cancel", sessionId: id });
@@ -124,7 +152,13 @@ export function Composer() {
           onClick={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart)}
           onKeyDown={onKeyDown}
         />
-        {hint && <p class="composer__hint">{hint}</p>}
+        {held ? (
+          <p class="composer__hint" role="status">
+            Sends when the session is ready.
+          </p>
+        ) : (
+          hint && <p class="composer__hint">{hint}</p>
+        )}
         <div class="composer__bar">
           <div class="composer__attach">
             <IconButton
@@ -152,7 +186,14 @@ export function Composer() {
             )}
           </div>
           <ConfigPickers />
-          <TurnButtons running={running} canSend={canSend} canSteer={canSteer} onStop={stop} onSteer={() => submit(true)} />
+          <TurnButtons
+            running={running}
+            canSend={(canSend || (ready && busy && filled)) && !held}
+            held={held !== null}
+            canSteer={canSteer}
+            onStop={stop}
+            onSteer={() => submit(true)}
+          />
         </div>
       </div>
     </form>
@@ -160,7 +201,7 @@ export function Composer() {
 }
 
 /** Stop and Steer while a turn runs; Send, which queues the message while a turn runs. */
-function TurnButtons(p: { running: boolean; canSend: boolean; canSteer: boolean; onStop(): void; onSteer(): void }) {
+function TurnButtons(p: { running: boolean; canSend: boolean; held: boolean; canSteer: boolean; onStop(): void; onSteer(): void }) {
   const cancelling = active.turn.value === "cancelling";
   return (
     <div class="composer__send">
@@ -188,8 +229,8 @@ function TurnButtons(p: { running: boolean; canSend: boolean; canSteer: boolean;
       <button
         type="submit"
         class="icon-button icon-button--send"
-        aria-label={p.running ? "Queue" : "Send"}
-        title={p.running ? "Queue: send it when the turn ends (Enter)" : "Send (Enter)"}
+        aria-label={p.held ? "Sending when ready" : p.running ? "Queue" : "Send"}
+        title={p.held ? "Sends when the session is ready" : p.running ? "Queue: send it when the turn ends (Enter)" : "Send (Enter)"}
         disabled={!p.canSend}
       >
         <Icon name={p.running ? "queue" : "send"} size={16} />

@@ -12,6 +12,7 @@ import { isDelivery, type PendingContext, takeContexts } from "../storage/pendin
 import { send } from "../view/background-link";
 import { active, activeSessionId, agent, backgroundLinked, opening } from "../view/state-signals";
 import { Drafts } from "./drafts";
+import { draftOwner } from "./held-send";
 
 const drafts = new Drafts();
 /** The shown session's chips and unsent text. */
@@ -52,7 +53,8 @@ export async function startComposerInput(): Promise<void> {
   let inbox = false;
   effect(() => {
     if (!backgroundLinked.value) return;
-    drafts.show(activeSessionId.value);
+    // While a session opens, what is typed is already its draft (see held-send.ts).
+    drafts.show(draftOwner(opening.value, activeSessionId.value));
     if (!inbox) {
       inbox = true;
       startContextInbox();

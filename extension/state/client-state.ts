@@ -191,6 +191,8 @@ export interface ClientState {
   history: HistoryState;
   /** A session/new or session/load in flight (so the UI can show progress and block double clicks). */
   opening: { kind: "new" } | { kind: "load"; sessionId: string } | null;
+  /** How many openings have begun: a message held for one tells its end from its start (panel/held-send.ts). */
+  openings: number;
   /** A failure not tied to a session in memory (e.g. session/new failed); cleared by the next open. */
   lastError: UiError | null;
   /** The agent's questions waiting for the user (elicitation/create), oldest first. */

@@ -25,6 +25,7 @@ export const connection = signal<AppState["connection"] | null>(null);
 export const agent = signal<AppState["client"]["agent"] | null>(null);
 export const history = signal<AppState["client"]["history"] | null>(null);
 export const opening = signal<AppState["client"]["opening"]>(null);
+export const openings = signal(0);
 export const lastError = signal<AppState["client"]["lastError"]>(null);
 /** Browser tools: the switch, consent questions, recent calls (tool cards read it through selectors). */
 export const browserTools = signal<AppState["tools"] | null>(null);
@@ -100,6 +101,7 @@ function project(state: AppState): void {
     agent.value = c.agent;
     history.value = c.history;
     opening.value = c.opening;
+    openings.value = c.openings;
     lastError.value = c.lastError;
     sessions.value = c.sessions;
     tabs.value = c.tabs;

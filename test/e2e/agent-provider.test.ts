@@ -1,7 +1,7 @@
 /**
  * goose without a model provider: goose 1.50 answers session/new with an internal error naming the
  * provider it could not resolve, an agent may answer with an auth error (-32000); either way the panel
- * says what to run (`goose configure`) instead of "Internal error".
+ * says what to run (`goose configure`) instead of "Internal error", and the message stays in the box.
  */
 import { describe, expect, it } from "vitest";
 import { composer, LONG, screenshot, waitForReady, waitForText } from "../helpers/chromium/panel";
@@ -29,6 +29,9 @@ describe("goose without a model provider", () => {
     expect(await card.textContent()).not.toMatch(/^Internal error$/m);
     // The agent itself runs: it is its provider that is missing, so Restart after `goose configure` is the fix.
     expect(h.agentMessages().some((m) => m.method === "session/new")).toBe(true);
+    // The message that asked for the session is still in the box, to send once it is set up.
+    expect(await composer(panel).inputValue()).toBe("hello");
+    expect(await panel.getByRole("status").filter({ hasText: "Sends when" }).count()).toBe(0);
     await screenshot(panel, `panel-no-provider-${kind}`);
   });
 });

@@ -93,6 +93,34 @@ describe("session tabs", () => {
     expect((await agentBubbles(page).last().innerText()).match(/tick \d+/g)).toHaveLength(60);
   });
 
+  it("a message written while a new tab opens is that tab's, and goes once its session is ready", async () => {
+    // goose takes a while to answer session/new (it starts the session's extensions first).
+    const h = await launch({ agentEnv: { SCRIPTED_AGENT_SESSION_NEW_DELAY_MS: "2000" } });
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "echo the first tab");
+    await waitForTurnEnd(page);
+    await composer(page).fill("draft for the first");
+    await page.getByRole("button", { name: "New tab", exact: true }).click();
+    // From the click on, the box is the new tab's: the first tab's draft is not in it.
+    await expect.poll(() => composer(page).inputValue()).toBe("");
+    await composer(page).fill("echo written while it opened");
+    await composer(page).press("Enter");
+    await waitForText(page.getByRole("status"), "Sends when the session is ready");
+    expect(await page.getByRole("button", { name: "Sending when ready" }).isDisabled()).toBe(true);
+    await waitForText(agentBubbles(page), "written while it opened");
+    await waitForTurnEnd(page);
+    expect(await composer(page).inputValue()).toBe("");
+    // Two prompts, one to each session; the first tab got nothing more and kept its draft.
+    const [one, two] = promptsOf(h);
+    expect(promptsOf(h)).toHaveLength(2);
+    expect(two).not.toBe(one);
+    await tabs(page).nth(0).click();
+    await waitForText(userBubbles(page), "echo the first tab");
+    expect(await userBubbles(page).count()).toBe(1);
+    await expect.poll(() => composer(page).inputValue()).toBe("draft for the first");
+  });
+
   it("badges an approval waiting in a background tab, on the tab and the toolbar, and it is answered after switching", async () => {
     const { h, page } = await start();
     await sendPrompt(page, "tool");

@@ -11,6 +11,7 @@ export const initialClientState: ClientState = {
   sessions: {},
   history: { items: [], loading: false, error: null },
   opening: null,
+  openings: 0,
   lastError: null,
   elicitations: [],
   forks: {},

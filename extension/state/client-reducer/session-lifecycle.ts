@@ -8,7 +8,7 @@ import { TEXT_CHUNK_UPDATES } from "./text-chunks";
 
 export function sessionOpening(state: ClientState, event: ClientEventOf<"session_opening">): ClientState {
   if (sameOpening(state.opening, event.open) && state.lastError === null) return state;
-  return { ...state, opening: event.open, lastError: null };
+  return { ...state, opening: event.open, openings: state.openings + 1, lastError: null };
 }
 
 function sameOpening(a: ClientState["opening"], b: ClientState["opening"]): boolean {

@@ -14,6 +14,7 @@ describe("initial state and selectors", () => {
       sessions: {},
       history: { items: [], loading: false, error: null },
       opening: null,
+      openings: 0,
       lastError: null,
       elicitations: [],
       forks: {},

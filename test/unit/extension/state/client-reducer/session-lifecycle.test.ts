@@ -27,14 +27,16 @@ import {
 } from "../../../../helpers/client-reducer-fixtures";
 
 describe("opening, activating and closing sessions", () => {
-  it("session_opening sets opening and clears lastError; the same opening again changes nothing", () => {
+  it("session_opening sets opening, counts it and clears lastError; the same opening again changes nothing", () => {
     const failed = run(initialClientState, ready, { type: "session_open_failed", error: offlineError });
     const s = run(failed, { type: "session_opening", open: { kind: "new" } });
     expect(s.opening).toEqual({ kind: "new" });
+    expect(s.openings).toBe(1);
     expect(s.lastError).toBeNull();
     expect(run(s, { type: "session_opening", open: { kind: "new" } })).toBe(s);
     const load = run(s, { type: "session_opening", open: { kind: "load", sessionId: S } });
     expect(load.opening).toEqual({ kind: "load", sessionId: S });
+    expect(load.openings).toBe(2);
     expect(run(load, { type: "session_opening", open: { kind: "load", sessionId: S2 } }).opening).toEqual({
       kind: "load",
       sessionId: S2,
