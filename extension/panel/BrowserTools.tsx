@@ -14,6 +14,7 @@ import {
 import { hostServes } from "../state/host-compat";
 import { send } from "../view/background-link";
 import { activeSessionId, agent, browserTools, connection } from "../view/state-signals";
+import { followNewest } from "./follow";
 import { Icon } from "./icons";
 import { AnswerRow } from "./tool/AnswerRow";
 
@@ -118,6 +119,7 @@ export function ConsentCards() {
 
 function answer(id: string, value: ConsentAnswer): void {
   send({ type: "answer_consent", id, answer: value });
+  followNewest();
 }
 
 function ConsentCard({ prompt }: { prompt: ConsentPrompt }) {

@@ -11,6 +11,7 @@ import { checkForm, type FormField, type FormValue, formFields } from "../state/
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
 import { activeSessionId, elicitations } from "../view/state-signals";
+import { followNewest } from "./follow";
 import "./conversation-control.css";
 
 export function ElicitationCards() {
@@ -21,6 +22,7 @@ export function ElicitationCards() {
 
 const answer = (key: string, action: "accept" | "decline" | "cancel", values?: Record<string, FormValue>) =>
   send({ type: "answer_elicitation", key, action, ...(values ? { values } : {}) });
+followNewest();
 
 function FormCard({ question }: { question: ElicitationState }) {
   const schema = question.form!;

@@ -3,13 +3,14 @@
  * signal, and the message being streamed re-parses its markdown at most once per frame.
  */
 
-import { useComputed } from "@preact/signals";
+import { effect, useComputed } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ContentBlock } from "../acp/schema";
 import type { AgentTextEntry, Entry } from "../state/client-state";
 import { active, entryIds, entrySignal } from "../view/state-signals";
 import { WorkingIndicator } from "./AgentWork";
 import { CompactionCard } from "./CompactionCard";
+import { followRequests } from "./follow";
 import { inlineImageSrc } from "./inline-image";
 import { LiveMarkdown } from "./markdown/Markdown";
 import { pure } from "./Pure";
@@ -209,7 +210,8 @@ function hostAndPath(uri: string): string {
 
 /**
  * Keeps the newest content in view while the user is at the bottom, and leaves them alone if they
- * scrolled up, until they send something: then their message and the answer are followed again.
+ * scrolled up, until they send something or answer a question the turn waits on (follow.ts): then
+ * what comes next is followed again.
  */
 function useStickToBottom(ref: { current: HTMLDivElement | null }) {
   useEffect(() => {
@@ -237,12 +239,18 @@ function useStickToBottom(ref: { current: HTMLDivElement | null }) {
       if (nearBottom()) atBottom = true;
       else if (movedUp) atBottom = false;
     };
+    const followAgain = () => {
+      atBottom = true;
+      followUntil = performance.now() + 1000;
+      toBottom();
+    };
+    const requests = followRequests.peek();
+    const stopFollowing = effect(() => {
+      if (followRequests.value !== requests) followAgain();
+    });
     const observer = new ResizeObserver(() => {
       const users = userEntryCount();
-      if (users > lastUserEntries) {
-        atBottom = true;
-        followUntil = performance.now() + 1000;
-      }
+      if (users > lastUserEntries) followAgain();
       lastUserEntries = users;
       if (atBottom) toBottom();
     });
@@ -252,6 +260,7 @@ function useStickToBottom(ref: { current: HTMLDivElement | null }) {
     el.addEventListener("scroll", onScroll, { passive: true });
     toBottom();
     return () => {
+      stopFollowing();
       observer.disconnect();
       el.removeEventListener("scroll", onScroll);
     };

@@ -55,19 +55,20 @@ export function texts(page: Page, css: string): Promise<string[]> {
   return page.evaluate((selector) => [...document.querySelectorAll<HTMLElement>(selector)].map((el) => el.innerText), css);
 }
 
-/** Waits until one of the elements matching `css` shows `text`; says what they showed if none does. */
+/**
+ * Waits until one of the elements matching `css` shows `text`; says what they showed if none does.
+ * Shown text is `innerText`, which Firefox gives as "" for content it skips laying out
+ * (`content-visibility: auto` out of view, see markdown.css): text below the view is not "shown".
+ */
 export async function waitForText(page: Page, css: string, text: string | RegExp, timeout = LONG): Promise<void> {
   const shows = (t: string) => (typeof text === "string" ? t.includes(text) : text.test(t));
-  let shown: string[] = [];
   await expect
-    .poll(
-      async () => {
-        shown = await texts(page, css).catch(() => []);
-        return shown.some(shows);
-      },
-      { timeout, interval: 100, message: `${css} never showed ${String(text)}; it showed: ${JSON.stringify(shown).slice(0, 2000)}` },
-    )
-    .toBe(true);
+    .poll(() => texts(page, css).catch((e: unknown) => [`(could not read: ${String(e)})`]), {
+      timeout,
+      interval: 100,
+      message: `${css} never showed ${String(text)}`,
+    })
+    .toSatisfy((shown: string[]) => shown.some(shows));
 }
 
 /** The session tab on screen, by its element id (null: no session yet). */

@@ -289,4 +289,30 @@ describe("chat", () => {
     if (ratio === 0) await screenshot(page, "chat-sent-while-scrolled-up");
     expect(ratio, "the answer to a prompt sent while scrolled up is out of view").toBeGreaterThan(0);
   });
+
+  it("answering an approval while scrolled up to reread brings the rest of the turn into view", async () => {
+    const harness = await launch();
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "markdown");
+    await waitForTurnEnd(page);
+    await sendPrompt(page, "tool");
+    const request = page.getByRole("group", { name: "Permission request" });
+    await request.waitFor({ timeout: LONG });
+    // The request has the focus (Enter allows once); the user scrolls up to reread, then answers.
+    await expect.poll(() => request.evaluate((el) => el === document.activeElement)).toBe(true);
+    await transcript(page).hover();
+    // Just after a send the newest content wins over a scroll (for a second): the user scrolls again.
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, -5000);
+        return distanceFromBottom(page);
+      })
+      .toBeGreaterThan(200);
+    await page.keyboard.press("Enter");
+    await waitForText(agentBubbles(page), "Everything looks in order.");
+    await waitForTurnEnd(page);
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThan(48);
+    await expectInViewport(agentBubbles(page).last().getByText("Everything looks in order."));
+  });
 });

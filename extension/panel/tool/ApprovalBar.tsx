@@ -10,6 +10,7 @@ import type { PermissionRequestState } from "../../state/client-state";
 import { optionLabel, optionTooltip, sortedOptions } from "../../state/permission-options";
 import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
+import { followNewest } from "../follow";
 import { type Answer, AnswerRow } from "./AnswerRow";
 
 /** The agent's question is about a call of goose-browser's own tools: what it does, in words. */
@@ -37,7 +38,10 @@ export function ApprovalBar({
     box.current.focus({ preventScroll: true });
     box.current.scrollIntoView({ block: "nearest" });
   }, [focus]);
-  const answer = (optionId: string | null) => send({ type: "answer_permission", key: request.key, optionId });
+  const answer = (optionId: string | null) => {
+    send({ type: "answer_permission", key: request.key, optionId });
+    followNewest();
+  };
   const byKind = (k: PermissionOption["kind"]) => request.options.find((o) => o.kind === k);
   // One question for the agent's request and goose-browser's consent: once or not at all, never the
   // agent's "always", which would let it act on any site without asking (state/served-calls.ts).
