@@ -2,9 +2,9 @@
  * The message box. Enter sends, Shift+Enter adds a line (Enter while an input method is composing
  * is left alone); while a turn runs, Stop stops it, Send queues the message for when it ends, and
  * Steer (where the agent can take it) adds the message to the running turn; while a session opens, a
- * message sent is held for it (held-send.ts). Typing `/` offers the
- * agent's commands. One box holds the chips, the text, and a row of icon buttons (attach the page,
- * the selection, a screenshot), the session's settings and Send.
+ * message sent is held for it (held-send.ts). Typing `/` offers the agent's commands. One box holds
+ * the chips, the text, and a row of icon buttons (attach the page, the selection, a screenshot), the
+ * session's settings and Send.
  */
 
 import { useEffect, useRef, useState } from "preact/hooks";
