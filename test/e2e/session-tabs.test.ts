@@ -108,6 +108,7 @@ describe("session tabs", () => {
     await composer(page).press("Enter");
     await waitForText(page.getByRole("status"), "Sends when the session is ready");
     expect(await page.getByRole("button", { name: "Sending when ready" }).isDisabled()).toBe(true);
+    await screenshot(page, "composer-held-while-opening");
     await waitForText(agentBubbles(page), "written while it opened");
     await waitForTurnEnd(page);
     expect(await composer(page).inputValue()).toBe("");
