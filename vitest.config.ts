@@ -34,6 +34,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The real goose from npm (npm run test:goose installs test/goose's pins first).
+          name: "goose",
+          include: ["test/e2e-goose/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: "firefox",
           include: ["test/e2e-firefox/**/*.test.ts"],
           environment: "node",

@@ -1,0 +1,112 @@
+/**
+ * goose's sessions from the panel, with the real goose from npm: History lists what goose keeps
+ * (newest first, by goose's titles), a closed tab's session loads back from goose, a deleted one is
+ * gone from goose too, and a restarted browser gets its session back. Steer joins a running turn
+ * through goose's own method.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "../e2e/fixture";
+import {
+  agentBubbles,
+  composer,
+  LONG,
+  openNewSession,
+  sendPrompt,
+  transcript,
+  userBubbles,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "../helpers/chromium/panel";
+import { gooseBuilds, launchGoose } from "./real-goose";
+
+const launch = useHarness();
+
+async function openHistory(page: Page) {
+  await page.getByRole("button", { name: "History" }).click();
+  const history = page.getByRole("region", { name: "Session history" });
+  await history.waitFor({ timeout: LONG });
+  return history;
+}
+
+async function chat(page: Page, words: string): Promise<void> {
+  await sendPrompt(page, words);
+  await waitForText(agentBubbles(page), `You said: ${words}`);
+  await waitForTurnEnd(page);
+}
+
+describe.each(gooseBuilds())("goose $version", (build) => {
+  it("History lists goose's sessions; a closed one loads back, a deleted one is gone from goose", async () => {
+    const { h } = await launchGoose(launch, build);
+    const page = await h.openPanel();
+    page.on("dialog", (d) => void d.accept());
+    await waitForReady(page);
+    await chat(page, "alpha first session here");
+    await openNewSession(page);
+    await chat(page, "beta second session here");
+
+    let history = await openHistory(page);
+    await history.getByRole("button", { name: "beta second session here", exact: true }).waitFor({ timeout: LONG });
+    expect(await history.locator(".history__title").allInnerTexts()).toEqual(["beta second session here", "alpha first session here"]);
+
+    // Closed: goose is told, and the session comes back from goose's own store.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("tab", { name: /alpha first session here/ }).waitFor({ timeout: LONG });
+    await page.getByRole("button", { name: "Close alpha first session here" }).click();
+    await expect.poll(() => h.agentMessages().filter((m) => m.method === "session/close").length, { timeout: LONG }).toBe(1);
+    history = await openHistory(page);
+    await history.getByRole("button", { name: "alpha first session here", exact: true }).click();
+    await waitForText(userBubbles(page), "alpha first session here");
+    await waitForText(agentBubbles(page), "You said: alpha first session here");
+    expect(h.agentMessages().filter((m) => m.method === "session/load")).toHaveLength(1);
+    expect(await userBubbles(page).count()).toBe(1);
+    await chat(page, "alpha goes on");
+
+    // Deleted: goose no longer lists it.
+    history = await openHistory(page);
+    await history.getByRole("button", { name: "Delete beta second session here" }).click();
+    await expect.poll(() => h.agentMessages().filter((m) => m.method === "session/delete").length, { timeout: 15_000 }).toBe(1);
+    await page.getByRole("button", { name: "Back" }).click();
+    history = await openHistory(page);
+    await history.getByRole("button", { name: "alpha first session here", exact: true }).waitFor({ timeout: LONG });
+    expect(await history.locator(".history__title").allInnerTexts()).toEqual(["alpha first session here"]);
+  });
+
+  it("restores the session after the browser is closed and relaunched", async () => {
+    const first = await launchGoose(launch, build);
+    const page = await first.h.openPanel();
+    await waitForReady(page);
+    await chat(page, "remember this one please");
+    await first.h.closeBrowser();
+
+    const again = await launchGoose(launch, build, { reuseDir: first.h.dir });
+    const reopened = await again.h.openPanel();
+    await waitForText(userBubbles(reopened), "remember this one please");
+    await waitForText(agentBubbles(reopened), "You said: remember this one please");
+    await waitForReady(reopened);
+    await chat(reopened, "and this too");
+    expect(await userBubbles(reopened).count()).toBe(2);
+  });
+
+  it("Steer adds a message to the running turn through goose's steer method", async () => {
+    const { h, model } = await launchGoose(launch, build);
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "slow 4");
+    await waitForText(agentBubbles(page), "tick 2");
+    const steer = page.getByRole("button", { name: "Steer", exact: true });
+    await steer.waitFor({ timeout: LONG });
+    await composer(page).fill("look at the tests too");
+    await steer.click();
+    await waitForText(userBubbles(page).filter({ hasText: "look at the tests too" }), "Added to the running turn");
+    const sent = h.agentMessages().find((m) => m.method === "_goose/unstable/session/steer");
+    expect(sent?.params).toMatchObject({ prompt: [{ type: "text", text: "look at the tests too" }] });
+    // goose gives the model the steered message within the same turn, and the answer to it shows.
+    await waitForText(agentBubbles(page), "You said: look at the tests too", LONG);
+    await waitForTurnEnd(page);
+    expect(h.agentMessages().filter((m) => m.method === "session/prompt")).toHaveLength(1);
+    expect(model.requests.some((r) => JSON.stringify(r.messages).includes("look at the tests too"))).toBe(true);
+    expect(await transcript(page).innerText()).toContain("tick 40");
+  });
+});
