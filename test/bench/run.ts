@@ -1,6 +1,7 @@
 /** `npm run bench`: runs the benchmarks, prints the figures, and writes them into BENCHMARKS.md. */
 import os from "node:os";
 import { writeSection } from "./benchmarks-doc";
+import { gooseStartSection, runGooseStartBench } from "./goose-first-text";
 import { runHostBench, runThroughputBench } from "./host-bench";
 import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
 import { benchPageToolsTasks } from "./page-tools/tasks";
@@ -34,6 +35,19 @@ const date = new Date().toISOString().slice(0, 10);
 // BENCH_PART=page-tools: the page-tools widget tasks alone (test/bench/page-tools/tasks.ts), written into BENCHMARKS.md.
 if (process.env.BENCH_PART === "page-tools") {
   await benchPageToolsTasks(machine, date);
+  process.exit(0);
+}
+
+/** The real goose's start, each pinned build beside the look-alike (goose-first-text.ts), written into BENCHMARKS.md. */
+async function benchGooseStart(): Promise<void> {
+  const text = gooseStartSection(await runGooseStartBench(), machine, date);
+  process.stdout.write(`${text}\n`);
+  writeSection("goose-start", text);
+}
+
+// BENCH_PART=goose: the real goose's start alone (`npm run bench:goose` installs the pins first).
+if (process.env.BENCH_PART === "goose") {
+  await benchGooseStart();
   process.exit(0);
 }
 
@@ -117,6 +131,9 @@ if (process.env.PAGE_TOOLS_BENCH !== "0") {
   writeSection("page-tools-snapshot", snapshot);
   await benchPageToolsTasks(machine, date);
 }
+
+// The real goose's start; GOOSE_BENCH=0 skips it (it needs test/goose's pins: npm ci --prefix test/goose).
+if (process.env.GOOSE_BENCH !== "0") await benchGooseStart();
 
 // Full-text search over 2,000 sessions × 100 messages in the e2e build's panel. SEARCH_BENCH=0 skips it.
 if (process.env.SEARCH_BENCH !== "0") await benchSearch();
