@@ -1,0 +1,86 @@
+/**
+ * The browser tools with the real goose from npm: offered through `mcpServers` when a session opens,
+ * taken out of and put back into the open session with goose's own extension methods when the user
+ * turns them off and on, and used: goose reads the page and types and clicks by ref. In approve mode
+ * goose asks about every call; a read on a site the user already let goose-browser read costs no
+ * question, an acting call exactly one.
+ */
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { useHarness } from "../e2e/fixture";
+import { ROOT } from "../helpers/chromium/harness";
+import { agentBubbles, LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { startTestSite } from "../helpers/test-site";
+import { gooseBuilds, launchGoose } from "./real-goose";
+
+const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
+const launch = useHarness();
+
+const toolSwitch = (panel: Page) => panel.getByRole("button", { name: /^Browser: / });
+const permission = (panel: Page) => panel.getByRole("group", { name: "Permission request" });
+const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
+const browserTools = (tools: string[] | undefined) => (tools ?? []).filter((t) => t.startsWith("browser__")).sort();
+
+describe.each(gooseBuilds())("goose $version", (build) => {
+  it("offers the tools in session/new, drops and restores them in the open session, and uses them", async () => {
+    const site = await startTestSite();
+    onTestFinished(() => site.close());
+    const { h, model } = await launchGoose(launch, build, { extensionDir: E2E_BUILD });
+    const form = await h.context.newPage();
+    await form.goto(site.url("form.html"));
+    const tabId = await h.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, site.url("form.html"));
+    const panel = await h.openPanel();
+    await waitForReady(panel);
+    await toolSwitch(panel).click();
+    await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
+
+    /** Sends `line` and answers each question goose asks with Allow once; returns how many it asked. */
+    const run = async (line: string): Promise<number> => {
+      const before = h.agentOutput().filter((m) => m.method === "session/request_permission").length;
+      await sendPrompt(panel, line);
+      const allow = permission(panel).getByRole("button", { name: "Allow once" });
+      while (!(await panel.getByRole("button", { name: "Send", exact: true }).isVisible())) {
+        if (await allow.isVisible()) await allow.click();
+        await panel.waitForTimeout(100);
+      }
+      await waitForTurnEnd(panel);
+      expect(await consentCard(panel).count()).toBe(0);
+      return h.agentOutput().filter((m) => m.method === "session/request_permission").length - before;
+    };
+
+    // The first prompt opens the session with the server in mcpServers; goose loads it and offers its tools.
+    await run("browser list_tabs");
+    const opened = h.agentMessages().find((m) => m.method === "session/new");
+    expect(opened?.params?.mcpServers).toEqual([expect.objectContaining({ type: "http", name: "browser" })]);
+    await waitForText(agentBubbles(panel), "Sign up — Test Co");
+    const offered = browserTools(model.requests.at(-1)?.tools?.map((t) => t.function.name));
+    expect(offered).toEqual(expect.arrayContaining(["browser__click", "browser__list_tabs", "browser__page_snapshot", "browser__type"]));
+
+    await run(`browser page_snapshot ${JSON.stringify({ tabId })}`);
+    const snapshot = JSON.stringify(model.requests.at(-1)?.messages);
+    const nameRef = /textbox \\"Your name\\" \[(e\d+)\]/.exec(snapshot)?.[1];
+    expect(nameRef, snapshot.slice(-2000)).toBeDefined();
+    expect(await run(`browser type ${JSON.stringify({ tabId, ref: nameRef, text: "Ada" })}`)).toBe(1);
+    expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
+
+    // Off: goose drops the server from the open session, and stops offering its tools.
+    await toolSwitch(panel).click();
+    await expect.poll(() => toolSwitch(panel).getAttribute("aria-label")).toBe("Browser: off");
+    await expect
+      .poll(() => h.agentMessages().some((m) => m.method === "_goose/unstable/session/extensions/remove"), { timeout: LONG })
+      .toBe(true);
+    await run("no tools now");
+    expect(browserTools(model.requests.at(-1)?.tools?.map((t) => t.function.name))).toEqual([]);
+
+    // On again: added back to the same session.
+    await toolSwitch(panel).click();
+    await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
+    await expect
+      .poll(() => h.agentMessages().some((m) => m.method === "_goose/unstable/session/extensions/add"), { timeout: LONG })
+      .toBe(true);
+    await run("browser list_tabs");
+    expect(browserTools(model.requests.at(-1)?.tools?.map((t) => t.function.name))).toEqual(offered);
+    expect(h.agentMessages().filter((m) => m.method === "session/new")).toHaveLength(1);
+  });
+});
