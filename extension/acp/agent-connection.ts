@@ -37,6 +37,10 @@ import type {
 } from "./schema";
 import { textChunkNotification } from "./text-chunk";
 
+const METHOD_NOT_FOUND = -32601;
+/** A session id no agent hands out: the fork probe must never fork a real session. */
+const FORK_PROBE_SESSION = "goose-browser/fork-probe";
+
 export interface AgentHandlers {
   /** Writes one message to the agent (through the host). */
   send(message: AnyMessage): void;
@@ -187,6 +191,21 @@ export class AgentConnection {
     );
     if (typeof answer?.sessionId !== "string" || answer.sessionId === "") throw new Error("The agent's fork answer names no session.");
     return answer;
+  }
+
+  /**
+   * Whether the agent serves session/fork though it does not advertise it (goose 1.50 to 1.52 at
+   * least). Asks for a fork of a session that cannot exist, without the `cwd` the schema requires,
+   * so no agent can make one: an agent without the method answers -32601 (JSON-RPC 2.0, "Method not
+   * found"); goose answers -32602 for the missing field. Any other answer means it is served.
+   */
+  async servesFork(): Promise<boolean> {
+    try {
+      await this.whileCurrent(this.sdk.agent.request("session/fork", { sessionId: FORK_PROBE_SESSION, mcpServers: [] }));
+      return true;
+    } catch (e) {
+      return (e as { code?: unknown } | null)?.code !== METHOD_NOT_FOUND;
+    }
   }
 
   /** Resolves when the turn ends; no timeout, a turn can take minutes. */

@@ -7,6 +7,7 @@ import type { AgentChoice, ConnectionEvent } from "../state/connection";
 import { storedActionLog } from "../storage/action-log";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
+import { storedForkProbes } from "../storage/fork-probes";
 import { storedQueues } from "../storage/message-queue";
 import { storedForks } from "../storage/session-forks";
 import { storedMeta } from "../storage/session-meta";
@@ -75,6 +76,7 @@ export function startBackground(): GestureListeners {
     sendJsonRpc: (message) => native.sendJsonRpc(message),
     meta: storedMeta,
     forks: storedForks,
+    forkProbes: storedForkProbes,
     flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     log,

@@ -51,6 +51,8 @@ export interface AgentState {
   capabilities: AgentCapabilities | null;
   authMethods: AuthMethod[];
   error: UiError | null;
+  /** session/fork answers though the agent does not advertise it (goose): background/client/fork-probe.ts. */
+  forkServed?: true;
 }
 
 export interface UserEntry {
@@ -219,6 +221,8 @@ export type ClientEvent =
   /** The agent speaks `protocolVersion`; this client speaks `supported`. */
   | { type: "agent_unsupported"; protocolVersion: number; supported: number }
   | { type: "agent_failed"; error: UiError }
+  /** The ready agent serves session/fork without advertising it. */
+  | { type: "agent_serves_fork" }
   /** The agent or host went away: running turns end, pending permissions are dropped, with `error` shown. */
   | { type: "agent_offline"; error: UiError | null }
   | { type: "session_opening"; open: { kind: "new" } | { kind: "load"; sessionId: string } }

@@ -2,8 +2,8 @@
  * Edit and resend, fork from here, the agent's questions (form and URL), resume instead of load,
  * and delete with undo, in the built extension in Chromium through the real host. Each feature
  * follows the agent's initialize answer: the scripted agent as claude-agent-acp (fork, resume,
- * close, list) or as goose (list, close, delete), with a capability switched off where the test
- * is about its absence.
+ * close, list) or as goose (list, close, delete; fork served though not advertised), with a
+ * capability switched off where the test is about its absence.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -117,8 +117,34 @@ describe("edit and resend, fork from here", () => {
     await waitForText(first, "does not offer session/fork, so sent messages cannot be edited or forked.");
     await screenshot(page, "conversation-fork-off");
     expect(await page.getByRole("textbox", { name: "Edited message" }).count()).toBe(0);
-    expect(h.agentMessages().some((m) => m.method === "session/fork")).toBe(false);
+    // Only the probe (background/client/fork-probe.ts), answered -32601: no fork of a session.
+    const forks = h.agentMessages().filter((m) => m.method === "session/fork");
+    expect(forks.map((m) => m.params?.sessionId)).toEqual(["goose-browser/fork-probe"]);
     expect(await userBubbles(page).count()).toBe(2);
+  });
+});
+
+describe("goose: session/fork served though not advertised", () => {
+  it("offers Edit and Fork from here by what goose answers, and edits through a fork", async () => {
+    const h = await launch();
+    const page = await h.openPanel();
+    await twoTurns(page);
+    const parentId = prompts(h.agentMessages())[0]!.params!.sessionId as string;
+    const first = userTurn(page, "echo one");
+    await first.hover();
+    for (const name of ["Edit", "Fork from here"])
+      expect(await first.getByRole("button", { name }).getAttribute("aria-disabled")).not.toBe("true");
+    await first.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("textbox", { name: "Edited message" }).fill("echo uno");
+    await page.getByRole("button", { name: "Send in a fork" }).click();
+    await waitForText(transcript(page), "Forked from “echo one” to edit your message 1.");
+    await waitForText(agentBubbles(page), '"text":"echo uno"');
+    await waitForTurnEnd(page);
+    expect(await userBubbles(page).allInnerTexts()).toEqual(["echo uno"]);
+    // The probe once (it forks nothing: goose refuses it), then the fork of the parent.
+    const forks = h.agentMessages().filter((m) => m.method === "session/fork");
+    expect(forks.map((m) => m.params?.sessionId)).toEqual(["goose-browser/fork-probe", parentId]);
+    expect(h.agentMessages().some((m) => m.method === "session/resume")).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import { commandRouter } from "../../extension/background/command-router";
 import { createStore } from "../../extension/background/observable-store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
 import type { SessionState } from "../../extension/state/client-state";
+import type { ForkProbeStorage } from "../../extension/storage/fork-probes";
 import type { ForkStorage } from "../../extension/storage/session-forks";
 import type { MetaStorage, SessionMeta } from "../../extension/storage/session-meta";
 import { HOST_PROTOCOL_VERSION, type HostHello } from "../../shared/host-protocol";
@@ -35,7 +36,13 @@ export class MemoryMeta implements MetaStorage {
 }
 
 /** A store + controller wired to a scripted agent process, standing in for host and port. */
-export function setup(dir: string, meta = new MemoryMeta(), env: Record<string, string> = {}, forks?: ForkStorage) {
+export function setup(
+  dir: string,
+  meta = new MemoryMeta(),
+  env: Record<string, string> = {},
+  forks?: ForkStorage,
+  forkProbes?: ForkProbeStorage,
+) {
   const store = createStore<AppState, AppEvent>(initialAppState, reduceApp);
   const events: AppEvent[] = [];
   store.subscribe((_s, e) => events.push(e));
@@ -44,6 +51,7 @@ export function setup(dir: string, meta = new MemoryMeta(), env: Record<string, 
     store,
     meta,
     ...(forks ? { forks } : {}),
+    ...(forkProbes ? { forkProbes } : {}),
     sendJsonRpc: (m) => {
       if (!agent || agent.exitCode !== null) return false;
       agent.stdin.write(`${JSON.stringify(m)}\n`);

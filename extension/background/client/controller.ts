@@ -8,6 +8,7 @@ import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
+import type { ForkProbeStorage } from "../../storage/fork-probes";
 import type { ForkStorage } from "../../storage/session-forks";
 import type { MetaStorage } from "../../storage/session-meta";
 import type { Store } from "../observable-store";
@@ -17,6 +18,7 @@ import type { ClientContext } from "./context";
 import { type ElicitationAnswer, elicitationPrompts } from "./elicitation-prompts";
 import { editAndResend, forkSession } from "./fork";
 import { rememberForks } from "./fork-memory";
+import { learnForkServed } from "./fork-probe";
 import { HeldSessions } from "./held-sessions";
 import { refreshHistory } from "./history";
 import { JoinedPrompts } from "./joined-prompts";
@@ -34,6 +36,8 @@ export interface ControllerDeps {
   meta: MetaStorage;
   /** Where fork relations are kept (none: only for as long as the background runs). */
   forks?: ForkStorage;
+  /** What each agent release answered the fork probe (none: it is asked at every start). */
+  forkProbes?: ForkProbeStorage;
   /** Every answer the user gave an agent's permission request. */
   onPermissionAnswered?: PermissionAnswered;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
@@ -44,6 +48,7 @@ export interface ControllerDeps {
 export class ClientController {
   private readonly ctx: ClientContext;
   private readonly agent: AgentLifecycle;
+  private readonly forkProbes?: ForkProbeStorage;
 
   constructor(deps: ControllerDeps) {
     const state = () => deps.store.get();
@@ -60,6 +65,7 @@ export class ClientController {
       joined: new JoinedPrompts(),
       untilIdle: (sessionId) => untilIdle(deps.store, sessionId),
     };
+    this.forkProbes = deps.forkProbes;
     if (deps.forks) rememberForks(deps.store, deps.forks, deps.log);
     this.agent = new AgentLifecycle({
       store: deps.store,
@@ -187,6 +193,7 @@ export class ClientController {
   }
 
   private async whenReady(conn: AgentConnection): Promise<void> {
+    void learnForkServed(this.ctx, conn, this.forkProbes).catch(() => undefined);
     await restoreActiveSession(this.ctx, conn);
     void refreshHistory(this.ctx, conn);
   }

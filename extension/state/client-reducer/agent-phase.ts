@@ -21,6 +21,12 @@ export function agentReady(state: ClientState, event: ClientEventOf<"agent_ready
   return { ...state, agent };
 }
 
+/** Only the agent it was learned of: a later one starts from its own initialize answer. */
+export function agentServesFork(state: ClientState): ClientState {
+  if (state.agent.phase !== "ready" || state.agent.forkServed) return state;
+  return { ...state, agent: { ...state.agent, forkServed: true } };
+}
+
 export function agentUnsupported(state: ClientState, event: ClientEventOf<"agent_unsupported">): ClientState {
   const error = unsupportedError(event.protocolVersion, event.supported);
   return withAgentDown(state, { ...state.agent, phase: "unsupported", error }, error);

@@ -8,7 +8,7 @@
  * has a case for every event (the compiler checks, through `unknownEvent`).
  */
 import type { ClientEvent, ClientState } from "../client-state";
-import { agentFailed, agentInitializing, agentOffline, agentReady, agentUnsupported } from "./agent-phase";
+import { agentFailed, agentInitializing, agentOffline, agentReady, agentServesFork, agentUnsupported } from "./agent-phase";
 import { elicitationRequested, elicitationResolved } from "./elicitations";
 import { forkNoteSent, forksKnown, sessionForked } from "./fork";
 import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
@@ -44,6 +44,8 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
       return agentUnsupported(state, event);
     case "agent_failed":
       return agentFailed(state, event);
+    case "agent_serves_fork":
+      return agentServesFork(state);
     case "agent_offline":
       return agentOffline(state, event);
 

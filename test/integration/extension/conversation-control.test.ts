@@ -93,10 +93,13 @@ describe("forks", () => {
   it("without fork in the agent's answer, neither edit nor fork sends anything", async () => {
     const t = await ready({ ...CLAUDE, SCRIPTED_AGENT_WITHOUT: "fork" });
     expect(t.client().agent.capabilities?.sessionCapabilities).not.toHaveProperty("fork");
+    await t.until(() => t.agentLog().some((m) => m.method === "session/fork"), "the fork probe");
     const { sessionId, users } = await twoTurns(t);
     await t.handle({ type: "edit_resend", sessionId, entryId: users[0]!, text: "echo uno" });
     await t.handle({ type: "fork_from", sessionId, entryId: users[0]! });
-    expect(t.agentLog().some((m) => m.method === "session/fork")).toBe(false);
+    // Only the probe asked (fork-probe.ts), and it was told -32601: no fork of this session.
+    expect(t.agentLog().filter((m) => m.method === "session/fork" && m.params.sessionId === sessionId)).toEqual([]);
+    expect(t.client().agent.forkServed).toBeUndefined();
     expect(t.client().activeSessionId).toBe(sessionId);
   });
 });
