@@ -110,3 +110,37 @@ describe.each(gooseBuilds())("goose $version", (build) => {
     expect(await transcript(page).innerText()).toContain("tick 40");
   });
 });
+
+describe.each(gooseBuilds())("goose $version forks", (build) => {
+  it("offers Edit on goose, which serves session/fork without advertising it, and the fork answers the edit", async () => {
+    const { h, model } = await launchGoose(launch, build);
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await chat(page, "first words here");
+    await chat(page, "second words here");
+    const parentId = h.agentMessages().find((m) => m.method === "session/prompt")!.params!.sessionId as string;
+    expect(h.agentOutput().find((m) => m.result && "agentCapabilities" in m.result)?.result).not.toHaveProperty(
+      "agentCapabilities.sessionCapabilities.fork",
+    );
+
+    const first = transcript(page).locator(".user-turn", { has: page.locator(".message--user", { hasText: "first words here" }) });
+    await first.hover();
+    await first.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("textbox", { name: "Edited message" }).fill("first words edited");
+    await page.getByRole("button", { name: "Send in a fork" }).click();
+    await waitForText(transcript(page), "to edit your message 1.");
+    await waitForText(agentBubbles(page), "You said: first words edited");
+    await waitForTurnEnd(page);
+    expect(await userBubbles(page).allInnerTexts()).toEqual(["first words edited"]);
+
+    const fork = h.agentMessages().find((m) => m.method === "session/fork" && m.params?.sessionId === parentId);
+    expect(fork?.params).toMatchObject({ sessionId: parentId, cwd: h.workDir });
+    const forkPrompt = h
+      .agentMessages()
+      .filter((m) => m.method === "session/prompt")
+      .at(-1)!;
+    expect(forkPrompt.params!.sessionId).not.toBe(parentId);
+    // goose's fork carries the parent conversation; the model got the edit with the client's note.
+    expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain("Disregard my last 2 messages");
+  });
+});
