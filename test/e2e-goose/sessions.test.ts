@@ -144,3 +144,30 @@ describe.each(gooseBuilds())("goose $version forks", (build) => {
     expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain("Disregard my last 2 messages");
   });
 });
+
+describe.each(gooseBuilds())("goose $version reusing a deleted session's id", (build) => {
+  it("a new session that gets the id of the one just deleted (goose #11654) still takes the message", async () => {
+    const { h } = await launchGoose(launch, build);
+    const page = await h.openPanel();
+    page.on("dialog", (d) => void d.accept());
+    await waitForReady(page);
+    await chat(page, "soon to be deleted");
+    const firstId = h.agentMessages().find((m) => m.method === "session/prompt")!.params!.sessionId as string;
+    await page.getByRole("button", { name: "Close soon to be deleted" }).click();
+    await expect.poll(() => h.agentMessages().filter((m) => m.method === "session/close").length, { timeout: LONG }).toBe(1);
+    const history = await openHistory(page);
+    await history.getByRole("button", { name: "Delete soon to be deleted" }).click();
+    await expect.poll(() => h.agentMessages().filter((m) => m.method === "session/delete").length, { timeout: 15_000 }).toBe(1);
+    await page.getByRole("button", { name: "Back" }).click();
+
+    // goose numbers a day's sessions, so the next new session gets the deleted one's id, which it then refuses.
+    await sendPrompt(page, "a fresh start");
+    await waitForText(agentBubbles(page), "You said: a fresh start");
+    await waitForTurnEnd(page);
+    const created = h.agentOutput().filter((m) => (m.result as { sessionId?: string } | undefined)?.sessionId !== undefined);
+    expect((created.at(-1)!.result as { sessionId: string }).sessionId).toBe(firstId);
+    expect(h.agentOutput().some((m) => m.error?.code === -32002)).toBe(true);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await chat(page, "and it goes on");
+  });
+});
