@@ -1,6 +1,6 @@
 /** Wires the background: one store, the native connection, the ACP client, the panels, and the browser entry points. */
 import browser from "webextension-polyfill";
-import { runToolCall, sharedRunnerDeps } from "../browser-tools";
+import { readAllowedNow, runToolCall, sharedRunnerDeps } from "../browser-tools";
 import { platform } from "../platform";
 import { type AppEvent, initialAppState, reduceApp } from "../state/app";
 import type { AgentChoice, ConnectionEvent } from "../state/connection";
@@ -27,6 +27,7 @@ import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { createStore, sliceStore } from "./observable-store";
 import { servePanels } from "./panel-bridge";
 import { QueuePersistence } from "./queue-persistence";
+import { readNeedsNoQuestion } from "./read-questions";
 import { onShortcut } from "./shortcut";
 import { groupTitleUpdater } from "./tab-group-title";
 import { tabIndicator } from "./tab-indicator";
@@ -71,6 +72,7 @@ export function startBackground(): GestureListeners {
   const queue = new QueuePersistence(store, storedQueues, log);
   void persistTabs(store, storedTabs, log);
   new ActionLogPersistence(store, storedActionLog, log);
+  const shared = sharedRunnerDeps();
   client = new ClientController({
     store,
     sendJsonRpc: (message) => native.sendJsonRpc(message),
@@ -79,6 +81,7 @@ export function startBackground(): GestureListeners {
     forkProbes: storedForkProbes,
     flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
+    needsNoQuestion: (request) => readNeedsNoQuestion(store.get(), request, (tool, args) => readAllowedNow(shared.api, tool, args)),
     log,
   });
   let panelsOpen = 0;
@@ -91,7 +94,6 @@ export function startBackground(): GestureListeners {
   store.subscribe((state, event) => {
     if (event.scope === "connection") recheck.observe(state.connection);
   });
-  const shared = sharedRunnerDeps();
   tools = new BrowserToolsService({
     store,
     sendHost: (command) => native.sendHost(command),

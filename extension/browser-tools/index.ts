@@ -11,6 +11,7 @@ import type { RunnerDeps } from "./runner";
 import { SnapshotCache } from "./snapshot-window";
 
 export type { AskConsent, ConsentAnswer, ConsentRequest } from "./consent";
+export { readAllowedNow } from "./read-allowed";
 export type { ToolOutcome } from "./results";
 export { runToolCall } from "./runner";
 

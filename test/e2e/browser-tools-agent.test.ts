@@ -259,8 +259,10 @@ describe("browser tools through the agent", () => {
     await waitForReady(panel);
     expect(await toolSwitch().getAttribute("aria-pressed")).toBe("true");
     await openNewSession(panel);
-    // list_tabs is annotated read-only: goose (approve mode) does not ask about it.
+    // goose in approve mode asks about every call, read-only list_tabs too, and list_tabs reads no one
+    // site the user allowed, so the question is the user's: one, then the call runs.
     await sendPrompt(panel, call("list_tabs"));
+    await allowAgent();
     await waitForTurnEnd(panel);
     expect(await panel.getByRole("group", { name: "Permission request" }).count()).toBe(0);
     expect(mcp().filter((l) => l.event === "connected").length).toBeGreaterThan(connectedBefore);

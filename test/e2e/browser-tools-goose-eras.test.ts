@@ -84,8 +84,9 @@ describe.each(ERAS)("browser tools with goose$version", ({ version, removeMethod
     await toolSwitch(panel).click();
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
 
-    // The first prompt starts the session, which gets the server before its first turn.
-    await run(panel, call("list_tabs"), false);
+    // The first prompt starts the session, which gets the server before its first turn. goose asks
+    // about list_tabs in approve mode, and it reads no one site the user allowed, so the user answers it.
+    await run(panel, call("list_tabs"), true);
     expect(mcp().some((l) => l.event === "connected")).toBe(true);
     expect(text(lastCall("list_tabs"))).toContain("Sign up — Test Co");
     await run(panel, call("read_page", { tabId: formTab }), false);

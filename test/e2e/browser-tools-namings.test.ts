@@ -4,7 +4,8 @@
  * about with "Approve MCP tool call") and opencode (`browser_<tool>`). Whatever the name, each card
  * shows the tab, site and element of the call the host served for it (bound by
  * extension/background/call-binder.ts), and "Show tab" brings that tab to the front. An agent that asks
- * about our own call gets one card: the user's one answer is the agent's answer and our consent.
+ * about our own call gets one card: the user's one answer is the agent's answer and our consent; its
+ * question about a read of a site the user already let goose-browser read is answered for the user.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -89,9 +90,13 @@ describe.each([
     readTitle: /Tool: browser\/read_page/,
     actTitle: /Approve MCP tool call/,
     env: { SCRIPTED_AGENT_MCP_PERMISSION: "acting" },
+    // codex asks about no read-only tool: nothing to answer for the user.
+    readAsked: false,
   },
-  { naming: "opencode", readTitle: /browser_read_page/, actTitle: /browser_type/, env: {} as Record<string, string> },
-])("browser tools named the $naming way", ({ naming, readTitle, actTitle, env }) => {
+  // goose's permission rule (approve mode asks about reads too), opencode's names: the read is asked,
+  // and answered for the user since the e2e build may read every site.
+  { naming: "opencode", readTitle: /browser_read_page/, actTitle: /browser_type/, env: {} as Record<string, string>, readAsked: true },
+])("browser tools named the $naming way", ({ naming, readTitle, actTitle, env, readAsked }) => {
   it("every card shows tab, site and element; Show tab focuses the tab; an acting call is asked once", async () => {
     const { h, site, panel, form, formTab, calls, text } = await open({ SCRIPTED_AGENT_MCP_NAMING: naming, ...env });
 
@@ -100,6 +105,8 @@ describe.each([
     expect(text(calls("read_page").at(-1))).toContain("The quick brown fox");
     const readCard = toolCard(panel, readTitle).last();
     await waitForText(target(readCard), "Sign up — Test Co · 127.0.0.1");
+    await expect.poll(() => readCard.getByRole("note").count()).toBe(readAsked ? 1 : 0);
+    if (readAsked) await waitForText(readCard.getByRole("note"), "Allowed without asking: you already let goose-browser read 127.0.0.1");
 
     await sendPrompt(panel, call("page_snapshot", { tabId: formTab }));
     await waitForTurnEnd(panel);
@@ -127,10 +134,20 @@ describe.each([
 });
 
 describe("one question per action", () => {
-  it("an agent that asks before every MCP call (Claude's adapters): one card, one click, the call runs; Deny denies both", async () => {
+  it("an agent that asks before every MCP call (Claude's adapters): a read of an allowed site is not asked; acting is one card, one click; Deny denies both", async () => {
     const { panel, form, formTab, calls, text } = await open({ SCRIPTED_AGENT_MCP_PERMISSION: "every" });
+    // The agent asks about the read too; the site is already readable (the e2e build's host access),
+    // so goose-browser answers allow-once for the user, and the card says so.
     await sendPrompt(panel, call("page_snapshot", { tabId: formTab }));
-    expect(await answerOnce(panel, "Allow once")).toBe("agent");
+    await waitForTurnEnd(panel);
+    expect(await permission(panel).count()).toBe(0);
+    expect(await consentCard(panel).count()).toBe(0);
+    await waitForText(
+      toolCard(panel, /browser: page snapshot/)
+        .last()
+        .getByRole("note"),
+      "Allowed without asking",
+    );
     const snapshot = text(calls("page_snapshot").at(-1));
     const nameRef = /textbox "Your name" \[(e\d+)\]/.exec(snapshot)![1]!;
     const submitRef = /button "Subscribe" \[(e\d+)\]/.exec(snapshot)![1]!;

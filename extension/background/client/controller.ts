@@ -23,7 +23,7 @@ import { HeldSessions } from "./held-sessions";
 import { refreshHistory } from "./history";
 import { JoinedPrompts } from "./joined-prompts";
 import { setConfigOption, setMode } from "./modes";
-import { type PermissionAnswered, permissionPrompts } from "./permission-prompts";
+import { type NeedsNoQuestion, type PermissionAnswered, permissionPrompts } from "./permission-prompts";
 import { resumeQueue, sendNextQueued, sendNow } from "./queue-jobs";
 import { SessionMemory } from "./session-memory";
 import { deleteSession, newSession, openSession, restoreActiveSession } from "./sessions";
@@ -40,6 +40,8 @@ export interface ControllerDeps {
   forkProbes?: ForkProbeStorage;
   /** Every answer the user gave an agent's permission request. */
   onPermissionAnswered?: PermissionAnswered;
+  /** A read the user already allowed, which the agent's question need not be shown for (read-questions.ts). */
+  needsNoQuestion?: NeedsNoQuestion;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
   flushQueue?: () => Promise<void>;
   log?: (message: string, detail?: unknown) => void;
@@ -58,7 +60,7 @@ export class ClientController {
       state,
       dispatch,
       memory,
-      permissions: permissionPrompts({ state, dispatch, memory }, deps.onPermissionAnswered),
+      permissions: permissionPrompts({ state, dispatch, memory }, deps.onPermissionAnswered, deps.needsNoQuestion),
       elicitations: elicitationPrompts(dispatch),
       held: new HeldSessions(),
       flushQueue: deps.flushQueue ?? (() => Promise.resolve()),

@@ -1,7 +1,10 @@
 /**
- * Pending `session/request_permission` requests, each waiting for the user. Never timed out and
- * never answered on the user's behalf: only the user's choice, Stop, a $/cancel_request or the
- * agent going away resolve one, and all but the first answer `cancelled`.
+ * Pending `session/request_permission` requests, each waiting for the user. Never timed out, and
+ * answered on the user's behalf in one case only (`allowOnceForUser`): a read of our own browser
+ * server on a site the user already let goose-browser read, which goose in `approve` mode asks about
+ * like any call though our own consent would not (background/read-questions.ts decides). Otherwise
+ * only the user's choice, Stop, a $/cancel_request or the agent going away resolve one, and all but
+ * the first answer `cancelled`.
  */
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "../../acp/schema";
 
@@ -34,6 +37,11 @@ export class PermissionBroker {
     });
   }
 
+  /** Whether the request still waits for an answer. */
+  has(key: string): boolean {
+    return this.pending.has(key);
+  }
+
   /** The user's choice. Only an offered optionId is ever sent; anything else is a cancel. */
   answer(key: string, optionId: string | null): boolean {
     const p = this.pending.get(key);
@@ -41,6 +49,17 @@ export class PermissionBroker {
     const offered = optionId !== null && p.request.options.some((o) => o.optionId === optionId);
     this.settle(key, offered ? { outcome: { outcome: "selected", optionId: optionId! } } : CANCELLED);
     return true;
+  }
+
+  /**
+   * Answers a request with its `allow_once` option for the user (see above): never an "always", so
+   * the agent asks again next time. The option, or null when none is offered or it is already settled.
+   */
+  allowOnceForUser(key: string): PermissionOption | null {
+    const option = this.pending.get(key)?.request.options.find((o) => o.kind === "allow_once");
+    if (!option) return null;
+    this.settle(key, { outcome: { outcome: "selected", optionId: option.optionId } });
+    return option;
   }
 
   cancelSession(sessionId: string): void {

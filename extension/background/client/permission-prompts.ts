@@ -1,7 +1,9 @@
 /**
  * Shows the agent's session/request_permission requests to the user as client events, and says when
  * each one is settled and how. The broker holds them until the user (or Stop, or the agent going
- * away) answers. Denials are remembered with the session: agents replay a denied call as done.
+ * away) answers; the one request answered for the user, a read the user already allowed, is marked on
+ * its card instead (`needsNoQuestion`). Denials are remembered with the session: agents replay a
+ * denied call as done.
  */
 import type { PermissionOption, RequestPermissionRequest } from "../../acp/schema";
 import type { ClientContext } from "./context";
@@ -10,23 +12,39 @@ import { PermissionBroker } from "./permission-broker";
 /** Told every answer the user gave an agent's permission request (browser tools carry an allow over). */
 export type PermissionAnswered = (request: RequestPermissionRequest, option: PermissionOption) => void;
 
+/** The site of a read the user already allowed, which needs no question (background/read-questions.ts); else null. */
+export type NeedsNoQuestion = (request: RequestPermissionRequest) => Promise<{ site: string } | null>;
+
 export function permissionPrompts(
   ctx: Pick<ClientContext, "state" | "dispatch" | "memory">,
   answered?: PermissionAnswered,
+  needsNoQuestion?: NeedsNoQuestion,
 ): PermissionBroker {
+  const show = (key: string, request: RequestPermissionRequest) => {
+    const session = ctx.state().client.sessions[request.sessionId];
+    // A request for a turn the user already stopped is answered at once; one for a session not
+    // in memory still shows up when the user opens that session (goose re-sends after a load).
+    if (session?.turn === "cancelling") queueMicrotask(() => broker.answer(key, null));
+    ctx.dispatch({
+      type: "permission_requested",
+      sessionId: request.sessionId,
+      key,
+      toolCall: request.toolCall,
+      options: request.options,
+    });
+  };
   const broker: PermissionBroker = new PermissionBroker({
     requested(key, request) {
-      const session = ctx.state().client.sessions[request.sessionId];
-      // A request for a turn the user already stopped is answered at once; one for a session not
-      // in memory still shows up when the user opens that session (goose re-sends after a load).
-      if (session?.turn === "cancelling") queueMicrotask(() => broker.answer(key, null));
-      ctx.dispatch({
-        type: "permission_requested",
-        sessionId: request.sessionId,
-        key,
-        toolCall: request.toolCall,
-        options: request.options,
-      });
+      if (!needsNoQuestion) return show(key, request);
+      void needsNoQuestion(request)
+        .catch(() => null)
+        .then((allowed) => {
+          // Stopped while the tab was looked up: nothing to show or answer.
+          if (!broker.has(key)) return;
+          if (!allowed || !broker.allowOnceForUser(key)) return show(key, request);
+          const { sessionId, toolCall } = request;
+          ctx.dispatch({ type: "permission_auto_allowed", sessionId, toolCall, site: allowed.site });
+        });
     },
     resolved(key, request, option) {
       const { sessionId } = request;

@@ -52,8 +52,13 @@ export function ToolCallCard({ id }: { id: string }) {
         <span class="tool__title" title={view.title} data-tool-id={tool.toolCallId}>
           <TitleWords title={readable} />
         </span>
-        <span class="tool__status">{waiting ? "Awaiting approval" : STATUS_LABEL[tool.status]}</span>
+        <span class="tool__status">{waiting ? "Awaiting approval" : statusLabel(tool)}</span>
       </header>
+      {tool.autoAllowed && (
+        <p class="tool__auto-allowed" role="note">
+          Allowed without asking: you already let goose-browser read {tool.autoAllowed.site}.
+        </p>
+      )}
       <BrowserToolTarget tool={tool} />
       {view.command && readable.target !== view.command.trim() && (
         <pre class="tool__command" title={view.command}>
@@ -82,6 +87,11 @@ export function ToolCallCard({ id }: { id: string }) {
       ))}
     </article>
   );
+}
+
+/** A read allowed for the user is not waiting on anyone while the agent runs it. */
+function statusLabel(tool: ToolCallState): string {
+  return tool.status === "pending" && tool.autoAllowed ? "Allowed" : STATUS_LABEL[tool.status];
 }
 
 function TitleWords({ title }: { title: ToolTitle }) {

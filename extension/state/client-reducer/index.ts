@@ -12,7 +12,7 @@ import { agentFailed, agentInitializing, agentOffline, agentReady, agentServesFo
 import { elicitationRequested, elicitationResolved } from "./elicitations";
 import { forkNoteSent, forksKnown, sessionForked } from "./fork";
 import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
-import { permissionRequested, permissionResolved } from "./permissions";
+import { permissionAutoAllowed, permissionRequested, permissionResolved } from "./permissions";
 import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
 import { holdQueues, reduceQueue } from "./queue";
 import {
@@ -83,6 +83,8 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
       return updateSession(state, event.sessionId, (s) => permissionRequested(s, event));
     case "permission_resolved":
       return updateSession(state, event.sessionId, (s) => permissionResolved(s, event.key, event.optionId));
+    case "permission_auto_allowed":
+      return updateSession(state, event.sessionId, (s) => permissionAutoAllowed(s, event));
 
     case "history_loading":
       return historyLoading(state);

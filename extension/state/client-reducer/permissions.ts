@@ -15,6 +15,14 @@ export function permissionRequested(session: SessionState, event: ClientEventOf<
   return { ...s, permissions: [...s.permissions, request] };
 }
 
+/** Allowed for the user (background/read-questions.ts): the card says so, and no question waits. */
+export function permissionAutoAllowed(session: SessionState, event: ClientEventOf<"permission_auto_allowed">): SessionState {
+  const s = upsertToolCall(session, event.toolCall);
+  const card = toolCallOf(s.toolCalls, event.toolCall.toolCallId);
+  if (!card || card.autoAllowed?.site === event.site) return s;
+  return { ...s, toolCalls: withToolCall(s.toolCalls, { ...card, autoAllowed: { site: event.site } }) };
+}
+
 export function permissionResolved(session: SessionState, key: string, optionId: string | null | undefined): SessionState {
   const request = session.permissions.find((p) => p.key === key);
   if (!request) return session;

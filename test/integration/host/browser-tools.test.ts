@@ -322,6 +322,43 @@ describe("browser tools: goose, whatever the era", () => {
     expect(host.received.some((m) => m.kind === "host" && m.event.type === "tool_call")).toBe(false);
   });
 
+  it("approve mode asks about a read-only tool too, in goose's request shape; smart_approve does not", async () => {
+    const { host } = start();
+    await host.startAgent();
+    setTools(host, true);
+    await host.initialize();
+    const { sessionId } = await newSession(host);
+    await host.request("session/set_config_option", { sessionId, configId: "mode", value: "approve" });
+    const asked = () => host.rpc().filter((m) => m.method === "session/request_permission");
+
+    // page_snapshot is annotated readOnlyHint; goose 1.50.0 and 1.52.0 ask about it all the same, with
+    // no question text and no _meta (captured from both, over ACP).
+    const answered = prompt(host, sessionId, "call browser page_snapshot {}");
+    await waitUntil(() => asked().length === 1, 15_000, "the agent's question");
+    const request = asked()[0]!;
+    const card = host
+      .rpc()
+      .map((m) => (m.params as { update?: { sessionUpdate: string; toolCallId: string } } | undefined)?.update)
+      .find((u) => u?.sessionUpdate === "tool_call");
+    expect(request.params).toEqual({
+      sessionId,
+      toolCall: { toolCallId: card!.toolCallId, kind: "other", status: "pending", title: "browser: page snapshot", rawInput: {} },
+      options: ["allow_always", "allow_once", "reject_once", "reject_always"].map((id) => ({ optionId: id, name: id, kind: id })),
+    });
+    host.send({ jsonrpc: "2.0", id: request.id, result: { outcome: { outcome: "selected", optionId: "allow_once" } } });
+    const call = await nextToolCall(host);
+    expect(call).toMatchObject({ tool: "page_snapshot", sessionId });
+    host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: "- heading" }] } });
+    expect((await answered).result).toEqual({ stopReason: "end_turn" });
+
+    await host.request("session/set_config_option", { sessionId, configId: "mode", value: "smart_approve" });
+    const unasked = prompt(host, sessionId, "call browser page_snapshot {}");
+    const again = await nextToolCall(host);
+    host.send({ host: { type: "tool_result", callId: again.callId, content: [{ type: "text", text: "- heading" }] } });
+    expect((await unasked).result).toEqual({ stopReason: "end_turn" });
+    expect(asked()).toHaveLength(1);
+  });
+
   it("a call the extension never answers ends in a tool error after the time-out", async () => {
     const { host } = start({ hostConfig: { toolCallTimeoutMs: 600 } });
     await host.startAgent();

@@ -1,0 +1,171 @@
+/**
+ * The one agent question answered for the user: a read of our own browser server on a site the user
+ * already let goose-browser read (background/read-questions.ts, browser-tools/read-allowed.ts, the
+ * broker's allowOnceForUser). goose in approve mode asks about every call, read-only ones too; these
+ * reads cost no question, and everything else stays the user's.
+ */
+import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import { describe, expect, it } from "vitest";
+import { permissionPrompts } from "../../../../extension/background/client/permission-prompts";
+import type { SessionMemory } from "../../../../extension/background/client/session-memory";
+import { type ReadAllowed, readNeedsNoQuestion } from "../../../../extension/background/read-questions";
+import type { BrowserApi, TabInfo } from "../../../../extension/browser-tools/browser-api";
+import { readAllowedNow } from "../../../../extension/browser-tools/read-allowed";
+import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
+import type { ClientEvent } from "../../../../extension/state/client-state";
+import { toolCallOf } from "../../../../extension/state/tool-call-map";
+
+const GOOSE_OPTIONS: PermissionOption[] = ["allow_always", "allow_once", "reject_once", "reject_always"].map((k) => ({
+  optionId: k,
+  name: k,
+  kind: k as PermissionOption["kind"],
+}));
+
+/** goose 1.52's request as captured (no content, no _meta; its card came first with the tool name). */
+function gooseRequest(tool: string, rawInput: Record<string, unknown>, toolCallId = `call_${tool}`): RequestPermissionRequest {
+  return {
+    sessionId: "s1",
+    toolCall: { toolCallId, kind: "other", status: "pending", title: `browser: ${tool.replace(/_/g, " ")}`, rawInput },
+    options: GOOSE_OPTIONS,
+  };
+}
+
+function appWith(o: { enabled?: boolean; offer?: "added" | "failed" | "removed" | null; cards?: RequestPermissionRequest[] } = {}) {
+  let state: AppState = initialAppState;
+  const apply = (event: AppEvent) => {
+    state = reduceApp(state, event);
+  };
+  const client = (event: ClientEvent) => apply({ scope: "client", event });
+  client({ type: "agent_ready", info: { name: "goose", version: "1.52.0" }, capabilities: {}, authMethods: [] });
+  client({ type: "session_opened", sessionId: "s1", cwd: "/w", loading: false });
+  apply({ scope: "tools", event: { type: "tools_enabled", enabled: o.enabled ?? true } });
+  if (o.offer !== null) apply({ scope: "tools", event: { type: "tools_offer", sessionId: "s1", offer: { outcome: o.offer ?? "added" } } });
+  for (const r of o.cards ?? []) {
+    const { toolCallId, title, rawInput } = r.toolCall;
+    const toolName = `browser__${/browser: (.*)/.exec(title ?? "")![1]!.replace(/ /g, "_")}`;
+    client({
+      type: "session_update",
+      sessionId: "s1",
+      update: { sessionUpdate: "tool_call", toolCallId, title: title ?? "", rawInput, _meta: { goose: { toolCall: { toolName } } } },
+    });
+  }
+  return { state: () => state, client };
+}
+
+const TABS: TabInfo[] = [
+  { id: 1, windowId: 1, title: "Shop", url: "https://shop.example/cart", active: true, groupId: -1 },
+  { id: 2, windowId: 1, title: "Settings", url: "chrome://settings", active: false, groupId: -1 },
+  { id: 3, windowId: 1, title: "Bank", url: "https://bank.example/", active: false, groupId: -1 },
+];
+
+function fakeApi(readable: string[]): BrowserApi {
+  return {
+    ownOrigin: "chrome-extension://ours",
+    queryTabs: async (q) => TABS.filter((t) => (q.active ? t.active : true)),
+    getTab: async (id) => TABS.find((t) => t.id === id) ?? null,
+    hasHostAccess: async (pattern) => readable.includes(pattern),
+    fileAccessAllowed: async () => false,
+  } as Partial<BrowserApi> as BrowserApi;
+}
+
+describe("a read needs no question only on a site the user already let goose-browser read", () => {
+  const api = fakeApi(["https://shop.example/*"]);
+
+  it("a read-only tool on a readable site (its tab, or the active one) names the site", async () => {
+    expect(await readAllowedNow(api, "page_snapshot", { tabId: 1 })).toEqual({ site: "shop.example" });
+    expect(await readAllowedNow(api, "read_page", {})).toEqual({ site: "shop.example" });
+    expect(await readAllowedNow(api, "find", { tabId: 1, text: "Pay" })).toEqual({ site: "shop.example" });
+  });
+
+  it("not for a site not yet readable, a browser page, a missing tab, bad arguments, an acting tool or one with no tab", async () => {
+    expect(await readAllowedNow(api, "page_snapshot", { tabId: 3 })).toBeNull();
+    expect(await readAllowedNow(api, "screenshot", { tabId: 2 })).toBeNull();
+    expect(await readAllowedNow(api, "read_page", { tabId: 99 })).toBeNull();
+    expect(await readAllowedNow(api, "read_page", { tabId: "1" })).toBeNull();
+    expect(await readAllowedNow(api, "click", { tabId: 1, ref: "e3" })).toBeNull();
+    expect(await readAllowedNow(api, "scroll", { tabId: 1 })).toBeNull();
+    expect(await readAllowedNow(api, "list_tabs", {})).toBeNull();
+    expect(await readAllowedNow(api, "delete_everything", { tabId: 1 })).toBeNull();
+  });
+});
+
+describe("which agent questions are answered for the user", () => {
+  const readable: ReadAllowed = (tool, args) => readAllowedNow(fakeApi(["https://shop.example/*"]), tool, args);
+  const snapshot = gooseRequest("page_snapshot", { tabId: 1 });
+
+  it("goose's question about a read of our server on a readable site", async () => {
+    expect(await readNeedsNoQuestion(appWith({ cards: [snapshot] }).state(), snapshot, readable)).toEqual({ site: "shop.example" });
+  });
+
+  it("never while the tools are off, or in a session that did not take our server", async () => {
+    expect(await readNeedsNoQuestion(appWith({ enabled: false, cards: [snapshot] }).state(), snapshot, readable)).toBeNull();
+    for (const offer of ["failed", "removed", null] as const)
+      expect(await readNeedsNoQuestion(appWith({ offer, cards: [snapshot] }).state(), snapshot, readable)).toBeNull();
+  });
+
+  it("never for an acting call, another server's tool, a site not yet readable, or without an allow-once to give", async () => {
+    const click = gooseRequest("click", { tabId: 1, ref: "e3" });
+    expect(await readNeedsNoQuestion(appWith({ cards: [click] }).state(), click, readable)).toBeNull();
+    const other: RequestPermissionRequest = {
+      ...snapshot,
+      toolCall: { ...snapshot.toolCall, toolCallId: "x", title: "developer: shell · cat ~/.ssh/id_rsa", rawInput: { command: "cat" } },
+    };
+    expect(await readNeedsNoQuestion(appWith().state(), other, readable)).toBeNull();
+    const bank = gooseRequest("page_snapshot", { tabId: 3 }, "call_bank");
+    expect(await readNeedsNoQuestion(appWith({ cards: [bank] }).state(), bank, readable)).toBeNull();
+    const alwaysOnly = { ...snapshot, options: GOOSE_OPTIONS.filter((o) => o.kind !== "allow_once") };
+    expect(await readNeedsNoQuestion(appWith({ cards: [snapshot] }).state(), alwaysOnly, readable)).toBeNull();
+  });
+});
+
+describe("the broker answers such a question allow-once and marks its card; any other is shown", () => {
+  function prompts(allowed: { site: string } | null) {
+    const app = appWith({ cards: [gooseRequest("page_snapshot", { tabId: 1 })] });
+    const events: ClientEvent[] = [];
+    const dispatch = (event: ClientEvent) => {
+      events.push(event);
+      app.client(event);
+    };
+    const memory = { setDenied: async () => {} } as unknown as SessionMemory;
+    const answered: string[] = [];
+    const broker = permissionPrompts(
+      { state: app.state, dispatch, memory },
+      (_r, option) => answered.push(option.kind),
+      async () => allowed,
+    );
+    return { app, events, broker, answered };
+  }
+
+  it("allowed: goose gets allow_once (never always), no question waits, and the card says it was allowed", async () => {
+    const { app, events, broker, answered } = prompts({ site: "shop.example" });
+    const response = await broker.ask(gooseRequest("page_snapshot", { tabId: 1 }), new AbortController().signal);
+    expect(response).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
+    expect(answered).toEqual(["allow_once"]);
+    expect(events.some((e) => e.type === "permission_requested")).toBe(false);
+    const session = app.state().client.sessions.s1!;
+    expect(session.permissions).toEqual([]);
+    expect(toolCallOf(session.toolCalls, "call_page_snapshot")?.autoAllowed).toEqual({ site: "shop.example" });
+  });
+
+  it("not allowed: the question is shown and waits for the user", async () => {
+    const { app, broker } = prompts(null);
+    const response = broker.ask(gooseRequest("page_snapshot", { tabId: 1 }), new AbortController().signal);
+    await expect.poll(() => app.state().client.sessions.s1!.permissions.length).toBe(1);
+    expect(toolCallOf(app.state().client.sessions.s1!.toolCalls, "call_page_snapshot")?.autoAllowed).toBeUndefined();
+    broker.answer("perm-1", "reject_once");
+    expect(await response).toEqual({ outcome: { outcome: "selected", optionId: "reject_once" } });
+  });
+
+  it("stopped while the tab is looked up: cancelled, and neither shown nor allowed", async () => {
+    const { app, events, broker } = prompts({ site: "shop.example" });
+    const stop = new AbortController();
+    const response = broker.ask(gooseRequest("page_snapshot", { tabId: 1 }), stop.signal);
+    stop.abort();
+    expect(await response).toEqual({ outcome: { outcome: "cancelled" } });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(events.map((e) => e.type)).not.toContain("permission_requested");
+    expect(events.map((e) => e.type)).not.toContain("permission_auto_allowed");
+    expect(app.state().client.sessions.s1!.permissions).toEqual([]);
+  });
+});
