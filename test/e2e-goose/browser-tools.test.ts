@@ -35,33 +35,42 @@ describe.each(gooseBuilds())("goose $version", (build) => {
     await toolSwitch(panel).click();
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
 
-    /** Sends `line` and answers each question goose asks with Allow once; returns how many it asked. */
-    const run = async (line: string): Promise<number> => {
+    /** Sends `line`, answers each question shown with Allow once; how many goose asked, and how many the user answered. */
+    const run = async (line: string): Promise<{ goose: number; user: number }> => {
       const before = h.agentOutput().filter((m) => m.method === "session/request_permission").length;
       await sendPrompt(panel, line);
       const allow = permission(panel).getByRole("button", { name: "Allow once" });
+      let user = 0;
       while (!(await panel.getByRole("button", { name: "Send", exact: true }).isVisible())) {
-        if (await allow.isVisible()) await allow.click();
+        if (await allow.isVisible()) {
+          await allow.click();
+          user++;
+        }
         await panel.waitForTimeout(100);
       }
       await waitForTurnEnd(panel);
       expect(await consentCard(panel).count()).toBe(0);
-      return h.agentOutput().filter((m) => m.method === "session/request_permission").length - before;
+      return { goose: h.agentOutput().filter((m) => m.method === "session/request_permission").length - before, user };
     };
 
     // The first prompt opens the session with the server in mcpServers; goose loads it and offers its tools.
-    await run("browser list_tabs");
+    // list_tabs reads no one site, so goose's question about it is the user's.
+    expect(await run("browser list_tabs")).toEqual({ goose: 1, user: 1 });
     const opened = h.agentMessages().find((m) => m.method === "session/new");
     expect(opened?.params?.mcpServers).toEqual([expect.objectContaining({ type: "http", name: "browser" })]);
     await waitForText(agentBubbles(panel), "Sign up — Test Co");
     const offered = browserTools(model.requests.at(-1)?.tools?.map((t) => t.function.name));
     expect(offered).toEqual(expect.arrayContaining(["browser__click", "browser__list_tabs", "browser__page_snapshot", "browser__type"]));
 
-    await run(`browser page_snapshot ${JSON.stringify({ tabId })}`);
+    // A read of a site goose-browser may already read: goose asks, goose-browser answers allow-once for the user.
+    expect(await run(`browser page_snapshot ${JSON.stringify({ tabId })}`)).toEqual({ goose: 1, user: 0 });
+    const read = panel.getByRole("article", { name: /^Tool call: / }).last();
+    await waitForText(read.getByRole("note"), "Allowed without asking: you already let goose-browser read 127.0.0.1.");
     const snapshot = JSON.stringify(model.requests.at(-1)?.messages);
     const nameRef = /textbox \\"Your name\\" \[(e\d+)\]/.exec(snapshot)?.[1];
     expect(nameRef, snapshot.slice(-2000)).toBeDefined();
-    expect(await run(`browser type ${JSON.stringify({ tabId, ref: nameRef, text: "Ada" })}`)).toBe(1);
+    // Acting: exactly one question, the user's.
+    expect(await run(`browser type ${JSON.stringify({ tabId, ref: nameRef, text: "Ada" })}`)).toEqual({ goose: 1, user: 1 });
     expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
 
     // Off: goose drops the server from the open session, and stops offering its tools.
