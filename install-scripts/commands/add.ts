@@ -29,7 +29,7 @@ export const addCommand = defineCommand<{ command: "add" } & RegistryOptions>({
   summary: "install an agent from the ACP Registry (a binary is checked against its sha256) and add a profile for it",
   usage: REGISTRY_USAGE,
   options: REGISTRY_OPTIONS,
-  positionals: { min: 1, max: 1, name: `the agent's id (run \`${CLI_NAME} agents\` to list them)` },
+  positionals: { min: 1, max: 1, name: `the agent's id (run \`${CLI_NAME} agents\` to list them)`, placeholder: "<id>" },
   parse: (values, positionals) => ({ command: "add", ...registryOptions(values, positionals) }),
   run: (args, ctx) => addAgent(args, { ...ctx, hostVersion: ctx.source.version }),
 });
