@@ -19,6 +19,7 @@ import {
   CLI_NAME,
   fetchRegistry,
   REGISTRY_OPTIONS,
+  REGISTRY_UNREADABLE_HINT,
   REGISTRY_USAGE,
   type RegistryOptions,
   registryOptions,
@@ -45,7 +46,7 @@ async function addAgent(o: RegistryOptions, ctx: AgentCommandContext & { hostVer
   try {
     registry = await fetchRegistry(o, ctx);
   } catch (e) {
-    return fail(`Could not read the ACP Registry: ${(e as Error).message}`);
+    return fail(`Could not read the ACP Registry: ${(e as Error).message}\n${REGISTRY_UNREADABLE_HINT}`);
   }
   const agent = registry.agents.find((a) => a.id === id);
   if (!agent) return fail(`No agent "${id}" in the ACP Registry (${registry.url}). Run \`${CLI_NAME} agents\` to list them.`);

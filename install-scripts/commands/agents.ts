@@ -11,6 +11,7 @@ import {
   CLI_NAME,
   fetchRegistry,
   REGISTRY_OPTIONS,
+  REGISTRY_UNREADABLE_HINT,
   REGISTRY_USAGE,
   type RegistryOptions,
   registryOptions,
@@ -30,9 +31,7 @@ async function listAgents(o: RegistryOptions, ctx: AgentCommandContext): Promise
   try {
     registry = await fetchRegistry(o, ctx);
   } catch (e) {
-    ctx.err(
-      `Could not read the ACP Registry: ${(e as Error).message}\nCheck your connection, or pass --registry URL (https:// or file://).\n`,
-    );
+    ctx.err(`Could not read the ACP Registry: ${(e as Error).message}\n${REGISTRY_UNREADABLE_HINT}\n`);
     return 1;
   }
   const platform = registryPlatform(ctx.p.platform, ctx.arch ?? process.arch);

@@ -48,6 +48,9 @@ export function registryOptions(values: ParsedOptions, positionals: string[]): R
   };
 }
 
+/** What to do when the registry cannot be read, after the reason (which says what happened). */
+export const REGISTRY_UNREADABLE_HINT = "Or pass --registry URL (https:// or file://) to read a copy from elsewhere.";
+
 export function fetchRegistry(o: RegistryOptions, ctx: AgentCommandContext): Promise<LoadedRegistry> {
   return loadRegistry({ url: o.url, cacheFile: registryCacheFile(ctx.p), now: (ctx.now ?? Date.now)(), refresh: o.refresh });
 }
