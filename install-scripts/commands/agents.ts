@@ -5,10 +5,10 @@
 
 import { findNodeTools } from "../acp-registry/node-tools";
 import { describePlan, planInstall, registryPlatform } from "../acp-registry/resolve";
+import { COMMANDS } from "../command-names";
 import { defineCommand } from "./command";
 import {
   type AgentCommandContext,
-  CLI_NAME,
   fetchRegistry,
   REGISTRY_OPTIONS,
   REGISTRY_UNREADABLE_HINT,
@@ -69,7 +69,7 @@ async function listAgents(o: RegistryOptions, ctx: AgentCommandContext): Promise
       ...lines,
       ...rows.flatMap(({ agent, plan }) => (plan.kind === "unavailable" ? [`${agent.id} is not installable here: ${plan.reason}.`] : [])),
       ...(registry.skipped.length > 0 ? [`(${registry.skipped.length} malformed entries left out; --json lists them)`] : []),
-      `Add one: ${CLI_NAME} add <id>`,
+      `Add one: ${COMMANDS.add} <id>`,
       "",
     ].join("\n"),
   );

@@ -18,9 +18,6 @@ export interface AgentCommandContext {
   now?: () => number;
 }
 
-/** The command users type; in a checkout it is `npm run agents` / `npm run add-agent --`. */
-export { HOST_PACKAGE as CLI_NAME } from "../../shared/host-package";
-
 export interface RegistryOptions {
   url: string;
   refresh: boolean;
