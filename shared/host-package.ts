@@ -8,3 +8,8 @@ export const HOST_PACKAGE = "goose-browser";
 export function hostInstallCommand(version = "latest"): string {
   return `npx -y ${HOST_PACKAGE}@${version} install`;
 }
+
+/** The installer's other commands as an npx user runs them (`agents`, `add <id>`): no `goose-browser` is on their PATH. */
+export function hostCliCommand(args: string): string {
+  return `npx -y ${HOST_PACKAGE}@latest ${args}`;
+}
