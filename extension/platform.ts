@@ -38,7 +38,7 @@ export interface Platform {
   /** Whether browser tools may put the tabs they open in a tab group. */
   canGroupTabs(): boolean;
   /** What the host's manifest must list for this extension, for the "forbidden" diagnosis. */
-  hostAllowEntry(extensionId: string): { label: string; value: string; key: string };
+  hostAllowEntry(extensionId: string): { label: string; value: string; key: string; extensionId?: string };
   openShortcutSettings(): Promise<void>;
 }
 
@@ -78,7 +78,12 @@ export function chromiumPlatform(api: () => ChromiumApis): Platform {
     },
     toolbarButton: () => api().action,
     canGroupTabs: () => Boolean(api().tabGroups),
-    hostAllowEntry: (extensionId) => ({ label: "This extension's origin", value: chromeOrigin(extensionId), key: "allowed_origins" }),
+    hostAllowEntry: (extensionId) => ({
+      label: "This extension's origin",
+      value: chromeOrigin(extensionId),
+      key: "allowed_origins",
+      extensionId,
+    }),
     openShortcutSettings: async () => void (await api().openTab("chrome://extensions/shortcuts")),
   };
 }

@@ -25,6 +25,8 @@ export interface PositionalSpec {
   max: number;
   /** What they are, for messages: "agent". */
   name: string;
+  /** How usage shows them: "<id>". */
+  placeholder: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function readOptions(
   command: string,
   options: OptionSpec,
   argv: readonly string[],
-  positionals: PositionalSpec = { min: 0, max: 0, name: "argument" },
+  positionals: PositionalSpec = { min: 0, max: 0, name: "argument", placeholder: "" },
 ): { values: ParsedOptions; positionals: string[] } {
   const { values, tokens } = parseArgv({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const words: string[] = [];

@@ -11,19 +11,20 @@ import type { CliContext } from "./cli-context";
 import { defaultContext } from "./cli-context";
 import { PACKAGE_NAME } from "./command-names";
 import type { ParsedCommand } from "./commands/command";
-import { parseArgs, usage } from "./commands/index";
+import { commandUsage, type HelpRequest, parseArgs, usage } from "./commands/index";
 
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
-  let cmd: ParsedCommand | { help: true };
+  let cmd: ParsedCommand | HelpRequest;
   try {
     cmd = parseArgs(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    ctx.err(`${e.message}\n\n${usage()}`);
+    // A mistake in one command's options: that command's usage, not all of it.
+    ctx.err(`${e.message}\n\n${argv[0] ? commandUsage(argv[0]) : usage()}`);
     return 2;
   }
   if ("help" in cmd) {
-    ctx.out(usage());
+    ctx.out(cmd.command ? commandUsage(cmd.command) : usage());
     return 0;
   }
   // Per-user install: under sudo, HOME and the files' owner would be root's, not the user's.

@@ -24,6 +24,7 @@ import { liveCheck } from "./live-check";
 import { inspectManifest, judgeManifest } from "./manifest-check";
 import { FIX_COMMAND, INSTALL_COMMAND, planManifests, SUPPORTED_BROWSERS } from "./plan";
 import { policyFindings } from "./policies";
+import { agentSubject, aside, lastStartedProfile } from "./profile-in-use";
 import type { RegistryOps } from "./registry";
 import { type Finding, formatFinding, hasProblem, info, ok, problem, warn } from "./report";
 
@@ -104,13 +105,15 @@ async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: boolean 
 
   add("browsers", await browserFindings(ctx, cmd.fix, { layout, launcher, receipt, loaded, ids }));
 
-  // Agents, resolved as the host would resolve them when a browser starts it.
-  if (!loaded.error) add("agents", await checkAgents(p, loaded.config, loaded.file));
-  add("agents", checkFileSafety(p, loaded.config, loaded.file));
+  // Agents, resolved as the host would resolve them when a browser starts it. The one the browser runs
+  // (picked in Options, else the default) is judged; the others are information until the user picks one.
+  const inUse = lastStartedProfile(loaded.config.logFile, Object.keys(loaded.config.profiles)) ?? loaded.config.defaultProfile;
+  if (!loaded.error) add("agents", await checkAgents(p, loaded.config, loaded.file, inUse));
+  add("agents", checkFileSafety(p, loaded.config, loaded.file, inUse));
 
   add("policies", policyFindings(p, ctx.policyRoot));
 
-  const live = cmd.live && launcher.usable ? await liveCheck(layout.launcher, p, ctx.liveTimeoutMs) : undefined;
+  const live = cmd.live && launcher.usable ? await liveCheck(layout.launcher, p, ctx.liveTimeoutMs, inUse) : undefined;
   add("live", liveFindings(cmd.live, launcher.usable, live));
   return { ok: !hasProblem(findings), findings, ...(live ? { live } : {}) };
 }
@@ -352,7 +355,7 @@ function registrationCount(browsers: BrowserCheck): Finding[] {
   return [problem("registered", "no browser has the host registered, so none can start it", fix)];
 }
 
-async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): Promise<Finding[]> {
+async function checkAgents(p: PlatformInfo, config: HostConfig, file: string, inUse: string): Promise<Finding[]> {
   const env = minimalEnv(p);
   const browserLike: PlatformInfo = { ...p, env };
   const out: Finding[] = [];
@@ -365,10 +368,9 @@ async function checkAgents(p: PlatformInfo, config: HostConfig, file: string): P
     );
   else out.push(warn("PATH", "no PATH recorded: agents and their tools only get the browser's minimal PATH", INSTALL_COMMAND));
   for (const [name, profile] of Object.entries(config.profiles)) {
-    const isDefault = name === config.defaultProfile;
-    const subject = `agent ${name}${isDefault ? " (default)" : ""}`;
-    // A broken default profile breaks the panel; another profile only when the user picks it.
-    const bad = (message: string, fix: string) => (isDefault ? problem(subject, message, fix) : warn(subject, message, fix));
+    const subject = agentSubject(name, config, inUse);
+    // A broken profile in use breaks the panel; another only once the user picks it.
+    const bad = (message: string, fix: string) => (name === inUse ? problem(subject, message, fix) : aside(subject, message, fix));
     const found = discoverAgent(profile.command, browserLike, config.path, isExecutableFile);
     if (!found.found) {
       const onLivePath = found.refused ? undefined : discoverAgent(profile.command, p, undefined, isExecutableFile).found;
@@ -432,20 +434,20 @@ function foundWhere(file: string, command: string, browserLike: PlatformInfo, re
 }
 
 /** The host refuses a config or agent command that others could change (native-host/setup/file-safety.ts): say so here too. */
-function checkFileSafety(p: PlatformInfo, config: HostConfig, file: string): Finding[] {
+function checkFileSafety(p: PlatformInfo, config: HostConfig, file: string, inUse: string): Finding[] {
   if (p.platform === "win32") return [];
   const browserLike: PlatformInfo = { ...p, env: minimalEnv(p) };
   const files = [
     { subject: "host config", path: file },
     ...Object.entries(config.profiles).flatMap(([name, profile]) => {
       const found = discoverAgent(profile.command, browserLike, config.path, isExecutableFile).found;
-      return found ? [{ subject: `agent ${name}`, path: found }] : [];
+      return found ? [{ subject: `agent ${name}`, path: found, judged: name === inUse }] : [];
     }),
   ];
-  return files.flatMap(({ subject, path }) => {
-    const unsafe = findUnsafePath(path, p.platform);
+  return files.flatMap((f) => {
+    const unsafe = findUnsafePath(f.path, p.platform);
     if (!unsafe) return [];
-    const { message } = describeUnsafe(unsafe, path);
-    return [problem(subject, message, `run \`${unsafe.fix}\``)];
+    const { message } = describeUnsafe(unsafe, f.path);
+    return [("judged" in f && !f.judged ? aside : problem)(f.subject, message, `run \`${unsafe.fix}\``)];
   });
 }

@@ -6,14 +6,17 @@
 import fs from "node:fs";
 import { checkVersion } from "../native-host/agent/check-version";
 import { agentPath, discoverAgent } from "../native-host/agent/discover";
+import { planLaunch } from "../native-host/agent/launch";
 import { GOOSE_MIN_VERSION, parseConfig } from "../native-host/setup/config";
 import { isDirectory as isDir, isExecutableFile } from "../native-host/setup/fs-checks";
 import { parseLauncher } from "../native-host/setup/launcher";
 import { CONFIG_ENV, configFile, type PlatformInfo } from "../native-host/setup/paths";
+import { type AcpProbe, probeAcp } from "./acp-probe";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, browserTargets, sandboxedCandidates } from "./browsers";
 import { sha256 } from "./files";
 import { chooseGooseCommand, isRecord, type RawConfig } from "./host-config";
+import { knownAgent } from "./known-agents";
 import { type BundleState, bundlePath, hostFileName, type InstallLayout, installLayout, nonEmpty, pathLib } from "./layout";
 import { captureLoginPath, type LoginPath } from "./login-shell";
 import { chooseNodePath, nodeOnPath, realpathOrUndefined } from "./node-path";
@@ -133,15 +136,27 @@ async function gooseFacts(p: PlatformInfo, raw: RawConfig | undefined, loginPath
   };
 }
 
-/** The --agent commands: where each is and whether it runs. */
+/**
+ * The --agent commands: where each is and whether it runs. A known agent given without arguments gets
+ * the ones that make it speak ACP (known-agents.ts: goose → `acp`); any other command found is started
+ * once and must answer ACP's initialize (acp-probe.ts), where the host would run it (this OS).
+ */
 async function agentFacts(p: PlatformInfo, agents: AgentSpec[], loginPath: string): Promise<AgentFacts[]> {
   const out: AgentFacts[] = [];
-  for (const a of agents) {
+  for (const given of agents) {
+    const known = knownAgent(given.command);
+    const a = given.args.length === 0 && known ? { ...given, args: [...known.args] } : given;
     const found = discoverAgent(a.command, p, loginPath, isExecutableFile).found;
+    const env = versionEnv(p, loginPath);
     const version = found
-      ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, versionEnv(p, loginPath), p)
+      ? await checkVersion(found, ["--version"], a.name === "goose" ? GOOSE_MIN_VERSION : undefined, env, p)
       : undefined;
-    out.push({ ...a, ...(found ? { resolved: found } : {}), ...(version ? { version } : {}) });
+    let acp: AcpProbe | undefined;
+    if (found && !known && p.platform === process.platform) {
+      const plan = planLaunch(found, a.args, p, env);
+      acp = plan.ok ? await probeAcp(plan.command, env, p.home) : { ok: false, message: plan.message, stderrTail: [] };
+    }
+    out.push({ ...a, ...(found ? { resolved: found } : {}), ...(version ? { version } : {}), ...(acp ? { acp } : {}) });
   }
   return out;
 }

@@ -123,7 +123,8 @@ export class LiveSession {
     );
   }
 
-  async run(timeoutMs: number): Promise<LiveResult> {
+  /** `profile`: the one to start (the one the browser runs); the host's default without it. */
+  async run(timeoutMs: number, profile?: string): Promise<LiveResult> {
     const hello = await this.waitFor((e) => (e.host?.type === "hello" ? e.host : undefined), timeoutMs);
     if (!hello.ok) return this.fail("hello", hello.why, undefined);
     if (hello.value.protocolVersion !== HOST_PROTOCOL_VERSION) {
@@ -134,7 +135,7 @@ export class LiveSession {
         `update the host: \`${COMMANDS.rebuild}\``,
       );
     }
-    this.send({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } });
+    this.send({ host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION, ...(profile ? { profile } : {}) } });
     const settled = await this.waitFor((e) => {
       const s = e.host?.type === "status" ? e.host.status : undefined;
       return s && s.state !== "idle" && s.state !== "discovering" && s.state !== "starting" ? s : undefined;

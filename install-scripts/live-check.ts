@@ -8,10 +8,15 @@ import { type LiveResult, LiveSession, startLauncher } from "./launcher-session"
 
 const LIVE_STEP_TIMEOUT_MS = 20_000;
 
-export async function liveCheck(launcher: string, p: PlatformInfo, timeoutMs = LIVE_STEP_TIMEOUT_MS): Promise<LiveResult> {
+export async function liveCheck(
+  launcher: string,
+  p: PlatformInfo,
+  timeoutMs = LIVE_STEP_TIMEOUT_MS,
+  profile?: string,
+): Promise<LiveResult> {
   const session = new LiveSession(startLauncher(launcher, p));
   try {
-    return await session.run(timeoutMs);
+    return await session.run(timeoutMs, profile);
   } finally {
     session.dispose();
   }

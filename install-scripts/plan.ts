@@ -10,7 +10,8 @@ import { type AgentProfile, parseConfig } from "../native-host/setup/config";
 import { launcherScript } from "../native-host/setup/launcher";
 import type { PlatformInfo } from "../native-host/setup/paths";
 import { CHROMIUM_EXTENSION_IDS } from "../shared/extension-ids";
-import { GOOSE_INSTALL_URL, GOOSE_UPDATE_COMMAND } from "../shared/goose";
+import type { AcpProbe } from "./acp-probe";
+import { agentFindings } from "./agent-findings";
 import type { AgentSpec } from "./args";
 import { type BrowserTarget, type SandboxedBrowser, selectTargets } from "./browsers";
 import { COMMANDS } from "./command-names";
@@ -54,6 +55,8 @@ export interface AgentFacts extends AgentSpec {
   /** The command's absolute path when found. */
   resolved?: string;
   version?: VersionCheck;
+  /** A command not known to speak ACP as given: its answer to initialize (acp-probe.ts). */
+  acp?: AcpProbe;
 }
 
 export interface InstallFacts {
@@ -197,7 +200,8 @@ function planConfig(
     ...(f.loginPath.path
       ? { loginPath: f.loginPath.path, pathSource: f.loginPath.source === "login-shell" ? "login-shell" : "current" }
       : {}),
-    agents: f.agents.map((a) => ({ name: a.name, command: a.resolved ?? a.command, args: a.args })),
+    // A command that did not answer initialize is not written: the panel would only fail to start it.
+    agents: f.agents.filter((a) => a.acp?.ok !== false).map((a) => ({ name: a.name, command: a.resolved ?? a.command, args: a.args })),
     extensionIds: o.extensionIds,
   });
   let extensionIds: readonly string[];
@@ -334,49 +338,6 @@ function windowsManifestFiles(
     ...(families.has("chromium") ? [file(layout.chromiumManifest, "manifest for the Chromium family", chromiumText)] : []),
     ...(families.has("firefox") ? [file(layout.firefoxManifest, "manifest for Firefox", firefoxText)] : []),
   ];
-}
-
-function agentFindings(f: InstallFacts, o: InstallOptions): Finding[] {
-  const out: Finding[] = [];
-  if (!o.agents.some((a) => a.name === "goose")) {
-    if (f.goose.chosen) out.push(versionFinding("goose", f.goose.chosen, f.goose.version, true));
-    else {
-      const searched = f.goose.discovery?.searched ?? [];
-      out.push(
-        warn(
-          "goose",
-          f.goose.discovery?.refused ??
-            `not found (searched ${searched.length} places: your login PATH and ${searched.slice(-3).join(", ")})`,
-          `install goose (${GOOSE_INSTALL_URL}), then re-run \`${INSTALL_COMMAND}\`; the panel explains this too`,
-        ),
-      );
-    }
-  }
-  for (const a of f.agents) {
-    if (a.resolved) out.push(versionFinding(`agent ${a.name}`, a.resolved, a.version, a.name === "goose"));
-    else {
-      out.push(
-        warn(
-          `agent ${a.name}`,
-          `${a.command} was not found; the profile records it as given and the host searches again when it starts`,
-          `install ${a.command} (or pass its absolute path), then re-run with --agent ${a.name}=…`,
-        ),
-      );
-    }
-  }
-  return out;
-}
-
-function versionFinding(subject: string, file: string, v: VersionCheck | undefined, isGoose: boolean): Finding {
-  if (!v || v.ok) return ok(subject, `${file}${v?.ok && v.version ? ` (${v.version})` : ""}`);
-  if (v.kind === "outdated") {
-    return warn(
-      subject,
-      `${file} is version ${v.version}; ${v.required} or newer is needed`,
-      isGoose ? `run \`${GOOSE_UPDATE_COMMAND}\`` : `update ${file}`,
-    );
-  }
-  return warn(subject, `${file}: ${v.message}`, `check that ${file} runs in a terminal`);
 }
 
 /** The profile the installer checks the version of: the user's goose profile, else the built-in one. */

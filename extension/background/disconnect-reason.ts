@@ -4,7 +4,8 @@
  * Firefox through `port.error`, in its own words.
  */
 
-import type { DisconnectCause, DisconnectReason } from "../state/connection";
+import { CHROMIUM_EXTENSION_IDS } from "../../shared/extension-ids";
+import { type DisconnectCause, type DisconnectReason, SETUP_CAUSES } from "../state/connection";
 
 /** What a host manifest must list to let this extension in (platform.ts: hostAllowEntry). */
 export interface HostAllowEntry {
@@ -13,6 +14,8 @@ export interface HostAllowEntry {
   value: string;
   /** The manifest's key: allowed_origins or allowed_extensions. */
   key: string;
+  /** Chromium: this extension's id, which `install --extension-id` adds to what the host allows. */
+  extensionId?: string;
 }
 
 export interface DisconnectContext {
@@ -67,10 +70,12 @@ function fixFor(cause: DisconnectCause, ctx: DisconnectContext): string {
     case "host_not_installed":
       return "goose-browser needs its helper on this computer. Run this command in a terminal (it needs Node.js 20 or newer):";
     case "forbidden":
-      return (
-        `The host is installed for another build of this extension: its manifest does not list ${ctx.hostAllows.label.toLowerCase()} ` +
-        `(below) in ${ctx.hostAllows.key}. Run this command in a terminal to allow this one:`
-      );
+      // An install without this id never adds it (an unpacked release zip gets an id of its own): the command names it.
+      return ctx.hostAllows.extensionId
+        ? "The host is installed, but for other builds of this extension: this one's id is not among the ones it allows. " +
+            "Run this command in a terminal; it adds this extension's id to them:"
+        : `The host is installed for another build of this extension: its manifest does not list ${ctx.hostAllows.label.toLowerCase()} ` +
+            `(below) in ${ctx.hostAllows.key}. Run this command in a terminal to allow this one:`;
     case "host_unavailable":
       return (
         `Either the host is not installed, or its manifest does not list ${ctx.hostAllows.label.toLowerCase()} (below) in ` +
@@ -97,6 +102,8 @@ function fixFor(cause: DisconnectCause, ctx: DisconnectContext): string {
 
 /** For a port the browser closed; `message` is runtime.lastError?.message (or port.error on Firefox). */
 function detailFor(cause: DisconnectCause, ctx: DisconnectContext): DisconnectReason["detail"] {
+  // The command carries a Chromium id itself: one thing to copy, not two.
+  if (cause === "forbidden" && ctx.hostAllows.extensionId) return undefined;
   if (cause === "forbidden" || cause === "host_unavailable") return { label: ctx.hostAllows.label, lines: [ctx.hostAllows.value] };
   if ((cause === "host_exited" || cause === "host_not_starting" || cause === "communication_error") && ctx.logFile) {
     return { label: "Host log", lines: [ctx.logFile] };
@@ -104,11 +111,23 @@ function detailFor(cause: DisconnectCause, ctx: DisconnectContext): DisconnectRe
   return undefined;
 }
 
+/**
+ * The id the install command must name: this extension's, when the host refused it, or when the
+ * installer would not allow it by itself (docs/STORE.md: only the development key's and the stores'
+ * ids are built in), so a plain install would leave this screen where it is.
+ */
+function allowIdFor(cause: DisconnectCause, ctx: DisconnectContext): string | undefined {
+  const id = ctx.hostAllows.extensionId;
+  if (!id || !SETUP_CAUSES.has(cause)) return undefined;
+  return cause === "forbidden" || !CHROMIUM_EXTENSION_IDS.includes(id) ? id : undefined;
+}
+
 export function disconnectReason(message: string | undefined, ctx: DisconnectContext): DisconnectReason {
   const cause = causeOf(message, ctx.saidHello);
   const reason: DisconnectReason = { cause, message: message ?? "The host closed the connection.", fix: fixFor(cause, ctx) };
   const detail = detailFor(cause, ctx);
-  return detail ? { ...reason, detail } : reason;
+  const allowId = allowIdFor(cause, ctx);
+  return { ...reason, ...(detail ? { detail } : {}), ...(allowId ? { allowId } : {}) };
 }
 
 /** For connectNative throwing before a port even exists. */

@@ -4,14 +4,19 @@
  * make the host run a program it was not configured with.
  */
 import { useEffect, useState } from "preact/hooks";
+import { hostCliCommand } from "../../shared/host-package";
 import { isChoiceRefusal } from "../state/connection";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/state-signals";
 
-/** The extension installs nothing itself: it shows the commands that do (install-scripts/commands/). */
-const LIST_COMMAND = "goose-browser agents";
-const ADD_COMMAND = "goose-browser add <agent>";
+/**
+ * The extension installs nothing itself: it shows the commands that do (install-scripts/commands/),
+ * in the npx form, which runs as it is (the package puts nothing on PATH). The one to copy is the list,
+ * which ends with the add command for any agent in it.
+ */
+const LIST_COMMAND = hostCliCommand("agents");
+const ADD_COMMAND = hostCliCommand("add <id>");
 
 function CopyButton({ text }: { text: string }) {
   const [done, setDone] = useState("");
@@ -60,11 +65,11 @@ export function AgentPicker() {
       <h2>Agent</h2>
       <p class="options__help">
         Agents come from the host's config (<code>{hello.configFile}</code>). To add one from the ACP Registry, run{" "}
-        <code>{LIST_COMMAND}</code> to see them, then <code>{ADD_COMMAND}</code> in a terminal; it appears here without restarting the
-        browser.
+        <code>{LIST_COMMAND}</code> in a terminal to see them, then <code>{ADD_COMMAND}</code> with the id of the one you want; it appears
+        here without restarting the browser.
       </p>
       <div class="options__actions">
-        <CopyButton text={ADD_COMMAND} />
+        <CopyButton text={LIST_COMMAND} />
       </div>
       <fieldset class="options__profiles">
         <legend>Run this agent</legend>

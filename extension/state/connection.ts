@@ -44,6 +44,11 @@ export interface DisconnectReason {
   fix: string;
   /** Something the user will want to copy, such as this extension's origin or the log's path. */
   detail?: { label: string; lines: string[] };
+  /**
+   * A Chromium extension id the install command must allow (`install --extension-id`): this one's,
+   * when no manifest the installer writes lists it (an unpacked release zip) or the host refused it.
+   */
+  allowId?: string;
 }
 
 /** A link the user fixes outside the browser (install or update the host); the background checks again by itself. */

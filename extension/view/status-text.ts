@@ -111,7 +111,7 @@ function describeSetup(link: SetupLink, extensionVersion: string, checking: bool
     return {
       ...describeDisconnect(link.reason),
       ...(fresh ? { tone: "pending" as const } : {}),
-      setup: { command: hostInstallCommand(), checking },
+      setup: { command: hostInstallCommand("latest", link.reason.allowId), checking },
     };
   }
   const { hello } = link;

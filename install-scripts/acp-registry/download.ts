@@ -4,8 +4,11 @@
  */
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import { explainFetchFailure } from "./fetch-failure";
 
-export async function download(url: string, maxBytes: number): Promise<Buffer> {
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+export async function download(url: string, maxBytes: number, timeoutMs = DOWNLOAD_TIMEOUT_MS): Promise<Buffer> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -20,12 +23,19 @@ export async function download(url: string, maxBytes: number): Promise<Buffer> {
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
     throw new Error(`cannot download ${url}: only https://, http:// and file:// are supported`);
-  const response = await fetch(parsed, { redirect: "follow", signal: AbortSignal.timeout(120_000) });
+  let response: Response;
+  try {
+    response = await fetch(parsed, { redirect: "follow", signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    throw new Error(explainFetchFailure(url, e, timeoutMs), { cause: e });
+  }
   if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
   const parts: Uint8Array[] = [];
   let total = 0;
   const reader = response.body.getReader();
-  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+  // The body can fail too (the timeout, a dropped connection), as bare as fetch itself.
+  const read = () => reader.read().catch((e: unknown) => Promise.reject(new Error(explainFetchFailure(url, e, timeoutMs), { cause: e })));
+  for (let r = await read(); !r.done; r = await read()) {
     total += r.value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();

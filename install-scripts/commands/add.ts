@@ -13,12 +13,13 @@ import { findNodeTools } from "../acp-registry/node-tools";
 import { checkProfile, type WrittenProfile, writeProfile } from "../acp-registry/profile-write";
 import { recordAddInReceipt } from "../acp-registry/record-add";
 import { type ProfileSpec, planInstall, registryPlatform } from "../acp-registry/resolve";
+import { COMMANDS } from "../command-names";
 import { defineCommand } from "./command";
 import {
   type AgentCommandContext,
-  CLI_NAME,
   fetchRegistry,
   REGISTRY_OPTIONS,
+  REGISTRY_UNREADABLE_HINT,
   REGISTRY_USAGE,
   type RegistryOptions,
   registryOptions,
@@ -29,7 +30,7 @@ export const addCommand = defineCommand<{ command: "add" } & RegistryOptions>({
   summary: "install an agent from the ACP Registry (a binary is checked against its sha256) and add a profile for it",
   usage: REGISTRY_USAGE,
   options: REGISTRY_OPTIONS,
-  positionals: { min: 1, max: 1, name: `the agent's id (run \`${CLI_NAME} agents\` to list them)` },
+  positionals: { min: 1, max: 1, name: `the agent's id (run \`${COMMANDS.agents}\` to list them)`, placeholder: "<id>" },
   parse: (values, positionals) => ({ command: "add", ...registryOptions(values, positionals) }),
   run: (args, ctx) => addAgent(args, { ...ctx, hostVersion: ctx.source.version }),
 });
@@ -45,10 +46,10 @@ async function addAgent(o: RegistryOptions, ctx: AgentCommandContext & { hostVer
   try {
     registry = await fetchRegistry(o, ctx);
   } catch (e) {
-    return fail(`Could not read the ACP Registry: ${(e as Error).message}`);
+    return fail(`Could not read the ACP Registry: ${(e as Error).message}\n${REGISTRY_UNREADABLE_HINT}`);
   }
   const agent = registry.agents.find((a) => a.id === id);
-  if (!agent) return fail(`No agent "${id}" in the ACP Registry (${registry.url}). Run \`${CLI_NAME} agents\` to list them.`);
+  if (!agent) return fail(`No agent "${id}" in the ACP Registry (${registry.url}). Run \`${COMMANDS.agents}\` to list them.`);
   const platform = registryPlatform(ctx.p.platform, ctx.arch ?? process.arch);
   const plan = planInstall(agent, platform, findNodeTools(ctx.execPath, ctx.p.platform, ctx.p.env.PATH ?? ""));
   if (plan.kind === "unavailable") return fail(`Cannot add ${agent.name} here: ${plan.reason}.`);

@@ -5,12 +5,13 @@
 
 import { findNodeTools } from "../acp-registry/node-tools";
 import { describePlan, planInstall, registryPlatform } from "../acp-registry/resolve";
+import { COMMANDS } from "../command-names";
 import { defineCommand } from "./command";
 import {
   type AgentCommandContext,
-  CLI_NAME,
   fetchRegistry,
   REGISTRY_OPTIONS,
+  REGISTRY_UNREADABLE_HINT,
   REGISTRY_USAGE,
   type RegistryOptions,
   registryOptions,
@@ -30,9 +31,7 @@ async function listAgents(o: RegistryOptions, ctx: AgentCommandContext): Promise
   try {
     registry = await fetchRegistry(o, ctx);
   } catch (e) {
-    ctx.err(
-      `Could not read the ACP Registry: ${(e as Error).message}\nCheck your connection, or pass --registry URL (https:// or file://).\n`,
-    );
+    ctx.err(`Could not read the ACP Registry: ${(e as Error).message}\n${REGISTRY_UNREADABLE_HINT}\n`);
     return 1;
   }
   const platform = registryPlatform(ctx.p.platform, ctx.arch ?? process.arch);
@@ -70,7 +69,7 @@ async function listAgents(o: RegistryOptions, ctx: AgentCommandContext): Promise
       ...lines,
       ...rows.flatMap(({ agent, plan }) => (plan.kind === "unavailable" ? [`${agent.id} is not installable here: ${plan.reason}.`] : [])),
       ...(registry.skipped.length > 0 ? [`(${registry.skipped.length} malformed entries left out; --json lists them)`] : []),
-      `Add one: ${CLI_NAME} add <id>`,
+      `Add one: ${COMMANDS.add} <id>`,
       "",
     ].join("\n"),
   );

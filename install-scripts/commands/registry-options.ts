@@ -18,9 +18,6 @@ export interface AgentCommandContext {
   now?: () => number;
 }
 
-/** The command users type; in a checkout it is `npm run agents` / `npm run add-agent --`. */
-export { HOST_PACKAGE as CLI_NAME } from "../../shared/host-package";
-
 export interface RegistryOptions {
   url: string;
   refresh: boolean;
@@ -47,6 +44,9 @@ export function registryOptions(values: ParsedOptions, positionals: string[]): R
     positionals,
   };
 }
+
+/** What to do when the registry cannot be read, after the reason (which says what happened). */
+export const REGISTRY_UNREADABLE_HINT = "Or pass --registry URL (https:// or file://) to read a copy from elsewhere.";
 
 export function fetchRegistry(o: RegistryOptions, ctx: AgentCommandContext): Promise<LoadedRegistry> {
   return loadRegistry({ url: o.url, cacheFile: registryCacheFile(ctx.p), now: (ctx.now ?? Date.now)(), refresh: o.refresh });

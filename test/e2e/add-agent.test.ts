@@ -55,8 +55,11 @@ describe("adding an agent while the browser runs", () => {
     const agent = options.getByRole("region", { name: "Agent" });
     await agent.getByRole("radio", { name: /^goose/ }).waitFor({ timeout: LONG });
     expect(await agent.getByRole("radio").count()).toBe(1);
-    // The extension installs nothing: it shows the command to run, to copy.
-    await waitForText(agent, "goose-browser add <agent>");
+    // The extension installs nothing: it shows the commands to run, in the npx form (no goose-browser is on
+    // an npx user's PATH), and copies one that runs as it is: the list, which ends with the add command.
+    await waitForText(agent, "npx -y goose-browser@latest agents");
+    await waitForText(agent, "npx -y goose-browser@latest add <id>");
+    expect(await agent.innerText()).not.toMatch(/(^|[^@/])goose-browser (agents|add)/m);
     await options.evaluate(() => {
       navigator.clipboard.writeText = async (text: string) => {
         (window as unknown as { copied: string }).copied = text;
@@ -64,7 +67,7 @@ describe("adding an agent while the browser runs", () => {
     });
     await agent.getByRole("button", { name: "Copy command" }).click();
     await waitForText(agent, "Copied.");
-    expect(await options.evaluate(() => (window as unknown as { copied: string }).copied)).toBe("goose-browser add <agent>");
+    expect(await options.evaluate(() => (window as unknown as { copied: string }).copied)).toBe("npx -y goose-browser@latest agents");
 
     await addAgent(h, "scripted-tar", copy.url);
     // No reload of the page, no browser restart: the host saw host.json change and said so.

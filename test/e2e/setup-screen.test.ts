@@ -92,13 +92,21 @@ describe("setup screen (Chromium)", () => {
     await connectsByItself(page);
   });
 
-  it("installed for another extension id: names this extension's origin, then connects once the host allows it", async () => {
+  it("installed for another extension id: the command names this extension's id, copies as it is, and the panel connects once the host allows it", async () => {
     const harness = await launch({ manifest: "wrong-origin" });
+    await harness.context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const page = await harness.openPanel();
     const text = await textOf(page, "not allowed");
+    const allow = `${LATEST} --extension-id ${DEV_EXTENSION_ID}`;
     expect(text).toContain("This extension is not allowed to use the goose-browser host.");
-    expect(text).toContain(`chrome-extension://${DEV_EXTENSION_ID}/`);
-    expect(text).toContain(LATEST);
+    // It promises what the command does: a plain install never adds an id it was not given.
+    expect(text).toContain("it adds this extension's id");
+    expect(text).toContain(allow);
+    // One thing to copy: the command, with the bare id in it (no origin beside it).
+    expect(text).not.toContain(`chrome-extension://${DEV_EXTENSION_ID}/`);
+    await page.getByRole("button", { name: "Copy the command" }).click();
+    await page.getByRole("button", { name: "Copy the command" }).filter({ hasText: "Copied" }).waitFor({ timeout: 5_000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(allow);
     await page.screenshot({ path: path.join(SCREENSHOTS, "setup-forbidden.png") });
     await mark(page);
     installHostManifest(harness);

@@ -2,9 +2,10 @@
  * The Chrome Web Store build (`npm run release:stores`, unpacked as the store would install it) on a
  * machine with nothing else installed: what a store reviewer sees first (docs/STORE.md). It loads under
  * an id of its own (no development key), and its panel says the host is not installed and gives the
- * one command that installs it. Then the user's second step, with the released npm package installed
- * offline into a temporary prefix: `goose-browser install --extension-id <that id>` (a store id is
- * allowed the same way once published), and the panel connects by itself and completes a turn.
+ * one command that installs it, with this id in it (`install --extension-id <that id>`: no manifest the
+ * installer writes lists it, as for a release zip loaded unpacked). Then the user's second step: that
+ * command, as copied, run with the released npm package installed offline into a temporary prefix, and
+ * the panel connects by itself and completes a turn.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -65,7 +66,16 @@ describe("the store build", () => {
     await panel.goto(`chrome-extension://${id}/sidepanel.html`);
     const card = panel.getByRole("status").filter({ hasText: "not installed" });
     await waitForText(card, "The goose-browser host is not installed.");
-    await waitForText(card, hostInstallCommand());
+    // No manifest the installer writes lists this id: the command names it, or the card would come back
+    // after the install as "not allowed" (issue #35's loop).
+    const shown = hostInstallCommand("latest", id);
+    expect(shown).toBe(`npx -y goose-browser@latest install --extension-id ${id}`);
+    await waitForText(card, shown);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await card.getByRole("button", { name: "Copy the command" }).click();
+    await card.getByRole("button", { name: "Copy the command" }).filter({ hasText: "Copied" }).waitFor({ timeout: LONG });
+    const copied = await panel.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(shown);
     await screenshot(panel, "store-build-not-installed");
 
     // The released package, installed offline as `npx` would, then its install for this extension's id.
@@ -77,7 +87,10 @@ describe("the store build", () => {
       { env: { ...process.env, HOME: at("npm-home"), npm_config_cache: at("npm-cache") }, encoding: "utf8" },
     );
     expect(npm.status, npm.stderr).toBe(0);
-    const install = spawnSync(path.join(prefix, "bin/goose-browser"), ["install", "--extension-id", id], { env, encoding: "utf8" });
+    // What the user copied, word for word, with npx's fetch replaced by the package installed here.
+    const words = copied.split(" ");
+    expect(words.slice(0, 3)).toEqual(["npx", "-y", "goose-browser@latest"]);
+    const install = spawnSync(path.join(prefix, "bin/goose-browser"), words.slice(3), { env, encoding: "utf8" });
     expect(install.status, install.stdout + install.stderr).toBe(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(profile, "NativeMessagingHosts/dev.goose_browser.host.json"), "utf8"));
     expect(manifest.allowed_origins).toContain(`chrome-extension://${id}/`);

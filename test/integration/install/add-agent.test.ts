@@ -41,7 +41,8 @@ describe("goose-browser agents", () => {
     expect(human.out).toMatch(/^10 agents in the ACP Registry/);
     expect(human.out).toMatch(/gemini\s+0\.18\.0\s+npx @google\/gemini-cli@0\.18\.0/);
     expect(human.out).toMatch(/scripted-tar\s+1\.2\.3\s+\S+ tar\.gz/);
-    expect(human.out).toContain("goose-browser add <id>");
+    // In a checkout, its own command for it (no goose-browser is on this PATH).
+    expect(human.out).toContain("Add one: npm run add-agent -- <id>");
 
     const { code, out } = await m.run("agents", "--registry", copy.url, "--json");
     expect(code).toBe(0);
@@ -194,7 +195,8 @@ describe("goose-browser add", () => {
     expect(m.snapshot(true)).toEqual(before);
     const usage = await m.run("add");
     expect(usage.code).toBe(2);
-    expect(usage.out).toContain("goose-browser agents");
+    // A checkout's own command for it: no goose-browser is on this PATH.
+    expect(usage.out).toContain("`npm run agents`");
   });
 });
 

@@ -128,6 +128,19 @@ describe("the standalone executables", () => {
     expect(report.findings.some((f) => f.subject === "node")).toBe(false);
   });
 
+  it("its messages name the file the user ran (./ in its folder, else its path), never a goose-browser-host on no PATH", () => {
+    const name = exeFileName("linux-x64");
+    const here = spawnSync(`./${name}`, ["install", "--dry-run"], { cwd: path.dirname(downloaded), env: m.env, encoding: "utf8" });
+    expect(here.status, here.stdout + here.stderr).toBe(0);
+    expect(here.stdout).toContain(`\`./${name} uninstall\``);
+    expect(here.stdout).not.toMatch(/`goose-browser-host /);
+    const usage = spawnSync(downloaded, ["--help"], { cwd: work, env: m.env, encoding: "utf8" });
+    expect(usage.stdout).toContain(`Usage: ${downloaded} <command>`);
+    const copy = writeRegistryCopy(work);
+    const list = spawnSync(downloaded, ["agents", "--registry", copy.url], { cwd: work, env: m.env, encoding: "utf8" });
+    expect(list.stdout).toContain(`Add one: ${downloaded} add <id>`);
+  });
+
   it("agents: an npx agent runs with the node on PATH, never with the executable as its node", () => {
     const copy = writeRegistryCopy(work);
     const withNode = JSON.parse(run(downloaded, "agents", "--registry", copy.url, "--json").out) as {

@@ -81,6 +81,7 @@ describe("platform adapter", () => {
       label: "This extension's origin",
       value: "chrome-extension://abc/",
       key: "allowed_origins",
+      extensionId: "abc",
     });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import "../../../helpers/dom/fake-browser";
 import { causeOf, connectFailure, disconnectReason } from "../../../../extension/background/disconnect-reason";
 import { chromiumPlatform, firefoxPlatform } from "../../../../extension/platform";
+import { DEV_EXTENSION_ID } from "../../../../shared/extension-ids";
 
 const unused = () => {
   throw new Error("not called");
@@ -54,11 +55,26 @@ describe("disconnect reasons", () => {
     expect(r.detail).toEqual({ label: "This add-on's id", lines: ["goose-browser@goose-browser.dev"] });
   });
 
-  it("names this extension's origin when access is forbidden", () => {
+  it("forbidden in Chromium: the fix promises what the command does, adding this id, which the reason carries bare", () => {
     const r = disconnectReason("Access to the specified native messaging host is forbidden.", ctx);
-    expect(r.fix).toContain("allowed_origins");
-    expect(r.fix).toContain("another build of this extension");
-    expect(r.detail).toEqual({ label: "This extension's origin", lines: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/"] });
+    expect(r.allowId).toBe("abcdefghijklmnopabcdefghijklmnop");
+    expect(r.fix).toContain("it adds this extension's id");
+    // The command shows the id: no second thing to copy.
+    expect(r.detail).toBeUndefined();
+    // A known id the host refused (an older host) is named too: the command is exact either way.
+    const dev = disconnectReason("Access to the specified native messaging host is forbidden.", {
+      hostAllows: chromium.hostAllowEntry(DEV_EXTENSION_ID),
+    });
+    expect(dev.allowId).toBe(DEV_EXTENSION_ID);
+  });
+
+  it("an id the installer does not know (a release zip loaded unpacked) goes into every install command, not only after a refusal", () => {
+    expect(disconnectReason("Specified native messaging host not found.", ctx).allowId).toBe("abcdefghijklmnopabcdefghijklmnop");
+    expect(disconnectReason("Native host has exited.", { ...ctx, saidHello: false }).allowId).toBe("abcdefghijklmnopabcdefghijklmnop");
+    // The development key's id is in every manifest the installer writes; a host that stopped later needs no install.
+    const dev = { hostAllows: chromium.hostAllowEntry(DEV_EXTENSION_ID) };
+    expect(disconnectReason("Specified native messaging host not found.", dev).allowId).toBeUndefined();
+    expect(disconnectReason("Native host has exited.", { ...ctx, saidHello: true }).allowId).toBeUndefined();
   });
 
   it("names the add-on id and allowed_extensions in Firefox's build", () => {
@@ -68,6 +84,8 @@ describe("disconnect reasons", () => {
     expect(r.fix).toContain("allowed_extensions");
     expect(r.fix).toContain("this add-on's id");
     expect(r.detail).toEqual({ label: "This add-on's id", lines: ["goose-browser@goose-browser.dev"] });
+    // Firefox allows by the add-on id fixed in the manifest: the installer always lists it.
+    expect(r.allowId).toBeUndefined();
   });
 
   it("points an exited host at its log file when a hello said where it is", () => {

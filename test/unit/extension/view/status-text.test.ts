@@ -172,6 +172,16 @@ describe("describeConnection", () => {
     expect(v.setup?.command).toBe("npx -y goose-browser@latest install");
   });
 
+  it("a Chromium id to allow: the setup command names it, bare, as `install --extension-id`", () => {
+    const id = "abcdefghijklmnopabcdefghijklmnop";
+    const reason = disconnectReason("Access to the specified native messaging host is forbidden.", {
+      hostAllows: { ...ALLOWS, value: `chrome-extension://${id}/`, extensionId: id },
+    });
+    const v = describeConnection(state({ type: "connecting" }, { type: "disconnected", reason }));
+    expect(v.setup?.command).toBe(`npx -y goose-browser@latest install --extension-id ${id}`);
+    expect(v.detail).toBeUndefined();
+  });
+
   it("shows the browser's own words only when the cause is unknown", () => {
     const v = describeConnection(
       state({ type: "connecting" }, { type: "disconnected", reason: disconnectReason("Weird thing.", { hostAllows: ALLOWS }) }),
