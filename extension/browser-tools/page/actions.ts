@@ -89,8 +89,8 @@ function enterText(el: Element, text: string): void {
 
 export async function typeInto(el: Element, ref: string, text: string, submit: boolean): Promise<string> {
   const what = label(el, ref);
-  checkUsable(el, what);
   checkEditable(el, what);
+  // Hidden or disabled is waited out with the other checks: a field may be enabled a moment later.
   await actionPoint(el, what);
   if (el instanceof HTMLElement && el.ownerDocument.activeElement !== el) el.focus({ preventScroll: true });
   enterText(el, text);

@@ -30,9 +30,24 @@ export function visiblePart(box: Box, viewport: Box): Box | null {
   return part.right - part.left >= 1 && part.bottom - part.top >= 1 ? part : null;
 }
 
-/** Candidate points of the visible part of `box`, centre first, then by distance from the centre. */
-export function candidatePoints(box: Box, viewport: Box): Point[] {
-  const part = visiblePart(box, viewport);
+/** The part of `box` inside every clip (the viewport and each ancestor that clips its overflow), or null. */
+export function clippedPart(box: Box, clips: Box[]): Box | null {
+  let part: Box | null = box;
+  for (const clip of clips) part = part && visiblePart(part, clip);
+  return part;
+}
+
+/** Whether all of `box` is inside every clip (nothing to scroll). */
+export function wholeInside(box: Box, clips: Box[]): boolean {
+  return clips.every((c) => box.left >= c.left - 0.5 && box.top >= c.top - 0.5 && box.right <= c.right + 0.5 && box.bottom <= c.bottom + 0.5);
+}
+
+/**
+ * Candidate points of the visible part of `box`, centre first, then by distance from the centre. `clips`: the
+ * boxes of the scrolling or clipping ancestors; a point they hide is no point a user can reach.
+ */
+export function candidatePoints(box: Box, viewport: Box, clips: Box[] = []): Point[] {
+  const part = clippedPart(box, [viewport, ...clips]);
   if (!part) return [];
   // Half a pixel in from the edges, so a point never sits on a border shared with a neighbour.
   const at = (from: number, to: number, f: number) => Math.min(to - 0.5, Math.max(from + 0.5, from + (to - from) * f));

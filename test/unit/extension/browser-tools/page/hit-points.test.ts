@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candidatePoints, sameBox, visiblePart } from "../../../../../extension/browser-tools/page/hit-points";
+import { candidatePoints, clippedPart, sameBox, visiblePart, wholeInside } from "../../../../../extension/browser-tools/page/hit-points";
 
 const VIEW = { left: 0, top: 0, right: 800, bottom: 600 };
 
@@ -32,5 +32,25 @@ describe("where a pointer can land on an element", () => {
     const a = { left: 1, top: 2, right: 3, bottom: 4 };
     expect(sameBox(a, { ...a, top: 3 })).toBe(false);
     expect(sameBox(a, { ...a, right: 3.05 })).toBe(true);
+  });
+});
+
+describe("inside scrolling containers", () => {
+  const BOX = { left: 0, top: 100, right: 300, bottom: 300 };
+
+  it("a point the container clips is no candidate: only the part inside every clip counts", () => {
+    const button = { left: 10, top: 280, right: 110, bottom: 320 };
+    const points = candidatePoints(button, VIEW, [BOX]);
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) expect(p.y).toBeLessThan(300);
+    expect(candidatePoints({ left: 10, top: 400, right: 110, bottom: 440 }, VIEW, [BOX])).toEqual([]);
+  });
+
+  it("whole inside the window is not whole inside the container that scrolls it", () => {
+    const below = { left: 10, top: 400, right: 110, bottom: 440 };
+    expect(wholeInside(below, [VIEW])).toBe(true);
+    expect(wholeInside(below, [VIEW, BOX])).toBe(false);
+    expect(clippedPart(below, [VIEW, BOX])).toBeNull();
+    expect(clippedPart({ left: 10, top: 110, right: 110, bottom: 150 }, [VIEW, BOX])).toEqual({ left: 10, top: 110, right: 110, bottom: 150 });
   });
 });
