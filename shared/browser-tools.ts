@@ -56,7 +56,20 @@ export const BROWSER_TOOL_INPUTS = {
     ref: ref.optional().describe("Focus this element first; otherwise the key goes to whatever has focus"),
   },
   hover: { tabId, ref },
-  drag: { tabId, ref: ref.describe("The element to drag"), to: ref.describe("The element to drop it on") },
+  drag: {
+    tabId,
+    ref: ref.describe("The element to drag"),
+    to: ref.describe("The element to drop it on"),
+    // Sortable lists decide by which half of the target the pointer is over; its centre is a tie.
+    position: z
+      .enum(["before", "after"])
+      .optional()
+      .describe('Drop in the first or last quarter of the target (above or below it in a list, left or right in a row); its centre when omitted'),
+    offset: z
+      .object({ x: z.number().nonnegative(), y: z.number().nonnegative() })
+      .optional()
+      .describe("Or drop at this point, in CSS pixels from the target's top-left corner"),
+  },
   fill_form: {
     tabId,
     fields: z
@@ -121,7 +134,7 @@ export const BROWSER_TOOL_DESCRIPTIONS: Record<BrowserToolName, string> = {
     "Press a key or chord (Enter, Escape, Tab, Shift+Tab, arrows, Backspace, Control+a, a character) on the element with this ref, or on the focused element. Enter submits a form, Tab moves focus. The user is asked first.",
   hover:
     "Move the mouse over the element with this ref (opens menus that open on hover by script; CSS-only :hover cannot be triggered). The user is asked first.",
-  drag: "Drag the element with ref onto the element with ref `to` (HTML drag and drop, or the pointer events a drag library listens to). The user is asked first.",
+  drag: 'Drag the element with ref onto the element with ref `to` (HTML drag and drop, or the pointer events a drag library listens to), at its centre, or with position "before"/"after" (to reorder a list) or an offset. The user is asked first.',
   fill_form:
     "Fill several fields in one call: text fields, selects (option value or label) and checkboxes (true/false), each checked like type/click. One question to the user for the whole form.",
   scroll: "Scroll an element into view, or the page up/down/to the top/bottom.",

@@ -72,7 +72,7 @@ export function deepElementFromPoint(doc: Document, p: Point): Element | null {
 }
 
 /** A hit counts when it is the element, inside it, or a label of it (a click there is a click on it). */
-function hitsElement(el: Element, hit: Element): boolean {
+export function hitsElement(el: Element, hit: Element): boolean {
   if (composedContains(el, hit)) return true;
   const label = hit.closest("label");
   return label instanceof HTMLLabelElement && label.control === el;

@@ -128,7 +128,7 @@ export function createPageTools(win: Window, token: string): PageTools {
       case "drag": {
         const from = element(request.ref, request.token);
         const to = element(request.to, request.token);
-        return reply(await dragElement(pointer, from, request.ref, to, request.to), [from, to]);
+        return reply(await dragElement(pointer, from, request.ref, to, request.to, request.at), [from, to]);
       }
       case "press_key": {
         sameDocument(request.token);

@@ -71,3 +71,19 @@ export function sameBox(a: Box, b: Box): boolean {
   const close = (x: number, y: number) => Math.abs(x - y) < 0.1;
   return close(a.left, b.left) && close(a.top, b.top) && close(a.right, b.right) && close(a.bottom, b.bottom);
 }
+
+/**
+ * Where on a drop target to let go: its first or last quarter along the list's direction (a sortable list
+ * compares the pointer with the target's middle, so its centre is a tie), or a point from its top-left corner.
+ * Null when the offset is outside the box.
+ */
+export function dropPoint(box: Box, at: "before" | "after" | Point, horizontal: boolean): Point | null {
+  if (typeof at === "object") {
+    const p = { x: box.left + at.x, y: box.top + at.y };
+    return p.x < box.right && p.y < box.bottom ? p : null;
+  }
+  const f = at === "before" ? 0.25 : 0.75;
+  const x = horizontal ? box.left + (box.right - box.left) * f : (box.left + box.right) / 2;
+  const y = horizontal ? (box.top + box.bottom) / 2 : box.top + (box.bottom - box.top) * f;
+  return { x, y };
+}

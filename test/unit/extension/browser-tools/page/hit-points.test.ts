@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candidatePoints, clippedPart, sameBox, visiblePart, wholeInside } from "../../../../../extension/browser-tools/page/hit-points";
+import { candidatePoints, clippedPart, dropPoint, sameBox, visiblePart, wholeInside } from "../../../../../extension/browser-tools/page/hit-points";
 
 const VIEW = { left: 0, top: 0, right: 800, bottom: 600 };
 
@@ -52,5 +52,22 @@ describe("inside scrolling containers", () => {
     expect(wholeInside(below, [VIEW, BOX])).toBe(false);
     expect(clippedPart(below, [VIEW, BOX])).toBeNull();
     expect(clippedPart({ left: 10, top: 110, right: 110, bottom: 150 }, [VIEW, BOX])).toEqual({ left: 10, top: 110, right: 110, bottom: 150 });
+  });
+});
+
+describe("where a drag lets go on its target", () => {
+  const ITEM = { left: 0, top: 100, right: 200, bottom: 140 };
+
+  it("before and after are the first and last quarter along the list, never the centre a sortable list takes as a tie", () => {
+    expect(dropPoint(ITEM, "before", false)).toEqual({ x: 100, y: 110 });
+    expect(dropPoint(ITEM, "after", false)).toEqual({ x: 100, y: 130 });
+    expect(dropPoint(ITEM, "before", true)).toEqual({ x: 50, y: 120 });
+    expect(dropPoint(ITEM, "after", true)).toEqual({ x: 150, y: 120 });
+  });
+
+  it("an offset is from the top-left corner, and none outside the box", () => {
+    expect(dropPoint(ITEM, { x: 10, y: 35 }, false)).toEqual({ x: 10, y: 135 });
+    expect(dropPoint(ITEM, { x: 10, y: 40 }, false)).toBeNull();
+    expect(dropPoint(ITEM, { x: 250, y: 0 }, false)).toBeNull();
   });
 });
