@@ -204,7 +204,8 @@ async function tryActionPoint(el: Element, what: string, win: Window): Promise<H
     if (target && hitsElement(el, target)) return { point, target };
     cover ??= target;
   }
-  if (win.getComputedStyle(el).pointerEvents === "none") throw new NotActionable(`${what} does not take pointer events (pointer-events: none).`);
+  if (win.getComputedStyle(el).pointerEvents === "none")
+    throw new NotActionable(`${what} does not take pointer events (pointer-events: none).`);
   if (!cover) throw new NotActionable(`${what} could not be reached at any point of its box.`);
   throw new NotActionable(
     `${what} is covered by ${coverDescription(el, cover)}, so a user's click would land there instead. Close or dismiss that first.`,

@@ -39,7 +39,9 @@ export function clippedPart(box: Box, clips: Box[]): Box | null {
 
 /** Whether all of `box` is inside every clip (nothing to scroll). */
 export function wholeInside(box: Box, clips: Box[]): boolean {
-  return clips.every((c) => box.left >= c.left - 0.5 && box.top >= c.top - 0.5 && box.right <= c.right + 0.5 && box.bottom <= c.bottom + 0.5);
+  return clips.every(
+    (c) => box.left >= c.left - 0.5 && box.top >= c.top - 0.5 && box.right <= c.right + 0.5 && box.bottom <= c.bottom + 0.5,
+  );
 }
 
 /**

@@ -36,6 +36,8 @@ export type PageRequest =
   | ({ op: "type"; text: string; submit?: boolean } & RefTarget)
   | ({ op: "select_option"; value: string } & RefTarget)
   | ({ op: "hover" } & RefTarget)
+  /** The text itself, or offsets of the element's text; neither: all of it. */
+  | ({ op: "select_text"; text?: string; start?: number; end?: number } & RefTarget)
   /** `to`: the ref of the element to drop on, from the same document; `at`: where on it (its centre when omitted). */
   | ({ op: "drag"; to: string; at?: DropAt } & RefTarget)
   /** On the ref'd element, or without a ref on whatever has focus (then `token` still names the document). */

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
+import { actionWait } from "../../../../../extension/browser-tools/page/actionable";
 import {
   clickElement,
   fillField,
@@ -8,7 +9,6 @@ import {
   selectOption,
   typeInto,
 } from "../../../../../extension/browser-tools/page/actions";
-import { actionWait } from "../../../../../extension/browser-tools/page/actionable";
 import { Pointer } from "../../../../../extension/browser-tools/page/pointer";
 import { useLayout } from "../../../../helpers/dom/layout";
 
@@ -74,7 +74,10 @@ describe("click", () => {
     setTimeout(() => $("#banner").remove(), 100);
     expect(await clickElement(pointer, $("#go"), "e5")).toMatch(/^Clicked button "Sign in" \[e5\]/);
     expect(clicks).toBe(1);
-    document.body.insertAdjacentHTML("beforeend", '<div id="veil" role="dialog" aria-label="Newsletter"><p id="veil-text">Sign up</p></div>');
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      '<div id="veil" role="dialog" aria-label="Newsletter"><p id="veil-text">Sign up</p></div>',
+    );
     layout.place($("#veil-text"), { left: 0, top: 100, right: 300, bottom: 200 });
     const started = performance.now();
     await expect(clickElement(pointer, $("#go"), "e5")).rejects.toThrow(

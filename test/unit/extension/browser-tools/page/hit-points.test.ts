@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { candidatePoints, clippedPart, dropPoint, sameBox, visiblePart, wholeInside } from "../../../../../extension/browser-tools/page/hit-points";
+import {
+  candidatePoints,
+  clippedPart,
+  dropPoint,
+  sameBox,
+  visiblePart,
+  wholeInside,
+} from "../../../../../extension/browser-tools/page/hit-points";
 
 const VIEW = { left: 0, top: 0, right: 800, bottom: 600 };
 
@@ -51,7 +58,12 @@ describe("inside scrolling containers", () => {
     expect(wholeInside(below, [VIEW])).toBe(true);
     expect(wholeInside(below, [VIEW, BOX])).toBe(false);
     expect(clippedPart(below, [VIEW, BOX])).toBeNull();
-    expect(clippedPart({ left: 10, top: 110, right: 110, bottom: 150 }, [VIEW, BOX])).toEqual({ left: 10, top: 110, right: 110, bottom: 150 });
+    expect(clippedPart({ left: 10, top: 110, right: 110, bottom: 150 }, [VIEW, BOX])).toEqual({
+      left: 10,
+      top: 110,
+      right: 110,
+      bottom: 150,
+    });
   });
 });
 
