@@ -85,7 +85,10 @@ const WORDS = /[\p{L}\p{N}]/u;
 
 const TOOLTIP_ATTRIBUTES = ["data-tooltip", "data-tip", "data-title", "data-original-title", "data-bs-original-title", "aria-description"];
 
-function tooltipText(el: Element): string {
+/** Roles whose icon inside may carry their words; a landmark's or a list's descendants are not its name. */
+const ICON_HOLDERS = new Set(["button", "link", "generic", "menuitem", "tab", "switch", "checkbox", "radio", "option", "treeitem"]);
+
+function tooltipText(el: Element, role: string | null): string {
   for (const attribute of TOOLTIP_ATTRIBUTES) {
     const text = clean(el.getAttribute(attribute));
     if (text) return text;
@@ -98,7 +101,7 @@ function tooltipText(el: Element): string {
       // A broken id reference: no description.
     }
   }
-  return clean(el.querySelector("[title]")?.getAttribute("title"));
+  return role && ICON_HOLDERS.has(role) ? clean(el.querySelector("[title]")?.getAttribute("title")) : "";
 }
 
 export function accessibleName(el: Element, role: string | null): string {
@@ -112,7 +115,7 @@ export function accessibleName(el: Element, role: string | null): string {
   }
   if (!name && role && TEXT_FALLBACK.has(role)) name = textOf(el);
   // No words at all, or only an icon's glyph ("⚙", "×"), which says less than its tooltip.
-  if (!WORDS.test(name)) name = tooltipText(el) || name;
+  if (!WORDS.test(name)) name = tooltipText(el, role) || name;
   if (!name) name = clean(el.getAttribute("placeholder"));
   return cap(name);
 }

@@ -41,7 +41,8 @@ describe("icon-only controls", () => {
       <button aria-description="Underline"><i></i></button>
       <button><i title="Strike through"></i></button>
       <button data-tooltip="More">⋯</button>
-      <button><svg></svg></button>`;
+      <button><svg></svg></button>
+      <nav><span title="Unrelated"></span></nav>`;
     expect(outline()).toEqual([
       '- button "Close" [e1]',
       '- button "Delete" [e2]',
@@ -52,6 +53,8 @@ describe("icon-only controls", () => {
       '- button "Strike through" [e7]',
       '- button "More" [e8]',
       "- button [e9]",
+      // A landmark is not named by a title somewhere inside it.
+      "- navigation [e10]",
     ]);
   });
 
