@@ -56,7 +56,30 @@ export const BROWSER_TOOL_INPUTS = {
     ref: ref.optional().describe("Focus this element first; otherwise the key goes to whatever has focus"),
   },
   hover: { tabId, ref },
-  drag: { tabId, ref: ref.describe("The element to drag"), to: ref.describe("The element to drop it on") },
+  // Selecting is how a user edits part of a text (a rich editor most of all): the next key acts on it.
+  select_text: {
+    tabId,
+    ref,
+    text: z.string().min(1).max(10_000).optional().describe("The text to select: its first occurrence in the element"),
+    start: z.number().int().nonnegative().optional().describe("Or the first character to select (0-based, in the element's text)"),
+    end: z.number().int().nonnegative().optional().describe("And the character after the last one; the end of the text when omitted"),
+  },
+  drag: {
+    tabId,
+    ref: ref.describe("The element to drag"),
+    to: ref.describe("The element to drop it on"),
+    // Sortable lists decide by which half of the target the pointer is over; its centre is a tie.
+    position: z
+      .enum(["before", "after"])
+      .optional()
+      .describe(
+        "Drop in the first or last quarter of the target (above or below it in a list, left or right in a row); its centre when omitted",
+      ),
+    offset: z
+      .object({ x: z.number().nonnegative(), y: z.number().nonnegative() })
+      .optional()
+      .describe("Or drop at this point, in CSS pixels from the target's top-left corner"),
+  },
   fill_form: {
     tabId,
     fields: z
@@ -97,6 +120,7 @@ export const ACTING_TOOLS: ReadonlySet<BrowserToolName> = new Set([
   "select_option",
   "press_key",
   "hover",
+  "select_text",
   "drag",
   "fill_form",
   "navigate",
@@ -118,10 +142,12 @@ export const BROWSER_TOOL_DESCRIPTIONS: Record<BrowserToolName, string> = {
   type: "Type text into the input, textarea or editable element with this ref (replacing its content), optionally pressing Enter. The user is asked first.",
   select_option: "Choose an option (by value or label) in the <select> with this ref. The user is asked first.",
   press_key:
-    "Press a key or chord (Enter, Escape, Tab, Shift+Tab, arrows, Backspace, Control+a, a character) on the element with this ref, or on the focused element. Enter submits a form, Tab moves focus. The user is asked first.",
+    "Press a key or chord (Enter, Escape, Tab, Shift+Tab, arrows, Home, End, Backspace, Delete, Space, Control+a, a character) on the element with this ref, or on the focused element. Enter submits a form, Tab moves focus; in a text field or a rich-text editor the caret and selection move as for a user (Shift extends, Control by word, Control+a selects all) and Backspace/Delete delete. The user is asked first.",
+  select_text:
+    "Select text in the element with this ref (a text field, a rich-text editor, or any text on the page): the given text, or characters start to end, or all of it. The next press_key or type acts on the selection. The user is asked first.",
   hover:
     "Move the mouse over the element with this ref (opens menus that open on hover by script; CSS-only :hover cannot be triggered). The user is asked first.",
-  drag: "Drag the element with ref onto the element with ref `to` (HTML drag and drop, or the pointer events a drag library listens to). The user is asked first.",
+  drag: 'Drag the element with ref onto the element with ref `to` (HTML drag and drop, or the pointer events a drag library listens to), at its centre, or with position "before"/"after" (to reorder a list) or an offset. The user is asked first.',
   fill_form:
     "Fill several fields in one call: text fields, selects (option value or label) and checkboxes (true/false), each checked like type/click. One question to the user for the whole form.",
   scroll: "Scroll an element into view, or the page up/down/to the top/bottom.",
@@ -160,6 +186,7 @@ export const BROWSER_TOOL_ANNOTATIONS: Record<BrowserToolName, BrowserToolAnnota
   select_option: { title: "Choose an option", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   press_key: { title: "Press a key", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   hover: { title: "Hover", readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  select_text: { title: "Select text", readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   drag: { title: "Drag and drop", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   fill_form: { title: "Fill in a form", readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   navigate: { title: "Go to an address", readOnlyHint: false, destructiveHint: true, openWorldHint: true },

@@ -6,11 +6,12 @@
  * throws an Error that says what stood in the way.
  */
 import { actionPoint, checkUsable, isDisabled } from "./actionable";
-import { type DragOutcome, dragBetween } from "./drag";
+import { type DragOutcome, dragBetween, dropHit } from "./drag";
 import { type Box, sameBox } from "./hit-points";
 import { keyTarget, pressChord, typeKeys } from "./keyboard";
 import { parseChord } from "./keys";
 import type { Pointer } from "./pointer";
+import type { DropAt } from "./protocol";
 import { describe } from "./roles";
 import { isTextField, setWholeValue, takesWholeValue } from "./text-entry";
 
@@ -43,7 +44,7 @@ export async function hoverElement(pointer: Pointer, el: Element, ref: string): 
   return `The mouse is over ${what}${inner(el, hit.target)}. Take a new page_snapshot to see what opened.`;
 }
 
-export async function dragElement(pointer: Pointer, el: Element, ref: string, to: Element, toRef: string): Promise<string> {
+export async function dragElement(pointer: Pointer, el: Element, ref: string, to: Element, toRef: string, at?: DropAt): Promise<string> {
   const what = label(el, ref);
   const where = label(to, toRef);
   if (el === to) throw new Error(`${what} cannot be dragged onto itself.`);
@@ -52,10 +53,12 @@ export async function dragElement(pointer: Pointer, el: Element, ref: string, to
   const dest = await actionPoint(to, where);
   // Bringing the target into view may have moved the source: then it is checked again where it is now.
   const still = sameBox(before, boxOf(el)) ? source : await actionPoint(el, what);
-  const outcome: DragOutcome = dragBetween(pointer, el.ownerDocument, still, dest);
+  const drop = at ? dropHit(to, where, at) : dest;
+  const outcome: DragOutcome = dragBetween(pointer, el.ownerDocument, still, drop);
+  const spot = at === undefined ? "" : typeof at === "object" ? ` at (${at.x}, ${at.y})` : ` at its ${at === "before" ? "start" : "end"}`;
   if (outcome === "refused")
-    throw new Error(`Dragged ${what} over ${where}, but the page did not accept the drop there (nothing was dropped).`);
-  return outcome === "dropped" ? `Dragged ${what} and dropped it on ${where}.` : `Dragged ${what} to ${where} and let go.`;
+    throw new Error(`Dragged ${what} over ${where}${spot}, but the page did not accept the drop there (nothing was dropped).`);
+  return outcome === "dropped" ? `Dragged ${what} and dropped it on ${where}${spot}.` : `Dragged ${what} to ${where}${spot} and let go.`;
 }
 
 function checkEditable(el: Element, what: string): void {
@@ -89,8 +92,8 @@ function enterText(el: Element, text: string): void {
 
 export async function typeInto(el: Element, ref: string, text: string, submit: boolean): Promise<string> {
   const what = label(el, ref);
-  checkUsable(el, what);
   checkEditable(el, what);
+  // Hidden or disabled is waited out with the other checks: a field may be enabled a moment later.
   await actionPoint(el, what);
   if (el instanceof HTMLElement && el.ownerDocument.activeElement !== el) el.focus({ preventScroll: true });
   enterText(el, text);

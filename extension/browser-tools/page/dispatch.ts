@@ -23,6 +23,7 @@ import { Pointer } from "./pointer";
 import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
 import { describe } from "./roles";
+import { selectText } from "./select-text";
 import { isVisible } from "./visibility";
 import { pageHasText, waitUntil } from "./wait";
 
@@ -125,10 +126,15 @@ export function createPageTools(win: Window, token: string): PageTools {
         const el = element(request.ref, request.token);
         return reply(await hoverElement(pointer, el, request.ref), [el]);
       }
+      case "select_text": {
+        const el = element(request.ref, request.token);
+        const { text, start, end } = request;
+        return reply(await selectText(el, request.ref, { text, start, end }), [el]);
+      }
       case "drag": {
         const from = element(request.ref, request.token);
         const to = element(request.to, request.token);
-        return reply(await dragElement(pointer, from, request.ref, to, request.to), [from, to]);
+        return reply(await dragElement(pointer, from, request.ref, to, request.to, request.at), [from, to]);
       }
       case "press_key": {
         sameDocument(request.token);

@@ -8,9 +8,11 @@
  * is what pointer-based drag libraries listen to.
  */
 import type { Hit } from "./actionable";
-import { deepElementFromPoint } from "./actionable";
-import type { Point } from "./hit-points";
+import { deepElementFromPoint, hitsElement } from "./actionable";
+import { dropPoint, type Point } from "./hit-points";
 import type { Pointer } from "./pointer";
+import type { DropAt } from "./protocol";
+import { describe } from "./roles";
 
 const STEPS = 6;
 
@@ -95,4 +97,30 @@ export function dragBetween(pointer: Pointer, doc: Document, source: Hit, dest: 
   }
   pointer.release(under, dest.point, suppressMouse);
   return "moved";
+}
+
+/** Whether the target sits in a row (its neighbour beside it) rather than a column: "before" is then its left. */
+function inRow(el: Element): boolean {
+  const neighbour = el.previousElementSibling ?? el.nextElementSibling;
+  if (!neighbour) return false;
+  const a = el.getBoundingClientRect();
+  const b = neighbour.getBoundingClientRect();
+  const middle = (a.top + a.bottom) / 2;
+  return b.top < middle && b.bottom > middle && (b.right <= a.left + 1 || b.left >= a.right - 1);
+}
+
+/** The drop at a position on the target (checked already as an action point): that point, which must show the target. */
+export function dropHit(to: Element, where: string, at: DropAt): Hit {
+  const r = to.getBoundingClientRect();
+  const p = dropPoint({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }, at, inRow(to));
+  if (!p) {
+    const { x, y } = at as Point;
+    throw new Error(`The offset (${x}, ${y}) is outside ${where}, which is ${Math.round(r.width)}×${Math.round(r.height)} pixels.`);
+  }
+  const target = deepElementFromPoint(to.ownerDocument, p);
+  if (!target || !hitsElement(to, target)) {
+    const spot = typeof at === "object" ? `(${at.x}, ${at.y})` : `${at} point`;
+    throw new Error(`The ${spot} of ${where} is covered by ${target ? describe(target) : "nothing in view"}; drop elsewhere on it.`);
+  }
+  return { point: p, target };
 }

@@ -3,9 +3,11 @@
  * what the browser itself would do for a real key, which a script's KeyboardEvent never does: Enter submits
  * the form (through its default button, as implicit submission does) or activates a link or button, Space
  * presses a button, Tab moves focus in tab order, arrows move through a select, a radio group, a caret or the
- * page, Escape cancels a modal dialog, and a character goes into the focused field. A handler that cancels
+ * page, Escape cancels a modal dialog, a character goes into the focused field, and in rich text the caret,
+ * the selection and deletion follow the keys (editing.ts). A handler that cancels
  * the key (preventDefault) stops all of it, as it would for a user.
  */
+import { editCommand, editingHost, editKey } from "./editing";
 import { type Chord, characterKey, type KeySpec, MODIFIER_KEYS } from "./keys";
 import { nextInTabOrder } from "./tab-order";
 import { clearText, deleteText, insertText, isTextField, moveCaret, type TextField } from "./text-entry";
@@ -126,6 +128,11 @@ function defaultAction(el: Element, chord: Chord): string {
     else if (isButtonLike(el) && !(el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio"))) el.click();
     return "";
   }
+  const host = editingHost(el);
+  if (host) {
+    editKey(host, chord);
+    return "";
+  }
   if (isTextField(el)) {
     if (chord.ctrl || chord.meta) {
       if (key.toLowerCase() === "a") el.select();
@@ -156,8 +163,11 @@ function typeCharacter(el: Element, spec: KeySpec): void {
       return;
     }
     insertText(el, spec.text);
-  } else if (el instanceof HTMLElement && el.isContentEditable) {
-    el.ownerDocument.execCommand(spec.key === "Enter" ? "insertParagraph" : "insertText", false, spec.text);
+  } else {
+    const host = editingHost(el);
+    if (!host) return;
+    if (spec.key === "Enter") editCommand(host, "insertParagraph", "insertParagraph");
+    else editCommand(host, "insertText", "insertText", spec.text);
   }
 }
 
@@ -178,8 +188,8 @@ export function pressChord(el: Element, chord: Chord): string {
     const types = chord.key.text !== undefined && !chord.ctrl && !chord.meta;
     // keypress fires for keys that produce a character (and Enter); cancelling it keeps the character out.
     const typed = types ? keyEvent(el, "keypress", chord.key, chord) : false;
-    if (typed && chord.key.key !== " ") typeCharacter(el, chord.key);
-    if (typed && chord.key.key === " " && isTextField(el)) insertText(el, " ");
+    // Space types a space in a field or an editor; on a button it presses it (on release, below).
+    if (typed && !(chord.key.key === " " && isButtonLike(el))) typeCharacter(el, chord.key);
     if (chord.key.key !== " " || !isButtonLike(el)) extra = defaultAction(el, chord);
   }
   const now = keyTarget(el.ownerDocument);

@@ -107,7 +107,8 @@ export function characterKey(ch: string, shift = false): KeySpec {
 
 /** Parses "Shift+Tab", "Control+a", "ArrowDown", "+"; throws a clear error for what it does not know. */
 export function parseChord(input: string): Chord {
-  const trimmed = input.trim();
+  // The space key is itself white space: " " (or "Shift+ ") is the key, not an empty name to trim away.
+  const trimmed = input.trim() === "" ? " " : input.endsWith("+ ") ? input.trimStart() : input.trim();
   // A lone "+" (or one after a modifier, "Shift++") is the plus key.
   const parts = trimmed === "+" ? ["+"] : trimmed.endsWith("++") ? [...trimmed.slice(0, -2).split("+"), "+"] : trimmed.split("+");
   const chord = { shift: false, ctrl: false, alt: false, meta: false };

@@ -5,7 +5,7 @@
  * name from content (a focusable `div` with a click handler) still get their visible text, so a model can
  * tell them apart; placeholder is the last resort for fields.
  */
-import { computeAccessibleName } from "dom-accessibility-api";
+import { computeAccessibleDescription, computeAccessibleName } from "dom-accessibility-api";
 
 const MAX_NAME = 100;
 
@@ -74,9 +74,39 @@ function ownItemText(el: Element, role: string | null): string | null {
   return clean(text) || null;
 }
 
+/**
+ * Where an icon-only control keeps its words when nothing names it (accname already takes `title`,
+ * `aria-label` and an SVG's `<title>`): a tooltip library's attribute (Bootstrap moves `title` into
+ * data-bs-original-title once it shows its own), `aria-description`, the tooltip `aria-describedby` points
+ * at, or the title of the icon inside.
+ */
+/** A name with a letter or a digit in it says something; one without is empty or an icon's glyph. */
+const WORDS = /[\p{L}\p{N}]/u;
+
+const TOOLTIP_ATTRIBUTES = ["data-tooltip", "data-tip", "data-title", "data-original-title", "data-bs-original-title", "aria-description"];
+
+/** Roles whose icon inside may carry their words; a landmark's or a list's descendants are not its name. */
+const ICON_HOLDERS = new Set(["button", "link", "generic", "menuitem", "tab", "switch", "checkbox", "radio", "option", "treeitem"]);
+
+function tooltipText(el: Element, role: string | null): string {
+  for (const attribute of TOOLTIP_ATTRIBUTES) {
+    const text = clean(el.getAttribute(attribute));
+    if (text) return text;
+  }
+  if (el.hasAttribute("aria-describedby")) {
+    try {
+      const described = clean(computeAccessibleDescription(el));
+      if (described) return described;
+    } catch {
+      // A broken id reference: no description.
+    }
+  }
+  return role && ICON_HOLDERS.has(role) ? clean(el.querySelector("[title]")?.getAttribute("title")) : "";
+}
+
 export function accessibleName(el: Element, role: string | null): string {
   const plain = plainTextName(el, role) ?? ownItemText(el, role);
-  if (plain !== null) return cap(plain);
+  if (plain !== null && WORDS.test(plain)) return cap(plain);
   let name = "";
   try {
     name = clean(computeAccessibleName(el, { computedStyleSupportsPseudoElements: pseudoStyles }));
@@ -84,6 +114,8 @@ export function accessibleName(el: Element, role: string | null): string {
     // A page with a broken id reference or an exotic node: fall back to the text below.
   }
   if (!name && role && TEXT_FALLBACK.has(role)) name = textOf(el);
+  // No words at all, or only an icon's glyph ("⚙", "×"), which says less than its tooltip.
+  if (!WORDS.test(name)) name = tooltipText(el, role) || name;
   if (!name) name = clean(el.getAttribute("placeholder"));
   return cap(name);
 }

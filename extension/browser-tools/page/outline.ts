@@ -25,6 +25,22 @@ function quoted(text: string, max: number): string {
   return `"${t.replace(/\s+/g, " ").replace(/"/g, "'")}"`;
 }
 
+/** Controls, and what marks one: an element inside or around one of these is no control of its own. */
+const CONTROLS =
+  'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="checkbox"], [role="option"], [role="menuitem"], [role="tab"], [tabindex]';
+
+/**
+ * A control with no role that a page's script made clickable (an icon, a colour swatch): the page shows it
+ * with the hand cursor. Only where the hand starts (the cursor is inherited), never inside or around a control.
+ */
+function looksClickable(el: Element): boolean {
+  const win = el.ownerDocument.defaultView;
+  const parent = el.parentElement;
+  if (!win || !parent || el === el.ownerDocument.body || win.getComputedStyle(el).cursor !== "pointer") return false;
+  if (win.getComputedStyle(parent).cursor === "pointer") return false;
+  return parent.closest(CONTROLS) === null && el.querySelector(CONTROLS) === null;
+}
+
 /** The role a line shows for an element, or null when the element gets no line. */
 export function outlineRole(el: Element): string | null {
   const role = roleOf(el);
@@ -32,6 +48,7 @@ export function outlineRole(el: Element): string | null {
   if (el.tagName === "IFRAME" || el.tagName === "FRAME") return "iframe";
   const tabindex = el.getAttribute("tabindex");
   if ((tabindex !== null && Number(tabindex) >= 0) || el.hasAttribute("onclick")) return "generic";
+  if (!role && looksClickable(el)) return "generic";
   return null;
 }
 

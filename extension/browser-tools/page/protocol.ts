@@ -4,6 +4,9 @@
  * installs itself on a global; each call then runs a tiny self-contained function that finds that global.
  */
 
+/** Where on the target a drag drops: its first or last quarter, or a point from its top-left corner. */
+export type DropAt = "before" | "after" | { x: number; y: number };
+
 /** The isolated world's global holding the installed page tools (per document; a page script never sees it). */
 export const PAGE_TOOLS_GLOBAL = "__goosePageTools";
 
@@ -33,8 +36,10 @@ export type PageRequest =
   | ({ op: "type"; text: string; submit?: boolean } & RefTarget)
   | ({ op: "select_option"; value: string } & RefTarget)
   | ({ op: "hover" } & RefTarget)
-  /** `to`: the ref of the element to drop on, from the same document. */
-  | ({ op: "drag"; to: string } & RefTarget)
+  /** The text itself, or offsets of the element's text; neither: all of it. */
+  | ({ op: "select_text"; text?: string; start?: number; end?: number } & RefTarget)
+  /** `to`: the ref of the element to drop on, from the same document; `at`: where on it (its centre when omitted). */
+  | ({ op: "drag"; to: string; at?: DropAt } & RefTarget)
   /** On the ref'd element, or without a ref on whatever has focus (then `token` still names the document). */
   | { op: "press_key"; key: string; ref?: string; token?: string }
   /** The focused element, described for press_key's consent question. */

@@ -20,6 +20,7 @@ import { readPage } from "./read-page";
 import { screenshot } from "./screenshot";
 import { scroll } from "./scroll";
 import { selectOption } from "./select-option";
+import { selectText } from "./select-text";
 import { typeText } from "./type";
 import { waitFor } from "./wait-for";
 
@@ -34,6 +35,7 @@ export const TOOL_HANDLERS: { [K in BrowserToolName]: ToolHandler<K> } = {
   select_option: selectOption,
   press_key: pressKey,
   hover,
+  select_text: selectText,
   drag,
   fill_form: fillForm,
   scroll,

@@ -56,6 +56,7 @@ const BROWSER_VERBS: Record<string, string> = {
   select_option: "Choose an option in",
   press_key: "Press",
   hover: "Hover over",
+  select_text: "Select text in",
   drag: "Drag",
   fill_form: "Fill in a form",
   scroll: "Scroll",

@@ -14,31 +14,11 @@ import { buildScriptedAgent } from "../../fixtures/scripted-agent/build";
 import { ROOT } from "../../helpers/chromium/harness";
 import { startTestSite } from "../../helpers/test-site";
 import { writeSection } from "../benchmarks-doc";
+import { ACTING_TASKS } from "./acting-tasks";
 import { type McpCaller, openMcpCaller } from "./mcp-caller";
+import { type Caller, data, ref, type Task } from "./task-kit";
 
 const ROUNDS = Number(process.env.PAGE_TOOLS_ROUNDS ?? 5);
-
-/** What a task may do: call a tool (an error ends the task), and find a ref in what came back. */
-interface Caller {
-  tool(name: string, args: Record<string, unknown>): Promise<string>;
-}
-
-interface Task {
-  widget: string;
-  page: string;
-  run(t: Caller, tabId: number): Promise<void>;
-  /** The page's own state says the task is done. */
-  done(page: Page): Promise<boolean>;
-}
-
-function ref(text: string, pattern: RegExp): string {
-  const line = text.split("\n").find((l) => pattern.test(l));
-  const found = line && /\[(e\d+)\]/.exec(line)?.[1];
-  if (!found) throw new Error(`no element matching ${pattern}`);
-  return found;
-}
-
-const data = (page: Page, key: string) => page.evaluate((k) => document.body.dataset[k] ?? null, key);
 
 const TASKS: Task[] = [
   {
@@ -143,6 +123,7 @@ const TASKS: Task[] = [
     },
     done: async (page) => (await page.locator("#result").textContent()) === "Thanks, Ada! (de)",
   },
+  ...ACTING_TASKS,
 ];
 
 interface WidgetResult {

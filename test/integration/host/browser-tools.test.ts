@@ -206,7 +206,7 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     // goose had connected (and listed the tools with their annotations) before its answer reached the extension.
     const connected = mcpEvents().find((e) => e.event === "connected");
     expect(connected).toMatchObject({ sessionId, tools: expect.arrayContaining(["list_tabs", "click", "screenshot"]) });
-    expect(connected!.tools).toHaveLength(17);
+    expect(connected!.tools).toHaveLength(18);
     expect(connected!.tools).toEqual(expect.arrayContaining(["press_key", "hover", "drag", "fill_form"]));
     expect(new Set(connected!.readOnly)).toEqual(
       new Set(["list_tabs", "read_page", "get_selection", "page_snapshot", "find", "wait_for", "screenshot"]),

@@ -133,6 +133,22 @@ describe("find", () => {
     expect(many).toMatchObject({ total: 3 });
     expect(many.lines).toHaveLength(2);
   });
+
+  it("puts exact matches first: a plain element whose text is the text is not hidden by a name that only contains it", () => {
+    document.body.innerHTML = `<button>Submit</button><div>s</div><nav aria-label="Main"><a href="/">Main page</a></nav><p><span>s</span> more</p>`;
+    const refs = new RefMap("t");
+    expect(findElements(document, refs, { text: "s", limit: 10 }).lines).toEqual([
+      'div [e1] text="s"',
+      'span [e2] text="s"',
+      'button "Submit" [e3]',
+    ]);
+    // An exact name first, then a name containing the text inside it; the role filter still holds.
+    expect(findElements(document, refs, { text: "main", limit: 10 }).lines).toEqual([
+      'navigation "Main" [e4]',
+      'link "Main page" [e5] -> /',
+    ]);
+    expect(findElements(document, refs, { text: "s", role: "button", limit: 10 }).lines).toEqual(['button "Submit" [e3]']);
+  });
 });
 
 describe("the page tools on the isolated world's global", () => {

@@ -191,6 +191,7 @@ describe("runToolCall", () => {
       select_option: { ref: refOf(snap, "Query"), value: "x" },
       press_key: { key: "Enter" },
       hover: { ref: refOf(snap, "Search") },
+      select_text: { ref: refOf(snap, "Query"), text: "x" },
       drag: { ref: refOf(snap, "Query"), to: refOf(snap, "Search") },
       fill_form: { fields: [{ ref: refOf(snap, "Query"), value: "x" }] },
       navigate: { url: "https://elsewhere.example/" },

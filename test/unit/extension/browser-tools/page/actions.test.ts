@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
+import { actionWait } from "../../../../../extension/browser-tools/page/actionable";
 import {
   clickElement,
   fillField,
@@ -16,6 +17,8 @@ let layout: ReturnType<typeof useLayout>;
 const $ = <T extends Element>(selector: string) => document.querySelector(selector) as T;
 
 beforeEach(() => {
+  // A failure is retried for this long before it is reported; short here, so failing cases stay quick.
+  actionWait.ms = 200;
   document.body.innerHTML = `
     <form id="f">
       <label for="user">User name</label><input id="user" value="ada" />
@@ -59,6 +62,41 @@ describe("click", () => {
       'button "Sign in" [e5] is covered by p <p#banner-text> inside dialog "Cookies" <div#banner>, so a user\'s click would land there instead.',
     );
     expect(clicks).toBe(0);
+  });
+
+  it("waits for a cover that goes away, and clicks once it has; one that stays is named, with the time waited", async () => {
+    layout.place($("#banner-text"), { left: 0, top: 100, right: 300, bottom: 200 });
+    let clicks = 0;
+    $("#go").addEventListener("click", (e) => {
+      e.preventDefault();
+      clicks++;
+    });
+    setTimeout(() => $("#banner").remove(), 100);
+    expect(await clickElement(pointer, $("#go"), "e5")).toMatch(/^Clicked button "Sign in" \[e5\]/);
+    expect(clicks).toBe(1);
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      '<div id="veil" role="dialog" aria-label="Newsletter"><p id="veil-text">Sign up</p></div>',
+    );
+    layout.place($("#veil-text"), { left: 0, top: 100, right: 300, bottom: 200 });
+    const started = performance.now();
+    await expect(clickElement(pointer, $("#go"), "e5")).rejects.toThrow(
+      /is covered by p <p#veil-text> inside dialog "Newsletter" .* \(Waited 0\.\d s for that to change\.\)$/,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect(clicks).toBe(1);
+  });
+
+  it("waits for a control enabled a moment later, and for a hidden one shown", async () => {
+    const later = $<HTMLButtonElement>("#later");
+    let clicks = 0;
+    later.addEventListener("click", () => clicks++);
+    setTimeout(() => later.parentElement?.removeAttribute("aria-disabled"), 60);
+    await clickElement(pointer, later, "e6");
+    later.hidden = true;
+    setTimeout(() => (later.hidden = false), 60);
+    await clickElement(pointer, later, "e6");
+    expect(clicks).toBe(2);
   });
 
   it("a label over its checkbox counts as the checkbox; the click toggles it", async () => {

@@ -17,6 +17,12 @@ describe("key names the agent writes", () => {
     expect(parseChord("Shift++").key).toMatchObject({ key: "+" });
   });
 
+  it('the space key written as itself: " " and "Shift+ " are Space, not an empty name', () => {
+    expect(parseChord(" ")).toMatchObject({ key: { key: " ", code: "Space", keyCode: 32, text: " " }, label: "Space" });
+    expect(parseChord("Shift+ ")).toMatchObject({ shift: true, key: { key: " ", code: "Space" }, label: "Shift+Space" });
+    expect(parseChord(" Enter ").key.key).toBe("Enter");
+  });
+
   it("characters map to their US-layout codes", () => {
     expect(characterKey("a")).toEqual({ key: "a", code: "KeyA", keyCode: 65, text: "a" });
     expect(characterKey("7")).toEqual({ key: "7", code: "Digit7", keyCode: 55, text: "7" });

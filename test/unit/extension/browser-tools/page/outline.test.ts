@@ -30,6 +30,51 @@ describe("names (accessible-name spec)", () => {
   });
 });
 
+describe("icon-only controls", () => {
+  it("are named from a tooltip, aria-description, a described-by tooltip or the icon's title; title and an SVG's <title> as accname says", () => {
+    document.body.innerHTML = `
+      <button><svg><title>Close</title><path></path></svg></button>
+      <button title="Delete"><svg></svg></button>
+      <button aria-describedby="tip"><svg></svg></button><div role="tooltip" id="tip">Share</div>
+      <button data-tooltip="Bold"><i></i></button>
+      <button data-bs-original-title="Italic"><i></i></button>
+      <button aria-description="Underline"><i></i></button>
+      <button><i title="Strike through"></i></button>
+      <button data-tooltip="More">⋯</button>
+      <button><svg></svg></button>
+      <nav><span title="Unrelated"></span></nav>`;
+    expect(outline()).toEqual([
+      '- button "Close" [e1]',
+      '- button "Delete" [e2]',
+      '- button "Share" [e3]',
+      '- button "Bold" [e4]',
+      '- button "Italic" [e5]',
+      '- button "Underline" [e6]',
+      '- button "Strike through" [e7]',
+      '- button "More" [e8]',
+      "- button [e9]",
+      // A landmark is not named by a title somewhere inside it.
+      "- navigation [e10]",
+    ]);
+  });
+
+  it("a clickable element without a role (the hand cursor) gets a ref, named or not; what is inside or around a control does not", () => {
+    document.body.innerHTML = `
+      <div class="swatches"><span style="cursor: pointer; background: red" title="Red"></span><span style="cursor: pointer; background: #00f"></span></div>
+      <div style="cursor: pointer" data-tooltip="Settings"><svg><path></path></svg><span>⚙</span></div>
+      <a href="/x" style="cursor: pointer"><span style="cursor: pointer">inside a link</span></a>
+      <div style="cursor: pointer"><button>Buy</button></div>
+      <p>plain text</p>`;
+    expect(outline()).toEqual([
+      '- generic "Red" [e1]',
+      "- generic [e2]",
+      '- generic "Settings" [e3]',
+      '- link "inside a link" [e4] -> /x',
+      '- button "Buy" [e5]',
+    ]);
+  });
+});
+
 describe("outline of composite widgets", () => {
   it("lists items under their widget, and what a control holds under the control", () => {
     document.body.innerHTML = `
