@@ -77,6 +77,7 @@ export function startBackground(): GestureListeners {
     forks: storedForks,
     flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
+    panelsOpen: () => panelsOpen,
     log,
   });
   let panelsOpen = 0;
@@ -181,7 +182,9 @@ export function startBackground(): GestureListeners {
     },
     onOptionsOpen: () => void choiceLoaded.then(() => native.ensureConnected()),
     onPanelCount: (n) => {
+      const opened = n > panelsOpen;
       panelsOpen = n;
+      if (opened) client.panelOpened();
       recheck.observe(store.get().connection);
     },
     onCommand: (command) => void route(command),

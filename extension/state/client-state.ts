@@ -34,6 +34,8 @@ export interface UiError {
   fix?: string;
   /** JSON-RPC error code when the failure came from the agent. */
   code?: number;
+  /** The agent itself needs setting up (a provider, a sign-in): the fix is outside the browser. */
+  setup?: true;
 }
 
 type AgentPhase =
@@ -51,6 +53,8 @@ export interface AgentState {
   capabilities: AgentCapabilities | null;
   authMethods: AuthMethod[];
   error: UiError | null;
+  /** A session opened on this agent process (goose without a provider fails only at session/new). */
+  sessionOpened?: true;
 }
 
 export interface UserEntry {

@@ -24,7 +24,7 @@ import { setConfigOption, setMode } from "./modes";
 import { type PermissionAnswered, permissionPrompts } from "./permission-prompts";
 import { resumeQueue, sendNextQueued, sendNow } from "./queue-jobs";
 import { SessionMemory } from "./session-memory";
-import { deleteSession, newSession, openSession, restoreActiveSession } from "./sessions";
+import { deleteSession, newSession, openFirstSession, openSession, restoreActiveSession } from "./sessions";
 import { steerOrQueue } from "./steer";
 import { cancel, prompt } from "./turns";
 
@@ -38,14 +38,18 @@ export interface ControllerDeps {
   onPermissionAnswered?: PermissionAnswered;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
   flushQueue?: () => Promise<void>;
+  /** How many panels are open (none: tests without a panel, which never open a session at start). */
+  panelsOpen?: () => number;
   log?: (message: string, detail?: unknown) => void;
 }
 
 export class ClientController {
   private readonly ctx: ClientContext;
   private readonly agent: AgentLifecycle;
+  /** The running agent's start: its restore of the session on screen, and whether a session was opened at start. */
+  private started: { conn: AgentConnection; restored: Promise<void>; tried: boolean } | null = null;
 
-  constructor(deps: ControllerDeps) {
+  constructor(private readonly deps: ControllerDeps) {
     const state = () => deps.store.get();
     const dispatch: ClientContext["dispatch"] = (event) => deps.store.dispatch({ scope: "client", event });
     const memory = new SessionMemory(deps.meta, deps.log);
@@ -186,9 +190,27 @@ export class ClientController {
     });
   }
 
+  /** A panel opened: if it would show no session, one is opened now (openFirstSession). */
+  panelOpened(): void {
+    void this.openAtStart();
+  }
+
   private async whenReady(conn: AgentConnection): Promise<void> {
-    await restoreActiveSession(this.ctx, conn);
+    const restored = restoreActiveSession(this.ctx, conn);
+    this.started = { conn, restored, tried: false };
+    await restored;
     void refreshHistory(this.ctx, conn);
+    await this.openAtStart();
+  }
+
+  /** Once per agent process, with a panel open, after the restore (which an opening would stop). */
+  private async openAtStart(): Promise<void> {
+    const start = this.started;
+    if (!start || start.tried || (this.deps.panelsOpen?.() ?? 0) === 0) return;
+    await start.restored;
+    if (start.tried || this.agent.ready() !== start.conn) return;
+    start.tried = true;
+    await this.run((conn) => openFirstSession(this.ctx, conn));
   }
 
   /**

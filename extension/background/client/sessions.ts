@@ -116,6 +116,19 @@ export async function restoreActiveSession(ctx: ClientContext, conn: AgentConnec
   if (restore && ctx.state().client.agent.capabilities?.loadSession) await openSession(ctx, conn, restore, { force: true });
 }
 
+/**
+ * A panel is open on no session: one is opened now rather than with the first message, because an
+ * agent may fail only there (goose without a provider answers initialize and refuses session/new), so
+ * the panel shows the fix before the user types. The first message then goes to this session, so none
+ * is wasted; goose lists only sessions with messages, so an unused one never shows in History. Not
+ * after a failure already shown (a restore of a session the agent no longer has says so).
+ */
+export async function openFirstSession(ctx: ClientContext, conn: AgentConnection): Promise<void> {
+  const { client } = ctx.state();
+  if (client.activeSessionId !== null || client.opening !== null || client.lastError !== null) return;
+  await newSession(ctx, conn);
+}
+
 export async function deleteSession(ctx: ClientContext, conn: AgentConnection, sessionId: string): Promise<void> {
   if (!ctx.state().client.agent.capabilities?.sessionCapabilities?.delete) return;
   try {
