@@ -248,6 +248,10 @@ export type ClientEvent =
   | { type: "prompt_sent"; sessionId: string; content: ContentBlock[] }
   | { type: "prompt_finished"; sessionId: string; stopReason: StopReason }
   | { type: "prompt_failed"; sessionId: string; error: UiError }
+  /** A quiet session/load of a session the agent refused as unknown (goose #11654): its replay is dropped. */
+  | { type: "session_reloading"; sessionId: string; reloading: boolean }
+  /** Something the user should know about the session, as a transcript entry. */
+  | { type: "session_notice"; sessionId: string; tone: "info" | "warning" | "error"; text: string }
   /** A request about a session failed outside a turn (e.g. changing a setting): shown, the turn untouched. */
   | { type: "session_error"; sessionId: string; error: UiError }
   /** Stop pressed: the turn ends as cancelled whatever the agent answers; open tool calls are cancelled. */

@@ -24,6 +24,7 @@ import { setConfigOption, setMode } from "./modes";
 import { type PermissionAnswered, permissionPrompts } from "./permission-prompts";
 import { resumeQueue, sendNextQueued, sendNow } from "./queue-jobs";
 import { SessionMemory } from "./session-memory";
+import { LOST } from "./session-recovery";
 import { deleteSession, newSession, openFirstSession, openSession, restoreActiveSession } from "./sessions";
 import { steerOrQueue } from "./steer";
 import { cancel, prompt } from "./turns";
@@ -144,12 +145,27 @@ export class ClientController {
     return this.run((conn) => deleteSession(this.ctx, conn, sessionId));
   }
 
+  /** A setting changed; if the agent lost the session (session-recovery.ts), in a new session. */
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<void> {
-    return this.run((conn) => setConfigOption(this.ctx, conn, sessionId, configId, value));
+    return this.run(async (conn) => {
+      if ((await setConfigOption(this.ctx, conn, sessionId, configId, value)) !== "lost") return;
+      const id = await this.inNewSession(conn);
+      if (id) await setConfigOption(this.ctx, conn, id, configId, value);
+    });
   }
 
   setMode(sessionId: string, modeId: string): Promise<void> {
-    return this.run((conn) => setMode(this.ctx, conn, sessionId, modeId));
+    return this.run(async (conn) => {
+      if ((await setMode(this.ctx, conn, sessionId, modeId)) !== "lost") return;
+      const id = await this.inNewSession(conn);
+      if (id) await setMode(this.ctx, conn, id, modeId);
+    });
+  }
+
+  private async inNewSession(conn: AgentConnection): Promise<string | null> {
+    const id = await newSession(this.ctx, conn);
+    if (id) this.ctx.dispatch({ type: "session_notice", sessionId: id, tone: "warning", text: LOST.settingMoved });
+    return id;
   }
 
   /** Edit and resend: the edited text as the first prompt of a fork from before that message. */

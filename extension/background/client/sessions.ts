@@ -9,10 +9,8 @@ import { applySessionDefaults } from "./apply-session-defaults";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 import { applyMode } from "./modes";
+import { SESSION_NOT_FOUND } from "./session-recovery";
 import { resumeSession } from "./session-resume";
-
-/** goose's answer to a session/load of a session it does not have. */
-const SESSION_NOT_FOUND = -32002;
 
 /** Starts a session in the approval mode; resolves to its id, or null if none was started. */
 export async function newSession(ctx: ClientContext, conn: AgentConnection): Promise<string | null> {

@@ -86,6 +86,12 @@ function withSessionOpened(state: ClientState): ClientState {
   return { ...state, agent: { ...state.agent, sessionOpened: true } };
 }
 
+/** A quiet session/load of a session on screen: its replay is dropped while it runs (see `dropsReplayed`). */
+export function sessionReloading(session: SessionState, reloading: boolean): SessionState {
+  const replaySeen = reloading && entryCount(session.entries) > 0;
+  return session.replaySeen === replaySeen ? session : { ...session, replaySeen };
+}
+
 export function sessionOpenFailed(state: ClientState, event: ClientEventOf<"session_open_failed">): ClientState {
   const { sessionId, error } = event;
   const session = sessionId === undefined ? undefined : state.sessions[sessionId];
