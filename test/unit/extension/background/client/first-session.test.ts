@@ -57,6 +57,24 @@ describe("the first session opens with the panel", () => {
     expect(entryArray(t.client().sessions.s1!.entries)[0]).toMatchObject({ kind: "user" });
   });
 
+  it("a goose that opens the session and fails the first prompt instead (1.53): the same card, from the turn", async () => {
+    const t = fakeAgentClient(
+      (r) => {
+        if (r.method === "initialize") return GOOSE_INIT;
+        if (r.method === "session/new") return { sessionId: "s1" };
+        if (r.method === "session/prompt") return { error: NO_PROVIDER };
+        return r.method === "session/list" ? { sessions: [] } : {};
+      },
+      { panelsOpen: 1 },
+    );
+    t.startAgent();
+    await until(() => t.client().agent.sessionOpened === true, "a session opened");
+    await t.controller.prompt(null, [{ type: "text", text: "hello" }]);
+    // panel/App.tsx shows the session's error as the card when it is a setup error, and no "running" line.
+    expect(t.client().sessions.s1!.error).toMatchObject({ title: "goose has no model provider set up", setup: true });
+    expect(entryArray(t.client().sessions.s1!.entries)[0]).toMatchObject({ kind: "user" });
+  });
+
   it("with no panel open nothing is opened; the panel opening does it", async () => {
     const t = fakeAgentClient(goose(true));
     t.startAgent();
