@@ -82,6 +82,7 @@ export function startBackground(): GestureListeners {
     flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     needsNoQuestion: (request) => readNeedsNoQuestion(store.get(), request, (tool, args) => readAllowedNow(shared.api, tool, args)),
+    panelsOpen: () => panelsOpen,
     log,
   });
   let panelsOpen = 0;
@@ -185,7 +186,9 @@ export function startBackground(): GestureListeners {
     },
     onOptionsOpen: () => void choiceLoaded.then(() => native.ensureConnected()),
     onPanelCount: (n) => {
+      const opened = n > panelsOpen;
       panelsOpen = n;
+      if (opened) client.panelOpened();
       recheck.observe(store.get().connection);
     },
     onCommand: (command) => void route(command),

@@ -4,7 +4,7 @@ import type { UiError } from "../state/client-state";
 import { agentName } from "../view/agent-label";
 import { openOptions, requestRestart, send } from "../view/background-link";
 import { extensionVersion } from "../view/extension-version";
-import { agent, backgroundLinked, connection, entryIds, lastError } from "../view/state-signals";
+import { active, agent, backgroundLinked, connection, entryIds, lastError, opening } from "../view/state-signals";
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
 import { ActionLog } from "./ActionLog";
 import { PlanView, UsageMeter } from "./AgentWork";
@@ -101,15 +101,25 @@ function Problems({ status }: { status: StatusView | null }) {
     );
   }
   const a = agent.value;
-  if (a?.phase === "initializing") return <p class="status-line">Starting {agentName.value}…</p>;
-  const error = a?.error ?? lastError.value;
+  // Until a session opens, the agent is still starting as far as the user can tell (see AgentState.sessionOpened).
+  if (a?.phase === "initializing" || (a?.phase === "ready" && !a.sessionOpened && opening.value?.kind === "new")) {
+    return <p class="status-line">Starting {agentName.value}…</p>;
+  }
+  const error = a?.error ?? lastError.value ?? setupError();
   return error ? <ErrorCard error={error} /> : null;
+}
+
+/** The session on screen failed because the agent needs setting up (goose 1.53 fails the first prompt without a provider). */
+function setupError(): UiError | null {
+  return active.error.value?.setup ? active.error.value : null;
 }
 
 /** While all is well: which agent runs where, quietly, with a way to restart it. */
 function AgentLine() {
   const state = connection.value;
   if (state?.link.phase !== "ready" || state.agent?.state !== "running" || agent.value?.phase !== "ready") return null;
+  // "Running" only once the agent could open a session and needs no setting up.
+  if (!agent.value.sessionOpened || setupError()) return null;
   const view = describeConnection(state, agent.value, extensionVersion());
   return (
     <p class="agent-line" role="status" title={view.facts.join(" · ")}>

@@ -34,6 +34,8 @@ export interface UiError {
   fix?: string;
   /** JSON-RPC error code when the failure came from the agent. */
   code?: number;
+  /** The agent itself needs setting up (a provider, a sign-in): the fix is outside the browser. */
+  setup?: true;
 }
 
 type AgentPhase =
@@ -53,6 +55,8 @@ export interface AgentState {
   error: UiError | null;
   /** session/fork answers though the agent does not advertise it (goose): background/client/fork-probe.ts. */
   forkServed?: true;
+  /** A session opened on this agent process (goose without a provider fails only at session/new). */
+  sessionOpened?: true;
 }
 
 export interface UserEntry {
@@ -250,6 +254,10 @@ export type ClientEvent =
   | { type: "prompt_sent"; sessionId: string; content: ContentBlock[] }
   | { type: "prompt_finished"; sessionId: string; stopReason: StopReason }
   | { type: "prompt_failed"; sessionId: string; error: UiError }
+  /** A quiet session/load of a session the agent refused as unknown (goose #11654): its replay is dropped. */
+  | { type: "session_reloading"; sessionId: string; reloading: boolean }
+  /** Something the user should know about the session, as a transcript entry. */
+  | { type: "session_notice"; sessionId: string; tone: "info" | "warning" | "error"; text: string }
   /** A request about a session failed outside a turn (e.g. changing a setting): shown, the turn untouched. */
   | { type: "session_error"; sessionId: string; error: UiError }
   /** Stop pressed: the turn ends as cancelled whatever the agent answers; open tool calls are cancelled. */

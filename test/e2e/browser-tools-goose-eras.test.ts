@@ -84,10 +84,11 @@ describe.each(ERAS)("browser tools with goose$version", ({ version, removeMethod
     await toolSwitch(panel).click();
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
 
-    // The first prompt starts the session, which gets the server before its first turn. goose asks
+    // The session the panel opened as it opened takes the server (the host adds it to the open session);
+    // the switch shows on at once, so the test waits for goose to have it before the first call. goose asks
     // about list_tabs in approve mode, and it reads no one site the user allowed, so the user answers it.
+    await expect.poll(() => mcp().some((l) => l.event === "connected"), { timeout: LONG }).toBe(true);
     await run(panel, call("list_tabs"), true);
-    expect(mcp().some((l) => l.event === "connected")).toBe(true);
     expect(text(lastCall("list_tabs"))).toContain("Sign up — Test Co");
     await run(panel, call("read_page", { tabId: formTab }), false);
     expect(text(lastCall("read_page"))).toContain("The quick brown fox jumps over the lazy dog.");

@@ -33,6 +33,8 @@ describe("header", () => {
     const harness = await launch();
     const page = await harness.openPanel();
     await waitForReady(page);
+    // The session the panel opened as it opened: the menu offers to close it.
+    await page.getByRole("tab", { selected: true }).waitFor();
 
     // Enter opens it on the first action (disabled, but focusable, with its reason), arrows move and wrap.
     await menuButton(page).focus();
@@ -42,6 +44,8 @@ describe("header", () => {
     await expect.poll(() => focused(page)).toBe("Export as Markdown");
     expect(await item(page, "Export as Markdown").getAttribute("aria-disabled")).toBe("true");
     expect(await item(page, "Export as Markdown").getAttribute("title")).toBe("Nothing to export yet.");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toBe("Close session");
     await page.keyboard.press("ArrowDown");
     expect(await focused(page)).toBe("Options");
     await page.keyboard.press("ArrowDown");

@@ -87,7 +87,7 @@ const WALKS: Walk[] = [
     name: "a session: empty, menu, streaming, approval, diff, denied, stopped, settings, crash, restart, long title, tabs, history, search",
     screens: [
       {
-        // A new profile: no settings remembered yet (see pickers.test.ts), an invitation, no context meter.
+        // The session the panel opened as it opened: an invitation, no context meter (nothing used yet).
         name: "empty",
         reach: async ({ page }) => {
           await waitForText(page.locator(".empty"), "Ask");

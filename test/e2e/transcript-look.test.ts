@@ -228,6 +228,8 @@ describe("the action log", () => {
     const toolSwitch = panel.getByRole("button", { name: /^Browser: / });
     await toolSwitch.click();
     await expect.poll(() => toolSwitch.getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
+    // The session the panel opened as it opened takes the server once goose has added it (the switch shows on before).
+    await expect.poll(() => fs.existsSync(mcpLog) && fs.readFileSync(mcpLog, "utf8").includes('"connected"'), { timeout: LONG }).toBe(true);
 
     const call = (tool: string, args: Record<string, unknown>) => `call browser ${tool} ${JSON.stringify(args)}`;
     await sendPrompt(panel, call("page_snapshot", { tabId: formTab }));

@@ -26,7 +26,8 @@ import { setConfigOption, setMode } from "./modes";
 import { type NeedsNoQuestion, type PermissionAnswered, permissionPrompts } from "./permission-prompts";
 import { resumeQueue, sendNextQueued, sendNow } from "./queue-jobs";
 import { SessionMemory } from "./session-memory";
-import { deleteSession, newSession, openSession, restoreActiveSession } from "./sessions";
+import { LOST } from "./session-recovery";
+import { deleteSession, newSession, openFirstSession, openSession, restoreActiveSession } from "./sessions";
 import { steerOrQueue } from "./steer";
 import { cancel, prompt } from "./turns";
 
@@ -44,6 +45,8 @@ export interface ControllerDeps {
   needsNoQuestion?: NeedsNoQuestion;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
   flushQueue?: () => Promise<void>;
+  /** How many panels are open (none: tests without a panel, which never open a session at start). */
+  panelsOpen?: () => number;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -51,8 +54,10 @@ export class ClientController {
   private readonly ctx: ClientContext;
   private readonly agent: AgentLifecycle;
   private readonly forkProbes?: ForkProbeStorage;
+  /** The running agent's start: its restore of the session on screen, and whether a session was opened at start. */
+  private started: { conn: AgentConnection; restored: Promise<void>; tried: boolean } | null = null;
 
-  constructor(deps: ControllerDeps) {
+  constructor(private readonly deps: ControllerDeps) {
     const state = () => deps.store.get();
     const dispatch: ClientContext["dispatch"] = (event) => deps.store.dispatch({ scope: "client", event });
     const memory = new SessionMemory(deps.meta, deps.log);
@@ -148,12 +153,27 @@ export class ClientController {
     return this.run((conn) => deleteSession(this.ctx, conn, sessionId));
   }
 
+  /** A setting changed; if the agent lost the session (session-recovery.ts), in a new session. */
   setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<void> {
-    return this.run((conn) => setConfigOption(this.ctx, conn, sessionId, configId, value));
+    return this.run(async (conn) => {
+      if ((await setConfigOption(this.ctx, conn, sessionId, configId, value)) !== "lost") return;
+      const id = await this.inNewSession(conn);
+      if (id) await setConfigOption(this.ctx, conn, id, configId, value);
+    });
   }
 
   setMode(sessionId: string, modeId: string): Promise<void> {
-    return this.run((conn) => setMode(this.ctx, conn, sessionId, modeId));
+    return this.run(async (conn) => {
+      if ((await setMode(this.ctx, conn, sessionId, modeId)) !== "lost") return;
+      const id = await this.inNewSession(conn);
+      if (id) await setMode(this.ctx, conn, id, modeId);
+    });
+  }
+
+  private async inNewSession(conn: AgentConnection): Promise<string | null> {
+    const id = await newSession(this.ctx, conn);
+    if (id) this.ctx.dispatch({ type: "session_notice", sessionId: id, tone: "warning", text: LOST.settingMoved });
+    return id;
   }
 
   /** Edit and resend: the edited text as the first prompt of a fork from before that message. */
@@ -194,10 +214,28 @@ export class ClientController {
     });
   }
 
+  /** A panel opened: if it would show no session, one is opened now (openFirstSession). */
+  panelOpened(): void {
+    void this.openAtStart();
+  }
+
   private async whenReady(conn: AgentConnection): Promise<void> {
     void learnForkServed(this.ctx, conn, this.forkProbes).catch(() => undefined);
-    await restoreActiveSession(this.ctx, conn);
+    const restored = restoreActiveSession(this.ctx, conn);
+    this.started = { conn, restored, tried: false };
+    await restored;
     void refreshHistory(this.ctx, conn);
+    await this.openAtStart();
+  }
+
+  /** Once per agent process, with a panel open, after the restore (which an opening would stop). */
+  private async openAtStart(): Promise<void> {
+    const start = this.started;
+    if (!start || start.tried || (this.deps.panelsOpen?.() ?? 0) === 0) return;
+    await start.restored;
+    if (start.tried || this.agent.ready() !== start.conn) return;
+    start.tried = true;
+    await this.run((conn) => openFirstSession(this.ctx, conn));
   }
 
   /**

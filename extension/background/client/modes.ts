@@ -7,6 +7,7 @@ import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 import { currentMode, modeChangeTo } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
+import { LOST, retryIfRefused, SESSION_NOT_FOUND, SessionLost } from "./session-recovery";
 
 export async function setConfigOption(
   ctx: ClientContext,
@@ -14,25 +15,37 @@ export async function setConfigOption(
   sessionId: string,
   configId: string,
   value: string | boolean,
-): Promise<void> {
+): Promise<Lost> {
   try {
-    const r = await conn.setConfigOption(sessionId, configId, value);
+    const r = await retryIfRefused(ctx, conn, sessionId, () => conn.setConfigOption(sessionId, configId, value));
     ctx.dispatch({ type: "config_options_changed", sessionId, configOptions: r.configOptions });
     const mode = currentMode(r.configOptions, null);
     if (mode !== null) await conn.whileCurrent(ctx.memory.setMode(sessionId, mode));
   } catch (e) {
-    ctx.dispatch({ type: "session_error", sessionId, error: failure(ctx, e, "Changing the setting") });
+    return failed(ctx, sessionId, e, "Changing the setting");
   }
 }
 
-export async function setMode(ctx: ClientContext, conn: AgentConnection, sessionId: string, modeId: string): Promise<void> {
+export async function setMode(ctx: ClientContext, conn: AgentConnection, sessionId: string, modeId: string): Promise<Lost> {
   try {
-    await conn.setMode(sessionId, modeId);
+    await retryIfRefused(ctx, conn, sessionId, () => conn.setMode(sessionId, modeId));
     ctx.dispatch({ type: "mode_changed", sessionId, modeId });
     await conn.whileCurrent(ctx.memory.setMode(sessionId, modeId));
   } catch (e) {
-    ctx.dispatch({ type: "session_error", sessionId, error: failure(ctx, e, "Changing the mode") });
+    return failed(ctx, sessionId, e, "Changing the mode");
   }
+}
+
+/** "lost": the agent lost the session (session-recovery.ts); the controller moves the change to a new one. */
+type Lost = "lost" | undefined;
+
+function failed(ctx: ClientContext, sessionId: string, e: unknown, what: string): Lost {
+  if (e instanceof SessionLost) {
+    ctx.dispatch({ type: "session_error", sessionId, error: { title: LOST.title, message: LOST.message, code: SESSION_NOT_FOUND } });
+    return "lost";
+  }
+  ctx.dispatch({ type: "session_error", sessionId, error: failure(ctx, e, what) });
+  return undefined;
 }
 
 /** Puts a session in `wanted` mode if it offers it and is not there yet. */

@@ -9,10 +9,8 @@ import { applySessionDefaults } from "./apply-session-defaults";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 import { applyMode } from "./modes";
+import { SESSION_NOT_FOUND } from "./session-recovery";
 import { resumeSession } from "./session-resume";
-
-/** goose's answer to a session/load of a session it does not have. */
-const SESSION_NOT_FOUND = -32002;
 
 /** Starts a session in the approval mode; resolves to its id, or null if none was started. */
 export async function newSession(ctx: ClientContext, conn: AgentConnection): Promise<string | null> {
@@ -114,6 +112,19 @@ export async function restoreActiveSession(ctx: ClientContext, conn: AgentConnec
   await conn.whileCurrent(ctx.memory.loaded);
   const restore = ctx.state().client.activeSessionId ?? ctx.memory.activeSessionId;
   if (restore && ctx.state().client.agent.capabilities?.loadSession) await openSession(ctx, conn, restore, { force: true });
+}
+
+/**
+ * A panel is open on no session: one is opened now rather than with the first message, because an
+ * agent may fail only there (goose without a provider answers initialize and refuses session/new), so
+ * the panel shows the fix before the user types. The first message then goes to this session, so none
+ * is wasted; goose lists only sessions with messages, so an unused one never shows in History. Not
+ * after a failure already shown (a restore of a session the agent no longer has says so).
+ */
+export async function openFirstSession(ctx: ClientContext, conn: AgentConnection): Promise<void> {
+  const { client } = ctx.state();
+  if (client.activeSessionId !== null || client.opening !== null || client.lastError !== null) return;
+  await newSession(ctx, conn);
 }
 
 export async function deleteSession(ctx: ClientContext, conn: AgentConnection, sessionId: string): Promise<void> {

@@ -10,6 +10,7 @@ import { withRewindNote } from "../../state/fork-point";
 import { type ClientContext, failure } from "./context";
 import { takeForkNote } from "./fork-note";
 import { refreshHistory } from "./history";
+import { LOST, retryIfRefused, SESSION_NOT_FOUND, SessionLost } from "./session-recovery";
 import { newSession } from "./sessions";
 
 /** Sends a prompt to the session (null: the active one, else a new one); resolves when the turn ends. */
@@ -32,18 +33,45 @@ export function enqueue(ctx: ClientContext, sessionId: string, content: ContentB
 }
 
 /** The turn that `prompt_sent` (or `queue_sent`) started: its prompt, and how it ended. */
-export async function runTurn(ctx: ClientContext, conn: AgentConnection, sessionId: string, content: ContentBlock[]): Promise<void> {
+export async function runTurn(
+  ctx: ClientContext,
+  conn: AgentConnection,
+  sessionId: string,
+  content: ContentBlock[],
+  /** Already moved once from a lost session: if this one is lost too, it stays here (no endless moving). */
+  moved = false,
+): Promise<void> {
   const note = takeForkNote(ctx, sessionId);
   try {
-    const r = await conn.prompt(sessionId, withRewindNote(content, note));
+    const r = await retryIfRefused(ctx, conn, sessionId, () => conn.prompt(sessionId, withRewindNote(content, note)));
     // Prompts that joined this turn end it with their own answers.
     const stopReason = await ctx.joined.settle(sessionId, r.stopReason);
     ctx.dispatch({ type: "prompt_finished", sessionId, stopReason });
   } catch (e) {
-    ctx.dispatch({ type: "prompt_failed", sessionId, error: failure(ctx, e, "The turn") });
+    if (e instanceof SessionLost && !moved) return sendInNewSession(ctx, conn, sessionId, content);
+    const lost = { title: LOST.title, message: LOST.message, fix: "Start a new session.", code: SESSION_NOT_FOUND };
+    ctx.dispatch({ type: "prompt_failed", sessionId, error: e instanceof SessionLost ? lost : failure(ctx, e, "The turn") });
   }
   // The agent may have titled the session after its first turn.
   void refreshHistory(ctx, conn);
+}
+
+/**
+ * The agent lost the session the message was sent in: the old session says so and the message goes
+ * to a new one, with a note saying why it is there. If no session can be started, the message stays
+ * on screen in the old session and the failure to start one is shown.
+ */
+async function sendInNewSession(ctx: ClientContext, conn: AgentConnection, lost: string, content: ContentBlock[]): Promise<void> {
+  ctx.dispatch({
+    type: "prompt_failed",
+    sessionId: lost,
+    error: { title: LOST.title, message: LOST.messageMoved, code: SESSION_NOT_FOUND },
+  });
+  const id = await newSession(ctx, conn);
+  if (!id) return;
+  ctx.dispatch({ type: "session_notice", sessionId: id, tone: "warning", text: LOST.moved });
+  ctx.dispatch({ type: "prompt_sent", sessionId: id, content });
+  await runTurn(ctx, conn, id, content, true);
 }
 
 /** Stop: the turn ends as cancelled, and its pending permission requests are answered `cancelled`. */

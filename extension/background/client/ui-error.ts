@@ -38,11 +38,18 @@ export function toUiError(error: unknown, what: string, authMethods: AuthMethod[
           ? `${how.join(" ")} Then press Restart.`
           : "Set up the agent's model provider or sign-in (for goose: run `goose configure` in a terminal), then press Restart.",
       code,
+      setup: true,
     };
   }
   const detail = typeof e.data === "string" ? e.data : message;
   if (NO_PROVIDER.test(detail)) {
-    return { title: "goose has no model provider set up", message: detail, fix: GOOSE_CONFIGURE, ...(code !== undefined ? { code } : {}) };
+    return {
+      title: "goose has no model provider set up",
+      message: detail,
+      fix: GOOSE_CONFIGURE,
+      ...(code !== undefined ? { code } : {}),
+      setup: true,
+    };
   }
   if (code === -32002) {
     return { title: "Session not found", message, fix: "It may have been deleted. Start a new session.", code };

@@ -7,7 +7,9 @@ import { cancelOpenToolCalls } from "./tool-calls";
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
 
 export function agentInitializing(state: ClientState): ClientState {
-  return withAgentDown(state, { phase: "initializing", info: null, capabilities: null, authMethods: [], error: null }, null);
+  const next = withAgentDown(state, { phase: "initializing", info: null, capabilities: null, authMethods: [], error: null }, null);
+  // A failure to open a session was the previous process's: the new one is asked again.
+  return next.lastError === null ? next : { ...next, lastError: null };
 }
 
 export function agentReady(state: ClientState, event: ClientEventOf<"agent_ready">): ClientState {

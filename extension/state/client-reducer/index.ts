@@ -23,12 +23,13 @@ import {
   sessionOpened,
   sessionOpenFailed,
   sessionOpening,
+  sessionReloading,
 } from "./session-lifecycle";
 import { sessionRestored } from "./session-resume";
 import { followTabs, tabClosed, tabsRestored } from "./session-tabs";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
 import { followSteering } from "./steering";
-import { updateSession } from "./structural-sharing";
+import { appendNotice, updateSession } from "./structural-sharing";
 
 export function reduceClient(state: ClientState, event: ClientEvent): ClientState {
   return followTabs(state, followSteering(holdQueues(state, reduceEvent(state, event), event), event), event);
@@ -77,6 +78,10 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
       return updateSession(state, event.sessionId, (s) => promptFailed(s, event.error));
     case "session_error":
       return updateSession(state, event.sessionId, (s) => sessionError(s, event.error));
+    case "session_reloading":
+      return updateSession(state, event.sessionId, (s) => sessionReloading(s, event.reloading));
+    case "session_notice":
+      return updateSession(state, event.sessionId, (s) => appendNotice(s, event.tone, event.text));
     case "cancel_requested":
       return updateSession(state, event.sessionId, cancelRequested);
     case "permission_requested":

@@ -77,7 +77,19 @@ export function sessionLoaded(state: ClientState, event: ClientEventOf<"session_
     if (!s.loading && !s.replaySeen && modes === s.modes && configOptions === s.configOptions) return s;
     return { ...s, loading: false, replaySeen: false, modes, configOptions };
   });
-  return next.opening === null ? next : { ...next, opening: null };
+  return withSessionOpened(next.opening === null ? next : { ...next, opening: null });
+}
+
+/** A session opened on the running agent: from now on the agent is known to work (see AgentState). */
+function withSessionOpened(state: ClientState): ClientState {
+  if (state.agent.phase !== "ready" || state.agent.sessionOpened) return state;
+  return { ...state, agent: { ...state.agent, sessionOpened: true } };
+}
+
+/** A quiet session/load of a session on screen: its replay is dropped while it runs (see `dropsReplayed`). */
+export function sessionReloading(session: SessionState, reloading: boolean): SessionState {
+  const replaySeen = reloading && entryCount(session.entries) > 0;
+  return session.replaySeen === replaySeen ? session : { ...session, replaySeen };
 }
 
 export function sessionOpenFailed(state: ClientState, event: ClientEventOf<"session_open_failed">): ClientState {

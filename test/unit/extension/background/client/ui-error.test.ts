@@ -18,6 +18,8 @@ describe("toUiError: no model provider", () => {
         message: data,
         fix: "Run `goose configure` in a terminal and pick a model provider, then press Restart.",
         code: -32603,
+        // The panel shows it as the card even when it comes from a turn (goose 1.53 fails the first prompt).
+        setup: true,
       });
     }
   });
@@ -29,6 +31,7 @@ describe("toUiError: no model provider", () => {
       GOOSE_AUTH_METHODS,
     );
     expect(e.title).toBe("The agent needs to be set up");
+    expect(e.setup).toBe(true);
     expect(e.fix).toBe("Run `goose configure` to set up your AI provider and API key. Then press Restart.");
   });
 
