@@ -194,6 +194,17 @@ export function toolsStanding(
   }
 }
 
+/**
+ * The user turned the tools on and the host has not yet said how this session took them: goose adds
+ * our server to an open session with a request of its own, and a prompt that left before the answer
+ * would run without the tools the switch shows as on.
+ */
+export function toolsOfferPending(tools: BrowserToolsState, sessionId: string): boolean {
+  if (!tools.enabled) return false;
+  const outcome = tools.offers[sessionId]?.outcome;
+  return outcome === undefined || outcome === "removed";
+}
+
 /** Longest string (value or key) an args preview keeps, in UTF-16 units, the cut marked by "…". */
 const PREVIEW_CHARS = 100;
 /** Values (strings, numbers, members of arrays and objects, at any depth) an args preview keeps. */

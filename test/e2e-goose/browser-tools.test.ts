@@ -1,6 +1,7 @@
 /**
- * The browser tools with the real goose from npm: offered through `mcpServers` when a session opens,
- * taken out of and put back into the open session with goose's own extension methods when the user
+ * The browser tools with the real goose from npm: added to the open session with goose's own extension
+ * method when the user turns them on (a prompt sent meanwhile waits for them), offered through
+ * `mcpServers` when a session opens, taken out of and put back into the open session when the user
  * turns them off and on, and used: goose reads the page and types and clicks by ref. In approve mode
  * goose asks about every call; a read on a site the user already let goose-browser read costs no
  * question, an acting call exactly one.
@@ -10,7 +11,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { useHarness } from "../e2e/fixture";
 import { ROOT } from "../helpers/chromium/harness";
-import { agentBubbles, LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { agentBubbles, LONG, openNewSession, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { startTestSite } from "../helpers/test-site";
 import { gooseBuilds, launchGoose } from "./real-goose";
 
@@ -53,14 +54,23 @@ describe.each(gooseBuilds())("goose $version", (build) => {
       return { goose: h.agentOutput().filter((m) => m.method === "session/request_permission").length - before, user };
     };
 
-    // The first prompt opens the session with the server in mcpServers; goose loads it and offers its tools.
-    // list_tabs reads no one site, so goose's question about it is the user's.
+    // The session the panel opened as it opened takes the server with goose's own request; a prompt sent
+    // meanwhile waits for it. list_tabs reads no one site, so goose's question about it is the user's.
     expect(await run("browser list_tabs")).toEqual({ goose: 1, user: 1 });
-    const opened = h.agentMessages().find((m) => m.method === "session/new");
-    expect(opened?.params?.mcpServers).toEqual([expect.objectContaining({ type: "http", name: "browser" })]);
+    expect(h.agentMessages().filter((m) => m.method === "_goose/unstable/session/extensions/add")).toHaveLength(1);
     await waitForText(agentBubbles(panel), "Sign up — Test Co");
     const offered = browserTools(model.requests.at(-1)?.tools?.map((t) => t.function.name));
     expect(offered).toEqual(expect.arrayContaining(["browser__click", "browser__list_tabs", "browser__page_snapshot", "browser__type"]));
+
+    // A session opened with the tools on gets the server in mcpServers, and goose says it loaded.
+    await openNewSession(panel);
+    const opened = h
+      .agentMessages()
+      .filter((m) => m.method === "session/new")
+      .at(-1);
+    expect(opened?.params?.mcpServers).toEqual([expect.objectContaining({ type: "http", name: "browser" })]);
+    const answer = h.agentOutput().find((m) => m.id === opened?.id && m.result);
+    expect(JSON.stringify(answer?.result)).toMatch(/"extensionResults":\[[^\]]*"name":"browser"[^\]]*"success":true/);
 
     // A read of a site goose-browser may already read: goose asks, goose-browser answers allow-once for the user.
     expect(await run(`browser page_snapshot ${JSON.stringify({ tabId })}`)).toEqual({ goose: 1, user: 0 });
@@ -90,6 +100,6 @@ describe.each(gooseBuilds())("goose $version", (build) => {
       .toBe(true);
     await run("browser list_tabs");
     expect(browserTools(model.requests.at(-1)?.tools?.map((t) => t.function.name))).toEqual(offered);
-    expect(h.agentMessages().filter((m) => m.method === "session/new")).toHaveLength(1);
+    expect(h.agentMessages().filter((m) => m.method === "session/new")).toHaveLength(2);
   });
 });

@@ -31,7 +31,7 @@ export type Notify = (sessionId: string, update: Record<string, unknown>) => voi
 
 export function fakeAgentClient(
   answer: (request: RpcRequest, notify: Notify) => Answer | Promise<Answer>,
-  o: { panelsOpen?: number; meta?: MemoryMeta } = {},
+  o: { panelsOpen?: number; meta?: MemoryMeta; hello?: Partial<HostHello> } = {},
 ) {
   const store = createStore<AppState, AppEvent>(initialAppState, reduceApp);
   const requests: RpcRequest[] = [];
@@ -69,6 +69,7 @@ export function fakeAgentClient(
     configFile: "/c/host.json",
     nodeVersion: "v20.0.0",
     hostPath: "/h/host.cjs",
+    ...o.hello,
   };
   store.dispatch({ scope: "connection", event: { type: "connecting" } });
   store.dispatch({ scope: "connection", event: { type: "hello", hello } });

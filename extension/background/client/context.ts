@@ -26,6 +26,8 @@ export interface ClientContext {
   joined: JoinedPrompts;
   /** Settles when the session has no turn running (or is gone). */
   untilIdle(sessionId: string): Promise<void>;
+  /** Settles once the host has said how the session took the browser tools the user turned on, or after a bound. */
+  untilToolsSettled(sessionId: string): Promise<void>;
 }
 
 /** A failure as the panel shows it, with the agent's own setup instructions when it needs auth. */

@@ -41,6 +41,12 @@ export async function runTurn(
   /** Already moved once from a lost session: if this one is lost too, it stays here (no endless moving). */
   moved = false,
 ): Promise<void> {
+  await ctx.untilToolsSettled(sessionId);
+  if (ctx.state().client.sessions[sessionId]?.turn === "cancelling") {
+    // Stopped while the tools were being added: nothing reached the agent.
+    ctx.dispatch({ type: "prompt_finished", sessionId, stopReason: "cancelled" });
+    return;
+  }
   const note = takeForkNote(ctx, sessionId);
   try {
     const r = await retryIfRefused(ctx, conn, sessionId, () => conn.prompt(sessionId, withRewindNote(content, note)));
