@@ -38,14 +38,8 @@ export interface UiError {
   setup?: true;
 }
 
-type AgentPhase =
-  /** No agent process (host not ready, agent not running). */
-  | "offline"
-  | "initializing"
-  | "ready"
-  /** Spoke another ACP protocol version: nothing else is sent. */
-  | "unsupported"
-  | "failed";
+/** offline: no agent process (host not ready, agent not running); unsupported: it spoke another ACP version, so nothing else is sent. */
+type AgentPhase = "offline" | "initializing" | "ready" | "unsupported" | "failed";
 
 export interface AgentState {
   phase: AgentPhase;
