@@ -88,7 +88,8 @@ describe("side panel status", () => {
     const page = await harness.openPanel();
     const text = await waitForStatus(page, "not allowed");
     expect(text).toContain("This extension is not allowed to use the goose-browser host.");
-    expect(text).toContain(`chrome-extension://${DEV_EXTENSION_ID}/`);
+    // The id goes into the command that allows it, bare (a release zip's id is in no manifest).
+    expect(text).toContain(`npx -y goose-browser@latest install --extension-id ${DEV_EXTENSION_ID}`);
     await page.screenshot({ path: path.join(SCREENSHOTS, "status-forbidden.png") });
   });
 
