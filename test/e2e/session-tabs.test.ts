@@ -122,6 +122,21 @@ describe("session tabs", () => {
     await expect.poll(() => composer(page).inputValue()).toBe("draft for the first");
   });
 
+  it("a message sent while the agent says Starting… waits for it and goes to the session the panel opened", async () => {
+    // An agent slow to answer initialize (a cold start): the panel says "Starting goose…" meanwhile.
+    const h = await launch({ agentEnv: { SCRIPTED_AGENT_STARTUP_DELAY_MS: "4000" } });
+    const page = await h.openPanel();
+    await waitForText(page.locator("main"), "Starting", LONG);
+    await composer(page).fill("echo sent while starting");
+    await composer(page).press("Enter");
+    await waitForText(page.getByRole("status").filter({ hasText: "Sends when" }), "Sends when goose is ready");
+    expect(await composer(page).inputValue()).toBe("echo sent while starting");
+    await waitForText(agentBubbles(page), "sent while starting", LONG);
+    await waitForTurnEnd(page);
+    expect(await composer(page).inputValue()).toBe("");
+    expect(promptsOf(h)).toHaveLength(1);
+  });
+
   it("badges an approval waiting in a background tab, on the tab and the toolbar, and it is answered after switching", async () => {
     const { h, page } = await start();
     await sendPrompt(page, "tool");
