@@ -38,7 +38,7 @@ const promptsOf = (h: Harness) =>
 
 async function newTab(page: Page): Promise<void> {
   const count = await tabs(page).count();
-  await page.getByRole("button", { name: "New tab", exact: true }).click();
+  await page.getByRole("button", { name: "New session", exact: true }).click();
   await expect.poll(() => tabs(page).count(), { timeout: LONG }).toBe(count + 1);
   await waitForReady(page);
 }
@@ -101,7 +101,7 @@ describe("session tabs", () => {
     await sendPrompt(page, "echo the first tab");
     await waitForTurnEnd(page);
     await composer(page).fill("draft for the first");
-    await page.getByRole("button", { name: "New tab", exact: true }).click();
+    await page.getByRole("button", { name: "New session", exact: true }).click();
     // From the click on, the box is the new tab's: the first tab's draft is not in it.
     await expect.poll(() => composer(page).inputValue()).toBe("");
     await composer(page).fill("echo written while it opened");
