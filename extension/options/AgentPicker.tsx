@@ -24,6 +24,7 @@ function CopyButton({ text }: { text: string }) {
     <>
       <button
         type="button"
+        class="button button--ghost"
         onClick={() =>
           void navigator.clipboard.writeText(text).then(
             () => setDone("Copied."),

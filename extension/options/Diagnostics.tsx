@@ -97,7 +97,7 @@ export function Diagnostics() {
         )}
       </dl>
       <div class="options__actions">
-        <button type="button" onClick={() => send({ type: "diagnose" })} disabled={c.link.phase !== "ready"}>
+        <button type="button" class="button button--ghost" onClick={() => send({ type: "diagnose" })} disabled={c.link.phase !== "ready"}>
           Refresh
         </button>
         <button type="button" onClick={() => void copy()}>

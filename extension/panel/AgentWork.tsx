@@ -1,14 +1,21 @@
 /** The plan the agent is following (a checklist), that it is working right now, and how full its context is (a meter). */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { active } from "../view/state-signals";
 import { Icon } from "./icons";
 import { usageView } from "./usage";
 
 export function PlanView() {
   const plan = active.plan.value;
-  if (!plan || plan.length === 0) return null;
+  const turn = active.turn.value;
+  // The finished plan a later turn started with: it belongs to that earlier turn, not above this one's composer.
+  const earlier = useRef<unknown>(null);
+  const lastTurn = useRef(turn);
+  const finished = !!plan && plan.length > 0 && plan.every((e) => e.status === "completed");
+  if (lastTurn.current === "idle" && turn !== "idle" && finished) earlier.current = plan;
+  lastTurn.current = turn;
+  if (!plan || plan.length === 0 || (finished && plan === earlier.current)) return null;
   const done = plan.filter((e) => e.status === "completed").length;
-  // A finished plan folds away (its summary stays), giving the transcript its room back.
+  // A finished plan folds away (its summary stays) until the next turn, giving the transcript its room back.
   return (
     <details class="plan" open={done < plan.length}>
       <summary>

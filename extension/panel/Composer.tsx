@@ -13,7 +13,7 @@ import { sentenceStart } from "../state/agent-name";
 import { buildPrompt } from "../state/page-context";
 import { agentName } from "../view/agent-label";
 import { send } from "../view/background-link";
-import { active, activeSessionId, agent, opening, openings } from "../view/state-signals";
+import { active, activeSessionId, agent, connection, opening, openings } from "../view/state-signals";
 import {
   attachError,
   attachments,
@@ -26,7 +26,7 @@ import {
 } from "./attachments";
 import { Chips } from "./Chips";
 import { ConfigPickers } from "./ConfigPickers";
-import { type HeldSend, holdFor, type OpeningNow, settleHeld } from "./held-send";
+import { agentStarting, type HeldSend, holdFor, type OpeningNow, settleHeld } from "./held-send";
 import { Icon, IconButton } from "./icons";
 import { activeHint } from "./slash";
 import { afterInput, choose as chooseCommand, INITIAL_MENU, menuKey, offered } from "./slash-menu";
@@ -39,6 +39,7 @@ export function Composer() {
   const box = useRef<HTMLTextAreaElement>(null);
   const running = active.turn.value !== "idle";
   const ready = agent.value?.phase === "ready";
+  const starting = agentStarting(connection.value, agent.value?.phase);
   const busy = active.loading.value || opening.value !== null;
   const attached = attachments.value;
   const filled = text.trim().length > 0 || attached.length > 0;
@@ -68,6 +69,8 @@ export function Composer() {
   };
   const now: OpeningNow = {
     ready,
+    starting,
+    restoring: ready && !agent.value?.sessionOpened && !!agent.value?.capabilities?.loadSession,
     opening: opening.value,
     activeSessionId: activeSessionId.value,
     loading: active.loading.value,
@@ -75,6 +78,11 @@ export function Composer() {
   };
   const submit = (steer = false, fromHold = false) => {
     if (held && !fromHold) return;
+    // While the agent starts, the message waits for it (and then for its session) in the box.
+    if (starting && filled && !steer && !fromHold) {
+      setHeld({ kind: "start", openings: now.openings });
+      return;
+    }
     // While a session opens, and for the first message (the panel asks for the session itself), the
     // message waits for the session in the box, so a session that fails to open loses nothing.
     const first = !busy && now.activeSessionId === null;
@@ -154,7 +162,7 @@ export function Composer() {
         />
         {held ? (
           <p class="composer__hint" role="status">
-            Sends when the session is ready.
+            {held.kind === "start" ? `Sends when ${agentName.value} is ready.` : "Sends when the session is ready."}
           </p>
         ) : (
           hint && <p class="composer__hint">{hint}</p>
@@ -188,7 +196,7 @@ export function Composer() {
           <ConfigPickers />
           <TurnButtons
             running={running}
-            canSend={(canSend || (ready && busy && filled)) && !held}
+            canSend={(canSend || ((starting || (ready && busy)) && filled)) && !held}
             held={held !== null}
             canSteer={canSteer}
             onStop={stop}

@@ -4,7 +4,7 @@
  * button, Tab or a click outside closes. An item that cannot run now stays in the list (disabled,
  * still focusable) with its reason on hover, so the user sees what exists and why it is off.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { Icon, type IconName } from "./icons";
 
 export interface MenuAction {
@@ -22,10 +22,16 @@ interface Props {
   hint?: string;
   icon: IconName;
   actions: MenuAction[];
+  /** Text shown after the icon (a queued message's chip); without it the button is an icon button. */
+  text?: string;
+  /** The button's class when it shows text. */
+  class?: string;
 }
 
-export function MenuButton({ label, hint, icon, actions }: Props) {
+export function MenuButton({ label, hint, icon, actions, text, class: cls }: Props) {
   const [open, setOpen] = useState(false);
+  // Unique: a queue shows a menu button per message.
+  const menuId = `menu-${useId()}`;
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   // Which item to focus when the menu opens: the first (click, Enter, ArrowDown) or the last (ArrowUp).
@@ -70,12 +76,12 @@ export function MenuButton({ label, hint, icon, actions }: Props) {
       <button
         ref={button}
         type="button"
-        class="icon-button"
+        class={text === undefined ? "icon-button" : cls}
         aria-label={label}
         title={hint ?? label}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={open ? "panel-menu" : undefined}
+        aria-controls={open ? menuId : undefined}
         onClick={() => {
           setStart("first");
           setOpen(!open);
@@ -87,10 +93,11 @@ export function MenuButton({ label, hint, icon, actions }: Props) {
           setOpen(true);
         }}
       >
-        <Icon name={icon} size={16} />
+        <Icon name={icon} size={text === undefined ? 16 : 12} />
+        {text !== undefined && <span class="menu__text">{text}</span>}
       </button>
       {open && (
-        <div ref={menu} id="panel-menu" class="menu__list" role="menu" aria-label={label} tabIndex={-1} onKeyDown={onMenuKey}>
+        <div ref={menu} id={menuId} class="menu__list" role="menu" aria-label={label} tabIndex={-1} onKeyDown={onMenuKey}>
           {actions.map((a) => (
             <button
               key={a.label}

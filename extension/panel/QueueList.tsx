@@ -1,13 +1,16 @@
 /**
- * The messages waiting for the turn to end, under the transcript: each can be edited, removed,
- * moved, or sent now (steered in where the agent can, else the turn stops and it goes). When the
- * queue is held (the turn was stopped or failed, or the agent restarted) it says so, with a Send.
+ * The messages waiting for the turn to end, between the transcript and the composer: one compact
+ * chip each (its text on one line), and the chip's menu sends it now (steered in where the agent
+ * can, else the turn stops and it goes), edits it in place, moves it or removes it. So a long queue
+ * takes a line or two, and the conversation keeps its height. When the queue is held (the turn was
+ * stopped or failed, or the agent restarted) it says so, with a Send.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { ContentBlock } from "../acp/schema";
 import type { QueuedMessage, QueueHold } from "../state/queue-state";
 import { send } from "../view/background-link";
 import { active, activeSessionId } from "../view/state-signals";
+import { type MenuAction, MenuButton } from "./Menu";
 
 export function QueueList() {
   const queue = active.queue.value;
@@ -29,7 +32,9 @@ export function QueueList() {
           </button>
         </div>
       ) : (
-        <p class="queue__title">{count === 1 ? "1 message waits for the turn to end" : `${count} messages wait for the turn to end`}</p>
+        <p class="queue__title">
+          {count === 1 ? "Queued, sent when the turn ends:" : `${count} queued, sent in order when the turn ends:`}
+        </p>
       )}
       <ol class="queue__items">
         {queue.items.map((m, i) => (
@@ -54,6 +59,10 @@ function holdText(hold: QueueHold, count: number): string {
 
 function QueueItem({ sessionId, message, index, count }: { sessionId: string; message: QueuedMessage; index: number; count: number }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (draft !== null) editor.current?.focus();
+  }, [draft === null]);
   const text = messageText(message.content);
   const save = () => {
     if (draft === null) return;
@@ -62,12 +71,43 @@ function QueueItem({ sessionId, message, index, count }: { sessionId: string; me
     setDraft(null);
   };
   const move = (to: number) => send({ type: "queue_move", sessionId, id: message.id, to });
+  const actions: MenuAction[] = [
+    {
+      label: "Send now",
+      icon: "send",
+      hint: active.steerable.value ? "Add it to the running turn" : "Stop the turn and send it",
+      run: () => send({ type: "queue_send_now", sessionId, id: message.id }),
+    },
+    { label: "Edit", icon: "edit", hint: "Edit it here; Enter saves, Escape leaves it as it was", run: () => setDraft(text) },
+    {
+      label: "Move up",
+      icon: "up",
+      disabled: index === 0,
+      hint: index === 0 ? "It goes first already." : "Send it earlier",
+      run: () => move(index - 1),
+    },
+    {
+      label: "Move down",
+      icon: "down",
+      disabled: index === count - 1,
+      hint: index === count - 1 ? "It goes last already." : "Send it later",
+      run: () => move(index + 1),
+    },
+    {
+      label: "Remove",
+      icon: "delete",
+      hint: "Take it out of the queue",
+      run: () => send({ type: "queue_remove", sessionId, id: message.id }),
+    },
+  ];
+  const shown = text || "(attachments only)";
   return (
     <li class="queue__item">
       {draft === null ? (
-        <p class="queue__text">{text || "(attachments only)"}</p>
+        <MenuButton label={`Queued ${index + 1}: ${shown}`} hint={shown} icon="queue" text={shown} class="queue__chip" actions={actions} />
       ) : (
         <textarea
+          ref={editor}
           class="queue__editor"
           aria-label="Edit queued message"
           value={draft}
@@ -81,50 +121,6 @@ function QueueItem({ sessionId, message, index, count }: { sessionId: string; me
           }}
         />
       )}
-      <div class="queue__actions">
-        {draft === null ? (
-          <button type="button" class="button button--ghost button--small" onClick={() => setDraft(text)}>
-            Edit
-          </button>
-        ) : (
-          <button type="button" class="button button--ghost button--small" onClick={save}>
-            Save
-          </button>
-        )}
-        <button
-          type="button"
-          class="button button--ghost button--small"
-          aria-label="Move up"
-          disabled={index === 0}
-          onClick={() => move(index - 1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          class="button button--ghost button--small"
-          aria-label="Move down"
-          disabled={index === count - 1}
-          onClick={() => move(index + 1)}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          class="button button--ghost button--small"
-          onClick={() => send({ type: "queue_remove", sessionId, id: message.id })}
-        >
-          Remove
-        </button>
-        <button
-          type="button"
-          class="button button--small"
-          title={active.steerable.value ? "Add it to the running turn" : "Stop the turn and send it"}
-          onClick={() => send({ type: "queue_send_now", sessionId, id: message.id })}
-        >
-          Send now
-        </button>
-      </div>
     </li>
   );
 }

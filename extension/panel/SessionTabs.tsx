@@ -1,14 +1,14 @@
 /**
  * The session tabs under the header: one per open session, each with its title and a mark for what it
- * is doing (waiting for the user, failed, working, new output), a close button, and "+" for a new
- * session. A tablist (WAI-ARIA's tabs pattern with manual activation): the arrow keys, Home and End
+ * is doing (waiting for the user, failed, working, new output) and a close button; a new session is
+ * the header's "+" (one control of that name on screen). A tablist (WAI-ARIA's tabs pattern with manual activation): the arrow keys, Home and End
  * move between tabs, Enter or Space shows one, Delete closes it. Too many for the width scroll sideways.
  */
 import { useEffect, useRef } from "preact/hooks";
 import { type TabMark, tabMark, tabTitle } from "../state/client-reducer/session-tabs";
 import type { SessionTab } from "../state/client-state";
 import { send } from "../view/background-link";
-import { activeSessionId, agent, elicitations, opening, sessions, tabs } from "../view/state-signals";
+import { activeSessionId, elicitations, sessions, tabs } from "../view/state-signals";
 import { Icon } from "./icons";
 import "./session-tabs.css";
 
@@ -30,7 +30,6 @@ export function SessionTabs({ onShow }: { onShow(): void }) {
   if (list.length === 0) return null;
   const state = { sessions: sessions.value, elicitations: elicitations.value };
   const shownId = activeSessionId.value;
-  const canOpen = agent.value?.phase === "ready" && opening.value === null;
 
   const show = (sessionId: string) => {
     onShow();
@@ -65,19 +64,6 @@ export function SessionTabs({ onShow }: { onShow(): void }) {
           />
         ))}
       </div>
-      <button
-        type="button"
-        class="session-tabs__new"
-        aria-label="New tab"
-        title="New session"
-        disabled={!canOpen}
-        onClick={() => {
-          onShow();
-          send({ type: "new_session" });
-        }}
-      >
-        +
-      </button>
     </nav>
   );
 }

@@ -32,7 +32,9 @@ export type IconName =
   | "send"
   | "queue"
   | "steer"
-  | "stop";
+  | "stop"
+  | "up"
+  | "down";
 
 const PATHS: Record<IconName, ComponentChildren> = {
   read: (
@@ -138,6 +140,8 @@ const PATHS: Record<IconName, ComponentChildren> = {
     </>
   ),
   send: <path d="M12 19V5M6 11l6-6 6 6" />,
+  up: <path d="M12 18V6M7 11l5-5 5 5" />,
+  down: <path d="M12 6v12M7 13l5 5 5-5" />,
   queue: <path d="M4 6h11M4 12h11M4 18h7M18 14v6M15 17h6" />,
   steer: <path d="M5 4v7a4 4 0 0 0 4 4h10M15 11l4 4-4 4" />,
   stop: <rect x="7" y="7" width="10" height="10" rx="1.5" />,

@@ -29,7 +29,7 @@ afterEach(async (ctx) => {
 const COMPOSER = byRole("textbox", "Message goose");
 const ITEMS = ".queue .queue__item";
 const STOP_BY_CSS = '.composer button[aria-label="Stop"]';
-const queuedTexts = async (page: Page) => (await texts(page, `${ITEMS} .queue__text`)).map((t) => t.trim());
+const queuedTexts = async (page: Page) => (await texts(page, `${ITEMS} .queue__chip`)).map((t) => t.trim());
 
 async function queue(page: Page, text: string): Promise<void> {
   const before = (await page.$$(ITEMS)).length;
@@ -39,14 +39,18 @@ async function queue(page: Page, text: string): Promise<void> {
   await expect.poll(async () => (await page.$$(ITEMS)).length, { timeout: LONG }).toBe(before + 1);
 }
 
-/** The button with this text in the queued message at `index`. */
-async function itemButton(page: Page, index: number, label: string): Promise<ElementHandle<Element>> {
+/** Opens the menu of the queued message at `index` and returns its item with this text. */
+async function itemAction(page: Page, index: number, label: string): Promise<ElementHandle<Element>> {
   const item = (await page.$$(ITEMS))[index];
   if (!item) throw new Error(`no queued message ${index}`);
-  for (const button of await item.$$("button")) {
-    if ((await button.evaluate((b) => b.textContent?.trim())) === label) return button;
+  const chip = await item.$(".queue__chip");
+  if (!chip) throw new Error(`no chip for queued message ${index}`);
+  await chip.click();
+  await find(page, '.queue [role="menu"]');
+  for (const action of await page.$$('.queue [role="menuitem"]')) {
+    if ((await action.evaluate((b) => b.textContent?.trim())) === label) return action;
   }
-  throw new Error(`no "${label}" in queued message ${index}`);
+  throw new Error(`no "${label}" in the menu of queued message ${index}`);
 }
 
 function prompts(h: FirefoxHarness): string[] {
@@ -71,14 +75,14 @@ describe("Firefox: queue", () => {
     expect(await queuedTexts(page)).toEqual(["echo first", "echo second", "echo third"]);
     expect(prompts(harness)).toEqual(["hold"]);
 
-    await (await itemButton(page, 1, "Edit")).click();
+    await (await itemAction(page, 1, "Edit")).click();
     const editor = await find(page, `${ITEMS}:nth-child(2) textarea`);
     // The editor opens with the message's text: replace it all.
     await editor.evaluate((el) => (el as HTMLTextAreaElement).select());
     await editor.type("echo second, edited");
     await editor.press("Enter");
     await expect.poll(() => queuedTexts(page), { timeout: LONG }).toEqual(["echo first", "echo second, edited", "echo third"]);
-    await (await itemButton(page, 0, "Remove")).click();
+    await (await itemAction(page, 0, "Remove")).click();
     await expect.poll(() => queuedTexts(page), { timeout: LONG }).toEqual(["echo second, edited", "echo third"]);
     await screenshot(page, "queue-edited");
 

@@ -37,7 +37,7 @@ describe("Firefox: session tabs", () => {
     await waitForText(page, AGENT_BUBBLES, echoed("echo first tab"));
     await waitForTurnEnd(page);
 
-    await click(page, byRole("button", "New tab"));
+    await click(page, byRole("button", "New session"));
     await waitForGone(page, TRANSCRIPT);
     await waitForReady(page);
     await sendPrompt(page, "echo second tab");

@@ -128,6 +128,8 @@ describe("plans, diffs, outputs, settings", () => {
     await sendPrompt(page, "diff");
     await approval(page).getByRole("button", { name: "Allow once" }).click();
     await waitForTurnEnd(page);
+    // That plan was the turn before's: it no longer sits above the composer.
+    expect(await page.locator(".plan").count()).toBe(0);
     const diff = page.getByRole("figure", { name: /Changes to .*greeting\.ts/ });
     await diff.waitFor();
     expect(await diff.locator(".diff__line--add").allInnerTexts()).toEqual([

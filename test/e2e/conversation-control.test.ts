@@ -208,7 +208,7 @@ describe("resume, delete", () => {
     await waitForTurnEnd(page);
     // Eight more tabs: alpha, shown longest ago, leaves memory (the agent keeps it).
     for (let i = 0; i < 8; i++) {
-      await page.getByRole("button", { name: "New tab", exact: true }).click();
+      await page.getByRole("button", { name: "New session", exact: true }).click();
       await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(i + 2);
       await waitForReady(page);
     }

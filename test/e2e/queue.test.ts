@@ -26,7 +26,15 @@ const launch = useHarness();
 
 const queueList = (page: Page) => page.getByRole("region", { name: "Queued messages" });
 const queuedItems = (page: Page) => queueList(page).locator(".queue__item");
-const queuedTexts = async (page: Page) => (await queuedItems(page).locator(".queue__text").allInnerTexts()).map((t) => t.trim());
+const queuedTexts = async (page: Page) => (await queuedItems(page).locator(".queue__chip").allInnerTexts()).map((t) => t.trim());
+/** Runs an action from the menu of the queued message at `index` (its chip). */
+async function queuedAction(page: Page, index: number, action: string): Promise<void> {
+  await queuedItems(page)
+    .nth(index)
+    .getByRole("button", { name: /^Queued \d+:/ })
+    .click();
+  await page.getByRole("menu").getByRole("menuitem", { name: action, exact: true }).click();
+}
 const steerButton = (page: Page) => page.getByRole("button", { name: "Steer", exact: true });
 
 /** Types `text` and presses Enter while a turn runs: the message joins the queue. */
@@ -68,13 +76,12 @@ describe("queue", () => {
     // Nothing went out yet: the turn still runs.
     expect(promptsSent(harness)).toEqual(["hold"]);
 
-    const second = queuedItems(page).nth(1);
-    await second.getByRole("button", { name: "Edit" }).click();
-    const editor = second.getByRole("textbox", { name: "Edit queued message" });
+    await queuedAction(page, 1, "Edit");
+    const editor = queuedItems(page).nth(1).getByRole("textbox", { name: "Edit queued message" });
     await editor.fill("echo second, edited");
     await editor.press("Enter");
     await expect.poll(() => queuedTexts(page)).toEqual(["echo first", "echo second, edited", "echo third"]);
-    await queuedItems(page).first().getByRole("button", { name: "Remove" }).click();
+    await queuedAction(page, 0, "Remove");
     await expect.poll(() => queuedTexts(page)).toEqual(["echo second, edited", "echo third"]);
     await screenshot(page, "queue-edited");
 
@@ -149,7 +156,7 @@ describe("queue", () => {
     await stopButton(page).waitFor();
     await queue(page, "echo later");
     await queue(page, "echo now");
-    await queuedItems(page).nth(1).getByRole("button", { name: "Send now" }).click();
+    await queuedAction(page, 1, "Send now");
     await expect.poll(() => promptsSent(harness), { timeout: LONG }).toEqual(["hold", "echo now", "echo later"]);
     expect(harness.agentMessages().some((m) => m.method === "session/cancel")).toBe(true);
     await waitForText(agentBubbles(page), "echo later");

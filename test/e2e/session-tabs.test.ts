@@ -38,7 +38,7 @@ const promptsOf = (h: Harness) =>
 
 async function newTab(page: Page): Promise<void> {
   const count = await tabs(page).count();
-  await page.getByRole("button", { name: "New tab", exact: true }).click();
+  await page.getByRole("button", { name: "New session", exact: true }).click();
   await expect.poll(() => tabs(page).count(), { timeout: LONG }).toBe(count + 1);
   await waitForReady(page);
 }
@@ -101,7 +101,7 @@ describe("session tabs", () => {
     await sendPrompt(page, "echo the first tab");
     await waitForTurnEnd(page);
     await composer(page).fill("draft for the first");
-    await page.getByRole("button", { name: "New tab", exact: true }).click();
+    await page.getByRole("button", { name: "New session", exact: true }).click();
     // From the click on, the box is the new tab's: the first tab's draft is not in it.
     await expect.poll(() => composer(page).inputValue()).toBe("");
     await composer(page).fill("echo written while it opened");
@@ -120,6 +120,21 @@ describe("session tabs", () => {
     await waitForText(userBubbles(page), "echo the first tab");
     expect(await userBubbles(page).count()).toBe(1);
     await expect.poll(() => composer(page).inputValue()).toBe("draft for the first");
+  });
+
+  it("a message sent while the agent says Starting… waits for it and goes to the session the panel opened", async () => {
+    // An agent slow to answer initialize (a cold start): the panel says "Starting goose…" meanwhile.
+    const h = await launch({ agentEnv: { SCRIPTED_AGENT_STARTUP_DELAY_MS: "4000" } });
+    const page = await h.openPanel();
+    await waitForText(page.locator("main"), "Starting", LONG);
+    await composer(page).fill("echo sent while starting");
+    await composer(page).press("Enter");
+    await waitForText(page.getByRole("status").filter({ hasText: "Sends when" }), "Sends when goose is ready");
+    expect(await composer(page).inputValue()).toBe("echo sent while starting");
+    await waitForText(agentBubbles(page), "sent while starting", LONG);
+    await waitForTurnEnd(page);
+    expect(await composer(page).inputValue()).toBe("");
+    expect(promptsOf(h)).toHaveLength(1);
   });
 
   it("badges an approval waiting in a background tab, on the tab and the toolbar, and it is answered after switching", async () => {

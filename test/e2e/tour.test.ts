@@ -20,6 +20,7 @@ import { type Harness, type HarnessOptions, ROOT } from "../helpers/chromium/har
 import { layoutProblems } from "../helpers/chromium/layout";
 import {
   agentBubbles,
+  composer,
   LONG,
   menuButton,
   openNewSession,
@@ -46,6 +47,8 @@ interface Tour {
 
 interface Screen {
   name: string;
+  /** Looked at this tall instead of HEIGHT, and at 320 px the conversation must keep this share of it. */
+  tall?: { height: number; transcriptShare: number };
   /** From the screen before it in its walk (or a freshly opened panel) to this one; asserts what it must show. */
   reach(t: Tour): Promise<void>;
 }
@@ -56,6 +59,15 @@ interface Walk {
   /** Waits for the freshly opened panel before the first screen (default: the agent is ready). */
   opened?(page: Page): Promise<void>;
   screens: Screen[];
+}
+
+/** Enter while a turn runs queues the message. */
+async function queueMessage(page: Page, text: string): Promise<void> {
+  const items = page.getByRole("region", { name: "Queued messages" }).getByRole("listitem");
+  const before = await items.count();
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await expect.poll(() => items.count(), { timeout: LONG }).toBe(before + 1);
 }
 
 // What the panel showed when a walk stopped.
@@ -266,16 +278,32 @@ const WALKS: Walk[] = [
       },
     ],
   },
+  {
+    name: "a queue of three while a turn runs: the conversation keeps half of 320 × 720",
+    screens: [
+      {
+        name: "queue",
+        tall: { height: 720, transcriptShare: 0.5 },
+        reach: async ({ page }) => {
+          await sendPrompt(page, "hold");
+          await waitForText(agentBubbles(page), /tick [1-9]/);
+          await queueMessage(page, "then look at the failing test in the parser folder");
+          await queueMessage(page, "and update the README's install section to match");
+          await queueMessage(page, "run the linter once more");
+        },
+      },
+    ],
+  },
 ];
 
 /** How many pixels of the panel's height the frame takes, per screen and width: test-results/tour/frame.json. */
 const frame: Record<string, Record<number, { header: number; composer: number; statusbar: number; title: number }>> = {};
 
 /** Looks at the screen at each width: the layout checks, then a screenshot in light and in dark. */
-async function review(page: Page, screen: string): Promise<void> {
+async function review(page: Page, { name: screen, tall }: Screen): Promise<void> {
   fs.mkdirSync(TOUR, { recursive: true });
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: HEIGHT });
+    await page.setViewportSize({ width, height: tall?.height ?? HEIGHT });
     const size = (selector: string, side: "height" | "width" = "height") =>
       page.evaluate(([s, d]) => Math.round(document.querySelector(s!)?.getBoundingClientRect()[d as "height"] ?? 0), [selector, side]);
     frame[screen] = {
@@ -291,7 +319,10 @@ async function review(page: Page, screen: string): Promise<void> {
     const backgrounds = new Set<string>();
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      const problems = await layoutProblems(page, { lonelyButtons: width === WIDTHS[0] });
+      const problems = await layoutProblems(page, {
+        lonelyButtons: width === WIDTHS[0],
+        ...(tall && width === 320 ? { transcriptShare: tall.transcriptShare } : {}),
+      });
       expect(problems, `${screen} at ${width} px, ${scheme}`).toEqual([]);
       backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
       await page.screenshot({ path: path.join(TOUR, `${screen}-${width}-${scheme}.png`) });
@@ -311,7 +342,7 @@ describe("tour", () => {
       await (walk.opened ?? waitForReady)(page);
       for (const screen of walk.screens) {
         await screen.reach({ harness, page });
-        await review(page, screen.name);
+        await review(page, screen);
       }
     });
   }
@@ -337,13 +368,30 @@ describe("tour", () => {
     expect(await layoutProblems(page, { lonelyButtons: false }), "the lone button is only looked for when asked").not.toContainEqual(
       expect.stringMatching(/alone/),
     );
+    // Two "+" of one name, a ring on a focused card, a conversation squeezed by what sits under it.
+    await page.setContent(`
+      <style>body{margin:0;font:14px sans-serif} fieldset:focus{outline:2px solid orange} .log{height:200px}</style>
+      <button aria-label="New session" title="New session">+</button><button aria-label="New tab" title="New session">+</button>
+      <fieldset tabindex="-1" aria-label="Permission request"><button>Allow once</button></fieldset>
+      <div class="log" role="log" aria-label="Conversation"></div>`);
+    await page.locator("fieldset").focus();
+    const more = (await layoutProblems(page, { lonelyButtons: false, transcriptShare: 0.5 })).join("\n");
+    expect(more).toMatch(/two controls with the tooltip "New session"/);
+    expect(more).toMatch(/a focus ring is drawn around fieldset, which is not a control/);
+    expect(more).toMatch(/the conversation gets 200 of 640 px, under 50 %/);
+    expect(await layoutProblems(page, { lonelyButtons: false }), "the share is only looked at when asked").not.toContainEqual(
+      expect.stringMatching(/conversation/),
+    );
     // The same controls laid out soundly: two per line, a one-row header whose title has the room.
     await page.setContent(`
       <style>body{margin:0;font:14px sans-serif} .row{display:flex;flex-wrap:wrap;gap:4px} .row button{width:100px}</style>
       <header class="panel__header" style="display:flex"><h1 class="panel__title" style="margin:0;flex:1">A title</h1><button>⋯</button></header>
       <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button><button>Always deny</button></div>
-      <div style="display:flex;overflow-x:auto"><button style="flex:none;width:200px">Tab one</button><button style="flex:none;width:200px">Tab two</button></div>`);
-    expect(await layoutProblems(page, { lonelyButtons: true })).toEqual([]);
+      <div style="display:flex;overflow-x:auto"><button style="flex:none;width:200px">Tab one</button><button style="flex:none;width:200px">Tab two</button></div>
+      <ul><li><button>Edit</button></li><li><button>Edit</button></li></ul>
+      <div role="log" aria-label="Conversation" style="height:400px"></div>`);
+    // The same name in two list items is one per item: fine.
+    expect(await layoutProblems(page, { lonelyButtons: true, transcriptShare: 0.5 })).toEqual([]);
   });
 
   it("the options page: the agent choice and the diagnostics", async () => {
@@ -356,6 +404,17 @@ describe("tour", () => {
     fs.mkdirSync(TOUR, { recursive: true });
     expect(await layoutProblems(options, { lonelyButtons: false })).toEqual([]);
     await options.screenshot({ path: path.join(TOUR, "options-light.png") });
+    // Options opened in a narrow window (or a tab beside the panel): nothing scrolls sideways or is cut.
+    for (const width of [320, 420]) {
+      await options.setViewportSize({ width, height: 900 });
+      for (const scheme of ["light", "dark"] as const) {
+        await options.emulateMedia({ colorScheme: scheme });
+        expect(await layoutProblems(options, { lonelyButtons: false }), `options at ${width} px, ${scheme}`).toEqual([]);
+        await options.screenshot({ path: path.join(TOUR, `options-${width}-${scheme}.png`), fullPage: true });
+      }
+    }
+    await options.emulateMedia({ colorScheme: "light" });
+    await options.setViewportSize({ width: 760, height: 900 });
     const diagnostics = options.getByRole("region", { name: "Diagnostics" });
     await waitForText(diagnostics, "is running");
     await diagnostics.evaluate((el) => el.scrollIntoView({ block: "start" }));

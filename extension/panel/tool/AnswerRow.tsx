@@ -5,6 +5,7 @@
  * answer ever wraps alone onto a line.
  */
 import { useState } from "preact/hooks";
+import { Icon } from "../icons";
 
 export interface Answer {
   key: string;
@@ -35,7 +36,7 @@ export function AnswerRow({ main, more }: { main: Answer[]; more: Answer[] }) {
             title="More answers"
             onClick={() => setOpen(!open)}
           >
-            More
+            <Icon name="menu" size={16} />
           </button>
         )}
       </div>

@@ -1,21 +1,25 @@
 /**
  * What a look at the panel would catch at a given width, measured in the page: a control cut at the
- * panel's edge, a page that scrolls sideways, a header that wraps or squeezes the title, and a row of
+ * panel's edge, a page that scrolls sideways, a header that wraps or squeezes the title, a row of
  * buttons that wraps leaving one button alone on its line (a select or a group of buttons on a line
- * of its own is a layout, not a stray). Each problem is a sentence naming the
- * control, so a failing tour says what to fix.
+ * of its own is a layout, not a stray), two controls of one name in one view (which "New session"
+ * would a screen reader's list of buttons mean?), a focus ring drawn on something that is not the
+ * focused control (a card), and, when asked, a conversation squeezed under a share of the height.
+ * Each problem is a sentence naming the control, so a failing tour says what to fix.
  */
 import type { Page } from "playwright-core";
 
 export interface LayoutRules {
   /** Also report a wrapped row of buttons that leaves one alone on a line (the narrowest width). */
   lonelyButtons: boolean;
+  /** Also report a conversation (role log) shorter than this share of the panel's height. */
+  transcriptShare?: number;
 }
 
 export async function layoutProblems(page: Page, rules: LayoutRules): Promise<string[]> {
   // Two frames: the layout after a resize has settled and been painted.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(({ lonelyButtons }) => {
+  return page.evaluate(({ lonelyButtons, transcriptShare }) => {
     const CONTROLS = 'button, input, select, textarea, a[href], summary, [role="tab"], [role="menuitem"], [role="option"]';
     const width = document.documentElement.clientWidth;
     const problems: string[] = [];
@@ -62,6 +66,47 @@ export async function layoutProblems(page: Page, rules: LayoutRules): Promise<st
         problems.push(`the header wraps: ${Math.round(h.height)} px high`);
       }
       if (t.width < h.width * 0.4) problems.push(`the title gets ${Math.round(t.width)} of the header's ${Math.round(h.width)} px`);
+    }
+
+    // One name, one control: each control's name (and its tooltip) is unique among the controls of its
+    // item (a message with its actions, a card, a list item, a session tab), and a control outside every item among all others outside.
+    const ITEM = "li, article, fieldset, .message, .user-turn, .session-tab";
+    const seen = new Map<string, Element>();
+    for (const el of document.querySelectorAll(CONTROLS)) {
+      if (!shown(el) || el.closest('[role="listbox"], [role="menu"]')) continue;
+      const item = el.parentElement?.closest(ITEM) ?? null;
+      const scope = item ? [...document.querySelectorAll(ITEM)].indexOf(item) : -1;
+      const accessible = (el.getAttribute("aria-label") || (el as HTMLElement).innerText || "").trim();
+      for (const [kind, value] of [
+        ["name", accessible],
+        // An icon or a symbol ("+") is named, to the eye, by its tooltip.
+        ["tooltip", /\p{L}\p{L}/u.test((el as HTMLElement).innerText) ? "" : (el.getAttribute("title")?.trim() ?? "")],
+      ] as const) {
+        if (!value) continue;
+        const key = `${scope}\u0000${kind}\u0000${value}`;
+        const first = seen.get(key);
+        if (first) problems.push(`two controls with the ${kind} "${value.slice(0, 40)}": ${where(first)} and ${where(el)}`);
+        else seen.set(key, el);
+      }
+    }
+
+    // A ring belongs on the focused control only: an outline on a card, or on a control without focus, is a stray.
+    for (const el of document.querySelectorAll("body *")) {
+      const style = getComputedStyle(el);
+      if (style.outlineStyle === "none" || Number.parseFloat(style.outlineWidth) === 0 || !shown(el)) continue;
+      if (/rgba\(.*, 0\)$|transparent/.test(style.outlineColor)) continue;
+      if (!el.matches(CONTROLS)) problems.push(`a focus ring is drawn around ${where(el)}, which is not a control`);
+      else if (el !== document.activeElement)
+        problems.push(`a focus ring is drawn around "${name(el)}" (${where(el)}), which has no focus`);
+    }
+
+    if (transcriptShare) {
+      const log = document.querySelector('[role="log"]');
+      const height = document.documentElement.clientHeight;
+      const got = log && shown(log) ? log.getBoundingClientRect().height : 0;
+      if (got < height * transcriptShare) {
+        problems.push(`the conversation gets ${Math.round(got)} of ${height} px, under ${Math.round(transcriptShare * 100)} %`);
+      }
     }
 
     if (lonelyButtons) {

@@ -78,11 +78,9 @@ describe("consent cards", () => {
     show({ consents: [{ id: "c2", callId: "t2", request: act1 }] });
     act(() => render(h(ConsentCards, null), host));
     expect(host.querySelector("dl")?.textContent).toContain('button "Delete"');
-    expect([...host.querySelectorAll(".approval__options button")].map((b) => b.textContent?.trim())).toEqual([
-      "Allow once",
-      "Deny",
-      "More",
-    ]);
+    expect(
+      [...host.querySelectorAll(".approval__options button")].map((b) => b.getAttribute("aria-label") ?? b.textContent?.trim()),
+    ).toEqual(["Allow once", "Deny", "More answers"]);
     expect(button("Always allow on this site")).toBeUndefined();
     act(() => button("More answers")!.click());
     expect(button("Always allow on this site")!.textContent).toBe("Always allow");
@@ -174,11 +172,9 @@ describe("the agent's question about one of our calls", () => {
     expect(host.textContent).toContain("to run t?");
     act(() => render(h(ApprovalBar, { request, focus: false, title: "developer: shell", browser: null }), host));
     // The everyday answers in the row, the lasting ones under More: all four, no option alone on a line.
-    expect([...host.querySelectorAll(".approval__options button")].map((b) => b.textContent?.trim())).toEqual([
-      "Allow once",
-      "Deny",
-      "More",
-    ]);
+    expect(
+      [...host.querySelectorAll(".approval__options button")].map((b) => b.getAttribute("aria-label") ?? b.textContent?.trim()),
+    ).toEqual(["Allow once", "Deny", "More answers"]);
     act(() => button("More answers")!.click());
     expect([...host.querySelectorAll(".approval__options--more button")].map((b) => b.textContent)).toEqual([
       "Always allow",

@@ -1,16 +1,19 @@
 /**
  * A message sent while a session opens (extension/panel/held-send.ts), stepped through the client
  * reducer's own events as the background dispatches them for a new session, a load, and the first
- * message of all (the panel asks for the session).
+ * message of all (the panel asks for the session), and one sent while the agent itself starts.
  */
 import { describe, expect, it } from "vitest";
-import { draftOwner, type HeldSend, holdFor, type OpeningNow, settleHeld } from "../../../../extension/panel/held-send";
+import { agentStarting, draftOwner, type HeldSend, holdFor, type OpeningNow, settleHeld } from "../../../../extension/panel/held-send";
 import { initialClientState } from "../../../../extension/state/client-reducer/initial-state";
 import type { ClientEvent, ClientState } from "../../../../extension/state/client-state";
+import { initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
 import { offlineError, opened, ready, run, S, S2, withSession } from "../../../helpers/client-reducer-fixtures";
 
 const now = (c: ClientState): OpeningNow => ({
   ready: c.agent.phase === "ready",
+  starting: c.agent.phase === "initializing",
+  restoring: c.agent.phase === "ready" && !c.agent.sessionOpened && !!c.agent.capabilities?.loadSession,
   opening: c.opening,
   activeSessionId: c.activeSessionId,
   loading: c.activeSessionId ? (c.sessions[c.activeSessionId]?.loading ?? false) : false,
@@ -102,5 +105,41 @@ describe("a message sent while a session loads", () => {
     expect(holdFor(now(none))).toBeNull();
     expect(owner(none)).toBeNull();
     expect(owner(withSession())).toBe(S);
+  });
+});
+
+describe("a message sent while the agent starts", () => {
+  const initializing: ClientEvent = { type: "agent_initializing" };
+  const agentFailed: ClientEvent = { type: "agent_failed", error: offlineError };
+
+  it("waits for the agent, then for the session the background opens at start, and goes to it", () => {
+    const starting = run(initialClientState, initializing);
+    const held: HeldSend = { kind: "start", openings: starting.openings };
+    // Ready, nothing opening yet: the background's openFirstSession is on its way.
+    expect(fates(starting, held, ready, openingNew, opened(S, true), loaded(S))).toEqual(["wait", "wait", "wait", "send"]);
+  });
+
+  it("waits for the session on screen to be restored, and goes to it", () => {
+    const starting = run(withSession(), initializing);
+    const held: HeldSend = { kind: "start", openings: starting.openings };
+    expect(fates(starting, held, ready, openingLoad(S), opened(S, true), loaded(S))).toEqual(["wait", "wait", "wait", "send"]);
+  });
+
+  it("stays in the box when the agent fails to start, or its first session cannot be opened", () => {
+    const starting = run(initialClientState, initializing);
+    const held: HeldSend = { kind: "start", openings: starting.openings };
+    expect(fates(starting, held, agentFailed)).toEqual(["drop"]);
+    expect(fates(starting, held, ready, openingNew, failed)).toEqual(["wait", "wait", "drop"]);
+  });
+
+  it("is starting while the host connects and the agent is found, started and initialized; not once it is down", () => {
+    const conn = (...events: Parameters<typeof reduceConnection>[1][]) => events.reduce(reduceConnection, initialConnectionState);
+    expect(agentStarting(null, undefined)).toBe(true);
+    expect(agentStarting(conn({ type: "connecting" }), "offline")).toBe(true);
+    expect(agentStarting(initialConnectionState, "initializing")).toBe(true);
+    expect(agentStarting(initialConnectionState, "ready")).toBe(false);
+    expect(agentStarting(initialConnectionState, "failed")).toBe(false);
+    const down = conn({ type: "disconnected", reason: { cause: "host_not_installed", message: "" } as never });
+    expect(agentStarting(down, "offline")).toBe(false);
   });
 });
