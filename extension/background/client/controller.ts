@@ -86,8 +86,22 @@ export class ClientController {
     this.agent.deliver(message);
   }
 
-  newSession(): Promise<void> {
-    return this.run((conn) => newSession(this.ctx, conn));
+  /**
+   * A new session. One asked while the agent restarts (Restart, then New session at once: the host
+   * refuses the request, or the old agent exits before answering, or no agent is ready yet) is
+   * started on the next agent as soon as it is ready, in place of restoring the session shown before.
+   */
+  async newSession(): Promise<void> {
+    const conn = this.agent.ready();
+    if (!conn) {
+      const { connection, client } = this.ctx.state();
+      if (connection.link.phase === "ready" && (client.agent.phase === "offline" || client.agent.phase === "initializing"))
+        this.newWanted = true;
+      return;
+    }
+    this.newWanted = true;
+    const started = await Promise.race([newSession(this.ctx, conn), conn.closed.then(() => "away" as const)]);
+    if (started !== "away") this.newWanted = false;
   }
 
   prompt(sessionId: string | null, content: ContentBlock[]): Promise<void> {
@@ -181,6 +195,8 @@ export class ClientController {
   }
 
   private draining = false;
+  /** The user asked for a new session that no agent has taken yet (newSession). */
+  private newWanted = false;
 
   /** After the event that caused it is applied everywhere: sends each session's next queued message that may go. */
   private drainSoon(): void {
@@ -196,7 +212,8 @@ export class ClientController {
 
   private async whenReady(conn: AgentConnection): Promise<void> {
     void learnForkServed(this.ctx, conn, this.forkProbes).catch(() => undefined);
-    await restoreActiveSession(this.ctx, conn);
+    if (this.newWanted) await this.newSession();
+    else await restoreActiveSession(this.ctx, conn);
     void refreshHistory(this.ctx, conn);
   }
 
