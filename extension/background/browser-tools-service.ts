@@ -5,7 +5,7 @@
  * a tab closes. The browser and the runner are injected, so this runs in unit tests.
  */
 
-import { ACTING_TOOLS, type BrowserToolName } from "../../shared/browser-tools";
+import { ACTING_TOOLS } from "../../shared/browser-tools";
 import type { HostCommand, HostHello, HostToolCall, HostToolsOffer } from "../../shared/host-protocol";
 import type { PermissionOption, RequestPermissionRequest } from "../acp/schema";
 import type { SharedRunnerDeps } from "../browser-tools";
@@ -16,7 +16,8 @@ import type { AppEvent, AppState } from "../state/app";
 import { argsPreview, type BrowserToolsEvent, type ConsentAnswer, type ConsentRequest } from "../state/browser-tools";
 import type { ClientEvent } from "../state/client-state";
 import { hostServes } from "../state/host-compat";
-import { browserToolOf, callArguments, cardHoldsArgs } from "../state/served-calls";
+import { askedArguments, ourToolOf } from "../state/our-call";
+import { cardHoldsArgs } from "../state/served-calls";
 import { emptyToolCalls, toolCallOf } from "../state/tool-call-map";
 import { actionLogged } from "./action-logged";
 import { CallBinder } from "./call-binder";
@@ -117,17 +118,13 @@ export class BrowserToolsService {
     const { sessionId } = request;
     const { toolCallId } = request.toolCall;
     const card = toolCallOf(this.deps.store.get().client.sessions[sessionId]?.toolCalls ?? emptyToolCalls, toolCallId);
-    const asked = {
-      title: card?.title ?? request.toolCall.title ?? "",
-      toolName: card?.toolName,
-      rawInput: card?.rawInput ?? request.toolCall.rawInput,
-    };
-    const tool = browserToolOf(asked);
-    if (!tool || !ACTING_TOOLS.has(tool as BrowserToolName)) return;
+    const tool = ourToolOf(card, request.toolCall);
+    const args = (card && askedArguments(card)) ?? askedArguments(request.toolCall);
+    if (!tool || !ACTING_TOOLS.has(tool) || !args) return;
     const now = this.now();
     this.carried = [
       ...this.carried.filter((c) => c.until > now),
-      { sessionId, toolCallId, tool, args: argsPreview(callArguments(asked)), until: now + CARRIED_ALLOW_MS },
+      { sessionId, toolCallId, tool, args: argsPreview(args), until: now + CARRIED_ALLOW_MS },
     ];
   }
 
