@@ -13,7 +13,7 @@ import { BROWSER_TOOL_ANNOTATIONS, BROWSER_TOOL_INPUTS, type BrowserToolName } f
 import type { ToolCallContent, ToolKind } from "../acp/schema";
 
 /** The name the host gives its MCP server in every agent's config (native-host/browser-tools/offering.ts). */
-export const OUR_SERVER = "browser";
+const OUR_SERVER = "browser";
 
 /** Words agents add around an MCP call's names ("Approve", "MCP Server", "Tool:"). */
 const FILLER = new Set(["mcp", "tool", "tools", "server", "approve", "use", "call"]);
@@ -49,7 +49,7 @@ const SPELLINGS: Array<{ tool: BrowserToolName; words: string[] }> = (Object.key
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((w, i) => w === b[i]);
 
 /** The tool a name gives our server, by the rule above; null when it names something else. */
-export function toolOfName(name: string): BrowserToolName | null {
+function toolOfName(name: string): BrowserToolName | null {
   const all = words(name).filter((w) => !FILLER.has(w));
   // A call id's or a title's trailing tokens with digits (`__1718…`, `· e3`) say which call, not which tool.
   while (all.length > 0 && /\d/.test(all.at(-1)!)) all.pop();

@@ -40,7 +40,7 @@ export interface ControllerDeps {
   forkProbes?: ForkProbeStorage;
   /** Every answer the user gave an agent's permission request. */
   onPermissionAnswered?: PermissionAnswered;
-  /** A read the user already allowed, which the agent's question need not be shown for (read-questions.ts). */
+  /** A question about a call of our server, answered for the user because our consent asks when it is served (our-questions.ts). */
   needsNoQuestion?: NeedsNoQuestion;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
   flushQueue?: () => Promise<void>;

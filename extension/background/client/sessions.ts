@@ -16,7 +16,7 @@ import { resumeSession } from "./session-resume";
 const SESSION_NOT_FOUND = -32002;
 
 /** The host says no agent took or answered the request (a restart under way): nothing happened, ask the next agent. */
-export function agentWasAway(error: unknown): boolean {
+function agentWasAway(error: unknown): boolean {
   const message = (error as { message?: unknown } | null)?.message;
   return message === AGENT_NOT_RUNNING_REPLY || message === AGENT_EXITED_REPLY;
 }
