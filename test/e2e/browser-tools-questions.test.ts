@@ -5,7 +5,8 @@
  * question allow-once for the user and asks its own when the host serves the call, naming the action,
  * the element, the text, the tab and the site (docs/ARCHITECTURE.md, "One question per action"). So:
  * one question per acting call, none for a read of an allowed site, no "always" of the agent's given or
- * offered, and every card shows its tab, site and element. End to end in real Chromium.
+ * offered, every card shows its tab, site and element, and Deny leaves the page untouched; list_tabs,
+ * which no consent card judges, stays the agent's question, as Allow once / Deny only. End to end in real Chromium.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -151,6 +152,8 @@ describe.each(AGENTS)("the question a user answers: $agent", ({ env, snapshot, t
     const words = await question.innerText();
     expect(words).toContain('type "Ada" into textbox "Your name" on 127.0.0.1');
     expect(words).toContain("Sign up — Test Co");
+    // Once or not at all in the row; "Always allow on this site" only behind More.
+    expect(await question.getByRole("button").allInnerTexts()).toEqual(["Allow once", "Deny", "More"]);
     // The agent's question was answered allow-once for the user, never with one of its "always" options.
     const typeAsked = asked().at(-1)!;
     expect(answerTo(typeAsked)).toBe(allowOnce);
@@ -173,6 +176,19 @@ describe.each(AGENTS)("the question a user answers: $agent", ({ env, snapshot, t
     expect(await form.evaluate(() => document.getElementById("result")?.textContent)).toBe("");
     expect(calls("click").at(-1)?.result?.isError).toBe(true);
     await waitForText(target(toolCard(panel, click).last()), 'button "Subscribe"');
+
+    // list_tabs reads no one site, so no consent card judges it: the agent's question stays the user's,
+    // and only as Allow once / Deny, never the agent's "always". A Deny there: the agent makes no call.
+    await sendPrompt(panel, call("list_tabs"));
+    if (asksReads) {
+      await permission(panel).waitFor({ timeout: LONG });
+      expect(await permission(panel).getByRole("button").allInnerTexts()).toEqual(["Allow once", "Deny"]);
+      await permission(panel).getByRole("button", { name: "Deny", exact: true }).click();
+    }
+    await waitForTurnEnd(panel);
+    expect(await permission(panel).count()).toBe(0);
+    expect(await consentCard(panel).count()).toBe(0);
+    expect(calls("list_tabs")).toHaveLength(asksReads ? 0 : 1);
   });
 });
 
