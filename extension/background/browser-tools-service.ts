@@ -106,12 +106,13 @@ export class BrowserToolsService {
   }
 
   /**
-   * The user answered the agent's own permission request. Agents that ask before an MCP call (goose in
-   * `approve` mode, Claude's adapters for every call, codex for acting ones) would otherwise ask twice:
-   * the panel shows their question about one of our calls as the one question (ApprovalBar), and an
-   * allow there is the user's consent to that very call: the served call bound to the same card
-   * (call-binder.ts), with the same tool and arguments, within a minute. A deny needs nothing: the
-   * agent does not make the call.
+   * The user answered the agent's own permission request. Most questions about our calls never reach
+   * the user: our-questions.ts answers them allow-once for the user, our consent card asks when the call
+   * is served, and they carry nothing here. One that does reach the user (the agent offers no
+   * `allow_once`, say) would otherwise be asked twice: the panel shows it as the one question
+   * (ApprovalBar), and an allow there is the user's consent to that very call: the served call bound to
+   * the same card (call-binder.ts), with the same tool and arguments, within a minute. A deny needs
+   * nothing: the agent does not make the call.
    */
   agentPermissionAnswered(request: RequestPermissionRequest, option: PermissionOption): void {
     if (option.kind !== "allow_once" && option.kind !== "allow_always") return;
