@@ -40,6 +40,14 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
  *  - `browser_tools`: the `browser_tools` and `tool_result` commands and `tool_call` events;
  *  - `browser_tools_offer`: `browser_tools_offer` events (whether the agent took the tools).
  */
+/**
+ * The host's JSON-RPC error messages (code -32603) for a request no agent took or answered: sent while
+ * the agent stopped or started (a restart), or left unanswered by an agent that exited. Nothing was done:
+ * the extension may ask the next agent again.
+ */
+export const AGENT_NOT_RUNNING_REPLY = "The agent is not running";
+export const AGENT_EXITED_REPLY = "The agent exited before answering";
+
 export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer"] as const;
 export type HostCapability = (typeof HOST_CAPABILITIES)[number];
 

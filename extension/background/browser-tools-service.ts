@@ -5,7 +5,7 @@
  * a tab closes. The browser and the runner are injected, so this runs in unit tests.
  */
 
-import { ACTING_TOOLS, type BrowserToolName } from "../../shared/browser-tools";
+import { ACTING_TOOLS } from "../../shared/browser-tools";
 import type { HostCommand, HostHello, HostToolCall, HostToolsOffer } from "../../shared/host-protocol";
 import type { PermissionOption, RequestPermissionRequest } from "../acp/schema";
 import type { SharedRunnerDeps } from "../browser-tools";
@@ -16,7 +16,8 @@ import type { AppEvent, AppState } from "../state/app";
 import { argsPreview, type BrowserToolsEvent, type ConsentAnswer, type ConsentRequest } from "../state/browser-tools";
 import type { ClientEvent } from "../state/client-state";
 import { hostServes } from "../state/host-compat";
-import { browserToolOf, callArguments, cardHoldsArgs } from "../state/served-calls";
+import { askedArguments, ourToolOf } from "../state/our-call";
+import { cardHoldsArgs } from "../state/served-calls";
 import { emptyToolCalls, toolCallOf } from "../state/tool-call-map";
 import { actionLogged } from "./action-logged";
 import { CallBinder } from "./call-binder";
@@ -105,29 +106,26 @@ export class BrowserToolsService {
   }
 
   /**
-   * The user answered the agent's own permission request. Agents that ask before an MCP call (goose in
-   * `approve` mode, Claude's adapters for every call, codex for acting ones) would otherwise ask twice:
-   * the panel shows their question about one of our calls as the one question (ApprovalBar), and an
-   * allow there is the user's consent to that very call: the served call bound to the same card
-   * (call-binder.ts), with the same tool and arguments, within a minute. A deny needs nothing: the
-   * agent does not make the call.
+   * The user answered the agent's own permission request. Most questions about our calls never reach
+   * the user: our-questions.ts answers them allow-once for the user, our consent card asks when the call
+   * is served, and they carry nothing here. One that does reach the user (the agent offers no
+   * `allow_once`, say) would otherwise be asked twice: the panel shows it as the one question
+   * (ApprovalBar), and an allow there is the user's consent to that very call: the served call bound to
+   * the same card (call-binder.ts), with the same tool and arguments, within a minute. A deny needs
+   * nothing: the agent does not make the call.
    */
   agentPermissionAnswered(request: RequestPermissionRequest, option: PermissionOption): void {
     if (option.kind !== "allow_once" && option.kind !== "allow_always") return;
     const { sessionId } = request;
     const { toolCallId } = request.toolCall;
     const card = toolCallOf(this.deps.store.get().client.sessions[sessionId]?.toolCalls ?? emptyToolCalls, toolCallId);
-    const asked = {
-      title: card?.title ?? request.toolCall.title ?? "",
-      toolName: card?.toolName,
-      rawInput: card?.rawInput ?? request.toolCall.rawInput,
-    };
-    const tool = browserToolOf(asked);
-    if (!tool || !ACTING_TOOLS.has(tool as BrowserToolName)) return;
+    const tool = ourToolOf(card, request.toolCall);
+    const args = (card && askedArguments(card)) ?? askedArguments(request.toolCall);
+    if (!tool || !ACTING_TOOLS.has(tool) || !args) return;
     const now = this.now();
     this.carried = [
       ...this.carried.filter((c) => c.until > now),
-      { sessionId, toolCallId, tool, args: argsPreview(callArguments(asked)), until: now + CARRIED_ALLOW_MS },
+      { sessionId, toolCallId, tool, args: argsPreview(args), until: now + CARRIED_ALLOW_MS },
     ];
   }
 

@@ -25,9 +25,9 @@ import { HostRecheck } from "./host-recheck";
 import { NativeConnection } from "./native-connection";
 import { notifyFinished, openPanelOnNotificationClick } from "./notify";
 import { createStore, sliceStore } from "./observable-store";
+import { questionForUs } from "./our-questions";
 import { servePanels } from "./panel-bridge";
 import { QueuePersistence } from "./queue-persistence";
-import { readNeedsNoQuestion } from "./read-questions";
 import { onShortcut } from "./shortcut";
 import { groupTitleUpdater } from "./tab-group-title";
 import { tabIndicator } from "./tab-indicator";
@@ -81,7 +81,7 @@ export function startBackground(): GestureListeners {
     forkProbes: storedForkProbes,
     flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
-    needsNoQuestion: (request) => readNeedsNoQuestion(store.get(), request, (tool, args) => readAllowedNow(shared.api, tool, args)),
+    needsNoQuestion: (request) => questionForUs(store.get(), request, (tool, args) => readAllowedNow(shared.api, tool, args)),
     panelsOpen: () => panelsOpen,
     log,
   });

@@ -131,8 +131,11 @@ export interface ToolCallState {
   rawOutput?: unknown;
   /** goose's tool name from `_meta.goose.toolCall.toolName`, when present (for icons). */
   toolName?: string;
-  /** The agent asked about this read and goose-browser allowed it once for the user: the site was already readable. */
-  autoAllowed?: { site: string };
+  /**
+   * The agent asked about this call of our browser server and goose-browser answered allow-once for the
+   * user, its own consent judging the call when it runs; `site` when it is a read of a site already readable.
+   */
+  autoAllowed?: { site?: string };
 }
 
 export interface PermissionRequestState {
@@ -260,7 +263,7 @@ export type ClientEvent =
   /** optionId: the option the user chose (null or absent: dismissed, or answered `cancelled` for them). */
   | { type: "permission_resolved"; sessionId: string; key: string; optionId?: string | null }
   /** The agent asked about a read on a site the user already allowed: answered allow-once for them, never shown as a question. */
-  | { type: "permission_auto_allowed"; sessionId: string; toolCall: ToolCallUpdate; site: string }
+  | { type: "permission_auto_allowed"; sessionId: string; toolCall: ToolCallUpdate; site?: string }
   | { type: "config_options_changed"; sessionId: string; configOptions: SessionConfigOption[] }
   | { type: "mode_changed"; sessionId: string; modeId: string }
   | { type: "history_loading" }

@@ -9,9 +9,10 @@
  */
 import { argsPreview, type BrowserToolCallRecord, type BrowserToolsState, sameJson } from "./browser-tools";
 import type { ToolCallState } from "./client-state";
+import { askedArguments } from "./our-call";
 import { siteOfUrl } from "./site-name";
 
-type Card = Pick<ToolCallState, "title" | "toolName" | "rawInput">;
+type Card = Pick<ToolCallState, "title" | "toolName" | "rawInput"> & { content?: ToolCallState["content"] };
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -37,10 +38,13 @@ export function cardNamesTool(card: Card, tool: string): boolean {
   return namesOf(card).some((name) => words(name).includes(wanted));
 }
 
-/** The argument objects a card's input may hold: the input itself, or a wrapped call's `arguments` (codex) / `input` / `args`. */
+/**
+ * The argument objects a card's input may hold: the input itself, or a wrapped call's `arguments` (codex) /
+ * `input` / `args`; with no input at all, what its text content holds as JSON (gemini sends no input).
+ */
 function argumentsOf(card: Card): Record<string, unknown>[] {
   const input = record(card.rawInput);
-  if (!input) return card.rawInput === undefined || card.rawInput === null ? [{}] : [];
+  if (!input) return card.rawInput === undefined || card.rawInput === null ? [askedArguments(card) ?? {}] : [];
   return [input, record(input.arguments), record(input.input), record(input.args)].filter((a): a is Record<string, unknown> => !!a);
 }
 

@@ -10,7 +10,15 @@
  * reading from the other side pauses.
  */
 import type { Writable } from "node:stream";
-import { type HostCommand, type HostErrorCode, type HostHello, hostMessage, type JsonRpcMessage } from "../../shared/host-protocol";
+import {
+  AGENT_EXITED_REPLY,
+  AGENT_NOT_RUNNING_REPLY,
+  type HostCommand,
+  type HostErrorCode,
+  type HostHello,
+  hostMessage,
+  type JsonRpcMessage,
+} from "../../shared/host-protocol";
 import { AgentSupervisor } from "../agent/supervisor";
 import { BrowserTools } from "../browser-tools";
 import { PendingRequests } from "../jsonrpc/pending-requests";
@@ -194,7 +202,7 @@ export class Relay {
       this.refuse(
         "agent_not_running",
         `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`,
-        requestId === undefined ? undefined : { id: requestId, code: INTERNAL_ERROR, message: "The agent is not running" },
+        requestId === undefined ? undefined : { id: requestId, code: INTERNAL_ERROR, message: AGENT_NOT_RUNNING_REPLY },
       );
       return false;
     }
@@ -250,7 +258,7 @@ export class Relay {
     if (this.pending.size === 0) return;
     const ids = this.pending.takeAll();
     this.o.log.warn(`the agent left ${ids.length} request(s) unanswered; answering them with an error`);
-    for (const id of ids) this.send(rpcErrorFrame(id, INTERNAL_ERROR, "The agent exited before answering"));
+    for (const id of ids) this.send(rpcErrorFrame(id, INTERNAL_ERROR, AGENT_EXITED_REPLY));
   }
 
   /** Reports a refusal to the extension, and answers the refused request. */

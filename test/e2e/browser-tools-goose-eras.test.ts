@@ -2,8 +2,9 @@
  * goose of every era gets the browser tools the way it takes them (native-host/browser-tools/goose-ways.ts),
  * end to end in real Chromium with the scripted goose playing that release: tools on → goose lists
  * tabs, reads the page, takes a snapshot, types and clicks by ref, with one question per action
- * (goose asks for acting tools in approve mode, never for read-only ones, and its allow stands for
- * the extension's consent); tools off → goose drops the server. A goose that cannot load the server
+ * (goose asks about list_tabs in approve mode, and the user answers it; its questions about the page's
+ * reads and actions are answered for the user, and an action is asked by goose-browser's consent card
+ * when served: docs/ARCHITECTURE.md, "One question per action"); tools off → goose drops the server. A goose that cannot load the server
  * leaves the switch off, and the panel says why.
  */
 import fs from "node:fs";
@@ -62,11 +63,15 @@ const permission = (panel: Page) => panel.getByRole("group", { name: "Permission
 const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
 const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 
-/** Runs one call; acting ones are asked about once, by goose, and allowed there. */
-async function run(panel: Page, line: string, acting: boolean): Promise<void> {
+/**
+ * Runs one call, answering its one question if it has one: goose's own (list_tabs, which reads no one
+ * site), or goose-browser's consent card (acting: goose's question about it is answered for the user).
+ */
+async function run(panel: Page, line: string, question: "goose" | "consent" | null): Promise<void> {
   await sendPrompt(panel, line);
-  if (acting) await permission(panel).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
-  // A second question (the extension's consent card) would hold the call until it timed out.
+  if (question === "goose") await permission(panel).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
+  if (question === "consent") await consentCard(panel).getByRole("button", { name: "Allow once", exact: true }).click({ timeout: LONG });
+  // A second question would hold the call until it timed out.
   await waitForTurnEnd(panel);
   expect(await consentCard(panel).count()).toBe(0);
   expect(await permission(panel).count()).toBe(0);
@@ -87,19 +92,20 @@ describe.each(ERAS)("browser tools with goose$version", ({ version, removeMethod
     // The session the panel opened as it opened takes the server (the host adds it to the open session);
     // the switch shows on at once, so the test waits for goose to have it before the first call. goose asks
     // about list_tabs in approve mode, and it reads no one site the user allowed, so the user answers it.
-    await expect.poll(() => mcp().some((l) => l.event === "connected"), { timeout: LONG }).toBe(true);
-    await run(panel, call("list_tabs"), true);
+    // A prompt sent meanwhile waits for the server to reach the session (turns.ts).
+    await run(panel, call("list_tabs"), "goose");
+    expect(mcp().some((l) => l.event === "connected")).toBe(true);
     expect(text(lastCall("list_tabs"))).toContain("Sign up — Test Co");
-    await run(panel, call("read_page", { tabId: formTab }), false);
+    await run(panel, call("read_page", { tabId: formTab }), null);
     expect(text(lastCall("read_page"))).toContain("The quick brown fox jumps over the lazy dog.");
-    await run(panel, call("page_snapshot", { tabId: formTab }), false);
+    await run(panel, call("page_snapshot", { tabId: formTab }), null);
     const snapshot = text(lastCall("page_snapshot"));
     const nameRef = /textbox "Your name" \[(e\d+)\]/.exec(snapshot)![1]!;
     const submitRef = /button "Subscribe" \[(e\d+)\]/.exec(snapshot)![1]!;
 
-    await run(panel, call("type", { tabId: formTab, ref: nameRef, text: "Ada" }), true);
+    await run(panel, call("type", { tabId: formTab, ref: nameRef, text: "Ada" }), "consent");
     expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
-    await run(panel, call("click", { tabId: formTab, ref: submitRef }), true);
+    await run(panel, call("click", { tabId: formTab, ref: submitRef }), "consent");
     await expect.poll(() => form.evaluate(() => document.getElementById("result")?.textContent)).toBe("Thanks, Ada! (no country)");
 
     await toolSwitch(panel).click();

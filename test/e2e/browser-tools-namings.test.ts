@@ -1,11 +1,12 @@
 /**
  * Browser tools as other agents name them, end to end in real Chromium: the scripted agent plays
- * codex-acp (`Tool: browser/<tool>`, input wrapped as `{server, tool, arguments}`, acting calls asked
- * about with "Approve MCP tool call") and opencode (`browser_<tool>`). Whatever the name, each card
- * shows the tab, site and element of the call the host served for it (bound by
- * extension/background/call-binder.ts), and "Show tab" brings that tab to the front. An agent that asks
- * about our own call gets one card: the user's one answer is the agent's answer and our consent; its
- * question about a read of a site the user already let goose-browser read is answered for the user.
+ * codex-acp (`Tool: browser/<tool>`, input wrapped as `{server, tool, arguments}`, asking about acting
+ * calls only) and opencode (`browser_<tool>`, goose's question before every call). Whatever the name, a
+ * read's card shows the tab and site of the call the host served for it (bound by
+ * extension/background/call-binder.ts), "Show tab" brings that tab to the front, and the agent's question
+ * about a read of a site the user already let goose-browser read is answered for the user, the card
+ * saying so. The question a user answers about an action, for each agent, is in
+ * browser-tools-questions.test.ts; here also the tools turned on and off in a session already open.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -68,58 +69,42 @@ const permission = (panel: Page) => panel.getByRole("group", { name: "Permission
 const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
 const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 
-/** The one question an acting call raises, whoever asks it (the agent's merged card or our consent card). */
-async function answerOnce(panel: Page, button: "Allow once" | "Deny"): Promise<"agent" | "consent"> {
-  const either = permission(panel).or(consentCard(panel));
-  await either.first().waitFor({ timeout: LONG });
-  const who = (await permission(panel).count()) > 0 ? "agent" : "consent";
-  await either.first().getByRole("button", { name: button, exact: true }).click();
+/** The agent's own question (the tools are off, so it is the user's), allowed once; the only question. */
+async function allowAgentOnce(panel: Page): Promise<void> {
+  await permission(panel).getByRole("button", { name: "Allow once", exact: true }).click({ timeout: LONG });
   // A second question would hold the call (and the turn) until it timed out.
   await waitForTurnEnd(panel);
   expect(await consentCard(panel).count()).toBe(0);
   expect(await permission(panel).count()).toBe(0);
-  return who;
 }
 
 /** The definitions (Tab, Element) a card shows, as text. */
 const target = (card: ReturnType<typeof toolCard>) => card.getByRole("definition");
 
 describe.each([
+  // codex asks about no read-only tool: nothing to answer for the user.
   {
     naming: "codex",
-    readTitle: /Tool: browser\/read_page/,
-    actTitle: /Approve MCP tool call/,
+    readTitle: /Tool: browser\/read_page|^Read page/i,
     env: { SCRIPTED_AGENT_MCP_PERMISSION: "acting" },
-    // codex asks about no read-only tool: nothing to answer for the user.
     readAsked: false,
   },
   // goose's permission rule (approve mode asks about reads too), opencode's names: the read is asked,
   // and answered for the user since the e2e build may read every site.
-  { naming: "opencode", readTitle: /browser_read_page/, actTitle: /browser_type/, env: {} as Record<string, string>, readAsked: true },
-])("browser tools named the $naming way", ({ naming, readTitle, actTitle, env, readAsked }) => {
-  it("every card shows tab, site and element; Show tab focuses the tab; an acting call is asked once", async () => {
-    const { h, site, panel, form, formTab, calls, text } = await open({ SCRIPTED_AGENT_MCP_NAMING: naming, ...env });
+  { naming: "opencode", readTitle: /browser_read_page|^Read page/i, env: {} as Record<string, string>, readAsked: true },
+])("browser tools named the $naming way", ({ naming, readTitle, env, readAsked }) => {
+  it("a read's card shows tab and site, says when it was allowed without asking; Show tab focuses the tab", async () => {
+    const { h, site, panel, formTab, calls, text } = await open({ SCRIPTED_AGENT_MCP_NAMING: naming, ...env });
 
     await sendPrompt(panel, call("read_page", { tabId: formTab }));
     await waitForTurnEnd(panel);
+    expect(await permission(panel).count()).toBe(0);
+    expect(await consentCard(panel).count()).toBe(0);
     expect(text(calls("read_page").at(-1))).toContain("The quick brown fox");
     const readCard = toolCard(panel, readTitle).last();
     await waitForText(target(readCard), "Sign up — Test Co · 127.0.0.1");
     await expect.poll(() => readCard.getByRole("note").count()).toBe(readAsked ? 1 : 0);
     if (readAsked) await waitForText(readCard.getByRole("note"), "Allowed without asking: you already let goose-browser read 127.0.0.1");
-
-    await sendPrompt(panel, call("page_snapshot", { tabId: formTab }));
-    await waitForTurnEnd(panel);
-    const nameRef = /textbox "Your name" \[(e\d+)\]/.exec(text(calls("page_snapshot").at(-1)))![1]!;
-
-    await sendPrompt(panel, call("type", { tabId: formTab, ref: nameRef, text: "Ada" }));
-    const asked = await answerOnce(panel, "Allow once");
-    // codex asks about acting calls itself: its question was the one card.
-    if (naming === "codex") expect(asked).toBe("agent");
-    expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
-    const typeCard = toolCard(panel, actTitle).last();
-    await waitForText(target(typeCard), 'textbox "Your name"');
-    await waitForText(target(typeCard), "Sign up — Test Co · 127.0.0.1");
 
     // Show tab: another tab in front (then the panel, here a tab itself, as the user looks at it), and
     // the card's button brings the form's tab back.
@@ -133,48 +118,12 @@ describe.each([
   });
 });
 
-describe("one question per action", () => {
-  it("an agent that asks before every MCP call (Claude's adapters): a read of an allowed site is not asked; acting is one card, one click; Deny denies both", async () => {
-    const { panel, form, formTab, calls, text } = await open({ SCRIPTED_AGENT_MCP_PERMISSION: "every" });
-    // The agent asks about the read too; the site is already readable (the e2e build's host access),
-    // so goose-browser answers allow-once for the user, and the card says so.
-    await sendPrompt(panel, call("page_snapshot", { tabId: formTab }));
-    await waitForTurnEnd(panel);
-    expect(await permission(panel).count()).toBe(0);
-    expect(await consentCard(panel).count()).toBe(0);
-    await waitForText(
-      toolCard(panel, /browser: page snapshot/)
-        .last()
-        .getByRole("note"),
-      "Allowed without asking",
-    );
-    const snapshot = text(calls("page_snapshot").at(-1));
-    const nameRef = /textbox "Your name" \[(e\d+)\]/.exec(snapshot)![1]!;
-    const submitRef = /button "Subscribe" \[(e\d+)\]/.exec(snapshot)![1]!;
-
-    await sendPrompt(panel, call("type", { tabId: formTab, ref: nameRef, text: "Ada" }));
-    const question = await permission(panel).innerText({ timeout: LONG });
-    expect(question).toContain(`type ${nameRef}`);
-    // Once or not at all: the agent's "always" options are not offered on our own calls.
-    expect(await permission(panel).getByRole("button").allInnerTexts()).toEqual(["Allow once", "Deny"]);
-    expect(await answerOnce(panel, "Allow once")).toBe("agent");
-    expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
-    expect(calls("type").at(-1)?.result?.isError).toBeFalsy();
-
-    await sendPrompt(panel, call("click", { tabId: formTab, ref: submitRef }));
-    expect(await answerOnce(panel, "Deny")).toBe("agent");
-    // The agent never made the call, and the page is untouched.
-    expect(calls("click")).toEqual([]);
-    expect(await form.evaluate(() => document.getElementById("result")?.textContent)).toBe("");
-  });
-});
-
 describe("turning the tools on and off in a session already open, with an agent that can load sessions", () => {
   it("on: the session is loaded again with the server, its transcript stays; off: loaded again without it", async () => {
     const { panel, formTab, mcp, calls, text } = await open({}, { toolsFirst: false });
     // Without the server the agent does not know the tool is read-only: it asks (approve mode).
     await sendPrompt(panel, call("list_tabs"));
-    await answerOnce(panel, "Allow once");
+    await allowAgentOnce(panel);
     expect(text(calls("list_tabs").at(-1))).toContain("Extension browser not found");
     expect(mcp().some((l) => l.event === "connected")).toBe(false);
 
@@ -195,7 +144,7 @@ describe("turning the tools on and off in a session already open, with an agent 
     // The load's answer (and the panel's snapshot after it) before the next prompt.
     await waitForReady(panel);
     await sendPrompt(panel, call("read_page", { tabId: formTab }));
-    await answerOnce(panel, "Allow once");
+    await allowAgentOnce(panel);
     expect(text(calls("read_page").at(-1))).toContain("Extension browser not found");
   });
 });

@@ -1,9 +1,11 @@
 /**
- * goose in `approve` mode asks before every MCP call, read-only ones too (goose 1.50.0 and 1.52.0). A
- * read of our own server on a site the user already let goose-browser read is answered allow-once for
- * the user and the card says so (extension/background/read-questions.ts); an acting call is still one
- * question; a read goose-browser may not make unasked stays the user's (docs/ARCHITECTURE.md, "Browser
- * tools"). End to end in real Chromium with the scripted goose, whose request is goose's shape.
+ * goose in `approve` mode asks before every MCP call, read-only ones too (goose 1.50.0 and 1.52.0).
+ * goose-browser answers goose's question about a call of our own server allow-once for the user and
+ * asks its own question, if any, when the call is served (extension/background/our-questions.ts,
+ * docs/ARCHITECTURE.md "One question per action"): a read of a site the user already let goose-browser
+ * read is asked nothing and the card says so; an acting call is one question, goose-browser's; a read our
+ * site policy refuses (a browser page) is refused, the card saying so, nothing read. End to end in real
+ * Chromium with the scripted goose, whose request is goose's shape.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -43,7 +45,7 @@ function mcpCalls(file: string, tool: string): McpLogLine[] {
 const resultText = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
 
 describe("goose's questions about reads (approve mode)", () => {
-  it("reads of an allowed site are answered for the user with a note; acting is asked once; a read of a site it may not read is asked", async () => {
+  it("reads of an allowed site ask nothing, with a note; acting is one question, goose-browser's; a read of a browser page is refused, and said so", async () => {
     const site = await startTestSite();
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-e2e-reads-"));
     const mcpLog = path.join(logDir, "mcp.log");
@@ -91,37 +93,43 @@ describe("goose's questions about reads (approve mode)", () => {
       expect(answerTo(questions[0]!)).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
     }
 
-    // Acting: goose's question is the one card; its allow is our consent too.
+    // Acting: goose's question is answered allow-once for the user; the one question is goose-browser's.
     const ref = /textbox "Your name" \[(e\d+)\]/.exec(resultText(calls("page_snapshot")[0]))![1]!;
+    const beforeType = asked().length;
     await sendPrompt(panel, call("type", { tabId: formTab, ref, text: "Ada" }));
-    await permission(panel).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
+    await consentCard(panel).getByRole("button", { name: "Allow once", exact: true }).click({ timeout: LONG });
     await waitForTurnEnd(panel);
     expect(await consentCard(panel).count()).toBe(0);
     expect(await permission(panel).count()).toBe(0);
     expect(await form.evaluate(() => document.body.dataset.nameState)).toBe("Ada");
-    expect(
-      await toolCard(panel, /browser: type/)
+    const typeQuestions = asked().slice(beforeType);
+    expect(typeQuestions).toHaveLength(1);
+    expect(answerTo(typeQuestions[0]!)).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
+    // Not "Allowed without asking … read": the user was asked, by goose-browser.
+    await waitForText(
+      toolCard(panel, /browser: type/)
         .last()
-        .getByRole("note")
-        .count(),
-    ).toBe(0);
+        .getByRole("note"),
+      "goose-browser asks you about this call itself",
+    );
 
-    // A read goose-browser may not make unasked. A site without host access cannot be had here: the e2e
-    // build holds <all_urls>, and a command-line extension may read file: URLs. A browser page is a
-    // page goose-browser never reads (its site policy), so the agent's question stays the user's,
-    // and a Deny stands (the unit test read-questions.test.ts covers a site not yet granted).
+    // A read goose-browser never makes: a browser page (its site policy). goose's question is answered
+    // for the user like any read of one tab, and the served call is refused before anything is read; the
+    // user learns it from the card. (A site without host access cannot be had here: the e2e build holds
+    // <all_urls>; the unit test our-questions.test.ts covers a site not yet granted.)
     const pageTab = await h.worker.evaluate(async () => (await chrome.tabs.create({ url: "chrome://version", active: false })).id!);
+    const beforeRefused = asked().length;
     await sendPrompt(panel, call("read_page", { tabId: pageTab }));
-    const question = permission(panel);
-    await question.waitFor({ timeout: LONG });
-    expect(
-      await toolCard(panel, /browser: read page/)
-        .last()
-        .getByRole("note")
-        .count(),
-    ).toBe(0);
-    await question.getByRole("button", { name: "Deny" }).click();
     await waitForTurnEnd(panel);
-    expect(calls("read_page")).toHaveLength(1);
+    expect(await permission(panel).count()).toBe(0);
+    expect(await consentCard(panel).count()).toBe(0);
+    expect(answerTo(asked().slice(beforeRefused)[0]!)).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
+    const refused = calls("read_page").at(-1);
+    expect(refused?.result?.isError).toBe(true);
+    expect(resultText(refused)).toContain("is a browser page");
+    expect(resultText(refused)).not.toContain("Command Line");
+    const refusedCard = toolCard(panel, /browser: read page/).last();
+    await expect.poll(() => refusedCard.getAttribute("data-status")).toBe("failed");
+    await waitForText(refusedCard, "browser tools never read or act on browser pages");
   });
 });

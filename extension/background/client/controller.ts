@@ -42,7 +42,7 @@ export interface ControllerDeps {
   forkProbes?: ForkProbeStorage;
   /** Every answer the user gave an agent's permission request. */
   onPermissionAnswered?: PermissionAnswered;
-  /** A read the user already allowed, which the agent's question need not be shown for (read-questions.ts). */
+  /** A question about a call of our server, answered for the user because our consent asks when it is served (our-questions.ts). */
   needsNoQuestion?: NeedsNoQuestion;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
   flushQueue?: () => Promise<void>;
@@ -93,8 +93,22 @@ export class ClientController {
     this.agent.deliver(message);
   }
 
-  newSession(): Promise<void> {
-    return this.run((conn) => newSession(this.ctx, conn));
+  /**
+   * A new session. One asked while the agent restarts (Restart, then New session at once: the host
+   * refuses the request, or the old agent exits before answering, or no agent is ready yet) is
+   * started on the next agent as soon as it is ready, in place of restoring the session shown before.
+   */
+  async newSession(): Promise<void> {
+    const conn = this.agent.ready();
+    if (!conn) {
+      const { connection, client } = this.ctx.state();
+      if (connection.link.phase === "ready" && (client.agent.phase === "offline" || client.agent.phase === "initializing"))
+        this.newWanted = true;
+      return;
+    }
+    this.newWanted = true;
+    const started = await Promise.race([newSession(this.ctx, conn), conn.closed.then(() => "away" as const)]);
+    if (started !== "away") this.newWanted = false;
   }
 
   prompt(sessionId: string | null, content: ContentBlock[]): Promise<void> {
@@ -173,7 +187,8 @@ export class ClientController {
   }
 
   private async inNewSession(conn: AgentConnection): Promise<string | null> {
-    const id = await newSession(this.ctx, conn);
+    const started = await newSession(this.ctx, conn);
+    const id = started === "away" ? null : started;
     if (id) this.ctx.dispatch({ type: "session_notice", sessionId: id, tone: "warning", text: LOST.settingMoved });
     return id;
   }
@@ -203,6 +218,8 @@ export class ClientController {
   }
 
   private draining = false;
+  /** The user asked for a new session that no agent has taken yet (newSession). */
+  private newWanted = false;
 
   /** After the event that caused it is applied everywhere: sends each session's next queued message that may go. */
   private drainSoon(): void {
@@ -223,7 +240,8 @@ export class ClientController {
 
   private async whenReady(conn: AgentConnection): Promise<void> {
     void learnForkServed(this.ctx, conn, this.forkProbes).catch(() => undefined);
-    const restored = restoreActiveSession(this.ctx, conn);
+    // New session pressed while the agent restarted: that session, not the restore (which an opening would stop).
+    const restored = this.newWanted ? this.newSession().then(() => undefined) : restoreActiveSession(this.ctx, conn);
     this.started = { conn, restored, tried: false };
     await restored;
     void refreshHistory(this.ctx, conn);

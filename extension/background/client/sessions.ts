@@ -3,6 +3,7 @@
  * in memory (a tab restored after a restart loads when first shown); the agent owns every transcript
  * and replays it on session/load (https://agentclientprotocol.com/protocol/session-setup#loading-sessions).
  */
+import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionState } from "../../state/client-state";
 import { applySessionDefaults } from "./apply-session-defaults";
@@ -12,8 +13,17 @@ import { applyMode } from "./modes";
 import { SESSION_NOT_FOUND } from "./session-recovery";
 import { resumeSession } from "./session-resume";
 
-/** Starts a session in the approval mode; resolves to its id, or null if none was started. */
-export async function newSession(ctx: ClientContext, conn: AgentConnection): Promise<string | null> {
+/** The host says no agent took or answered the request (a restart under way): nothing happened, ask the next agent. */
+function agentWasAway(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return message === AGENT_NOT_RUNNING_REPLY || message === AGENT_EXITED_REPLY;
+}
+
+/**
+ * Starts a session in the approval mode; resolves to its id, null if none was started, or "away" when
+ * the host had no agent to take it (the caller asks the next one; the opening ends with the agent).
+ */
+export async function newSession(ctx: ClientContext, conn: AgentConnection): Promise<string | null | "away"> {
   if (ctx.state().client.opening) return null;
   const cwd = agentCwd(ctx);
   ctx.dispatch({ type: "session_opening", open: { kind: "new" } });
@@ -37,6 +47,7 @@ export async function newSession(ctx: ClientContext, conn: AgentConnection): Pro
     ctx.dispatch({ type: "session_loaded", sessionId: r.sessionId });
     return r.sessionId;
   } catch (e) {
+    if (agentWasAway(e)) return "away";
     ctx.dispatch({ type: "session_open_failed", error: failure(ctx, e, "Starting a session") });
     return null;
   }

@@ -17,7 +17,7 @@ import { newSession } from "./sessions";
 export async function prompt(ctx: ClientContext, conn: AgentConnection, sessionId: string | null, content: ContentBlock[]): Promise<void> {
   if (content.length === 0) return;
   const id = sessionId ?? ctx.state().client.activeSessionId ?? (await newSession(ctx, conn));
-  const session = id ? ctx.state().client.sessions[id] : undefined;
+  const session = id && id !== "away" ? ctx.state().client.sessions[id] : undefined;
   if (!id || !session || session.loading) return;
   if (session.turn !== "idle") {
     enqueue(ctx, id, content);
@@ -74,7 +74,7 @@ async function sendInNewSession(ctx: ClientContext, conn: AgentConnection, lost:
     error: { title: LOST.title, message: LOST.messageMoved, code: SESSION_NOT_FOUND },
   });
   const id = await newSession(ctx, conn);
-  if (!id) return;
+  if (!id || id === "away") return;
   ctx.dispatch({ type: "session_notice", sessionId: id, tone: "warning", text: LOST.moved });
   ctx.dispatch({ type: "prompt_sent", sessionId: id, content });
   await runTurn(ctx, conn, id, content, true);

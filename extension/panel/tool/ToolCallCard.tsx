@@ -6,7 +6,8 @@ import { useComputed } from "@preact/signals";
 import { initialBrowserToolsState } from "../../state/browser-tools";
 import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
-import { boundCall, browserToolDetail, browserToolOf, callArguments } from "../../state/served-calls";
+import { askedArguments, ourToolOf } from "../../state/our-call";
+import { boundCall, browserToolDetail, callArguments } from "../../state/served-calls";
 import { active, appState, browserTools, toolCallSignal } from "../../view/state-signals";
 import { Icon } from "../icons";
 import { ApprovalBar, type BrowserQuestion } from "./ApprovalBar";
@@ -56,7 +57,9 @@ export function ToolCallCard({ id }: { id: string }) {
       </header>
       {tool.autoAllowed && (
         <p class="tool__auto-allowed" role="note">
-          Allowed without asking: you already let goose-browser read {tool.autoAllowed.site}.
+          {tool.autoAllowed.site
+            ? `Allowed without asking: you already let goose-browser read ${tool.autoAllowed.site}.`
+            : "goose-browser asks you about this call itself when it runs, naming the tab and the element, unless you allowed it on this site."}
         </p>
       )}
       <BrowserToolTarget tool={tool} />
@@ -89,7 +92,7 @@ export function ToolCallCard({ id }: { id: string }) {
   );
 }
 
-/** A read allowed for the user is not waiting on anyone while the agent runs it. */
+/** A question answered for the user is not waiting on anyone while the agent runs the call. */
 function statusLabel(tool: ToolCallState): string {
   return tool.status === "pending" && tool.autoAllowed ? "Allowed" : STATUS_LABEL[tool.status];
 }
@@ -109,9 +112,9 @@ function TitleWords({ title }: { title: ToolTitle }) {
 function browserQuestion(tool: ToolCallState): BrowserQuestion | null {
   // Only while the tools are on: a "browser" server the agent has from elsewhere keeps its own question.
   if (!browserTools.value?.enabled) return null;
-  const name = browserToolOf(tool);
+  const name = ourToolOf(tool);
   if (!name) return null;
-  const args = callArguments(tool);
+  const args = askedArguments(tool) ?? {};
   const on = [args.ref, args.url, args.text === undefined ? undefined : JSON.stringify(args.text)].find((v) => typeof v === "string");
   return { tool: name, ...(on ? { on: String(on) } : {}) };
 }

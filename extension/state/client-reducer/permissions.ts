@@ -5,22 +5,23 @@
 import type { ClientEventOf, SessionState } from "../client-state";
 import { toolCallOf, withToolCall } from "../tool-call-map";
 import { isDenial } from "../turn-reading";
-import { upsertToolCall } from "./tool-calls";
+import { upsertAskedToolCall } from "./tool-calls";
 
 export function permissionRequested(session: SessionState, event: ClientEventOf<"permission_requested">): SessionState {
   if (session.permissions.some((p) => p.key === event.key)) return session;
   // The request's toolCall is often richer than the tool_call notification (content, rawInput).
-  const s = upsertToolCall(askedAgain(session, event.toolCall.toolCallId), event.toolCall);
+  const s = upsertAskedToolCall(askedAgain(session, event.toolCall.toolCallId), event.toolCall);
   const request = { key: event.key, toolCallId: event.toolCall.toolCallId, options: event.options };
   return { ...s, permissions: [...s.permissions, request] };
 }
 
-/** Allowed for the user (background/read-questions.ts): the card says so, and no question waits. */
+/** Answered for the user (background/our-questions.ts): the card says so, and no question of the agent's waits. */
 export function permissionAutoAllowed(session: SessionState, event: ClientEventOf<"permission_auto_allowed">): SessionState {
-  const s = upsertToolCall(session, event.toolCall);
+  const s = upsertAskedToolCall(session, event.toolCall);
   const card = toolCallOf(s.toolCalls, event.toolCall.toolCallId);
-  if (!card || card.autoAllowed?.site === event.site) return s;
-  return { ...s, toolCalls: withToolCall(s.toolCalls, { ...card, autoAllowed: { site: event.site } }) };
+  if (!card || (card.autoAllowed && card.autoAllowed.site === event.site)) return s;
+  const autoAllowed = event.site === undefined ? {} : { site: event.site };
+  return { ...s, toolCalls: withToolCall(s.toolCalls, { ...card, autoAllowed }) };
 }
 
 export function permissionResolved(session: SessionState, key: string, optionId: string | null | undefined): SessionState {

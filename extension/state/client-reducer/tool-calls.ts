@@ -26,6 +26,23 @@ export function upsertToolCall(session: SessionState, update: ToolCall | ToolCal
   };
 }
 
+/**
+ * A permission request's toolCall: it fills what the card lacks (some agents ask before announcing the
+ * call) and adds its content, but never renames the card or replaces its input. codex-acp asks about an
+ * MCP call with a title and input of its question's own ("Approve Type text", `{server_name, request}`),
+ * which would hide the call the card announced (`Tool: browser/type`, `{server, tool, arguments}`).
+ */
+export function upsertAskedToolCall(session: SessionState, asked: ToolCallUpdate): SessionState {
+  const card = toolCallOf(session.toolCalls, asked.toolCallId);
+  if (!card) return upsertToolCall(session, asked);
+  const { title, rawInput, ...rest } = asked;
+  return upsertToolCall(session, {
+    ...rest,
+    ...(card.title === "" && title != null ? { title } : {}),
+    ...(card.rawInput === undefined && rawInput !== undefined ? { rawInput } : {}),
+  });
+}
+
 function mergeToolCall(card: ToolCallState, update: ToolCall | ToolCallUpdate, denied: boolean): ToolCallState {
   const next: ToolCallState = { ...card };
   let changed = false;

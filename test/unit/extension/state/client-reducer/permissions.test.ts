@@ -1,5 +1,6 @@
 /** Permission requests and the user's answers (extension/state/client-reducer/permissions.ts). */
 import { describe, expect, it } from "vitest";
+import type { ClientEvent } from "../../../../../extension/state/client-state";
 import { toolCallOf } from "../../../../../extension/state/tool-call-map";
 import {
   entries,
@@ -38,6 +39,42 @@ describe("permissions", () => {
     const s = withSession(permission("k1", "t9"));
     expect(toolCallOf(session(s).toolCalls, "t9")?.title).toBe("developer: shell · rm -rf build");
     expect(entries(s)).toEqual([{ kind: "tool", id: "t9" }]);
+  });
+
+  it("a question's toolCall never renames its card or replaces its input (codex-acp), but fills what the card lacks", () => {
+    // codex-acp 0.16 asks about an MCP call with a title and input of its question's own; the card keeps the
+    // names the served call binds by (docs/ARCHITECTURE.md, "One question per action").
+    const codexAsks: ClientEvent = {
+      type: "permission_requested",
+      sessionId: S,
+      key: "q1",
+      toolCall: {
+        toolCallId: "t1",
+        title: "Approve Type text",
+        rawInput: { server_name: "browser", request: { mode: "form", _meta: { tool_title: "Type text" } } },
+        content: [{ type: "content", content: text('Allow the browser MCP server to run tool "type"?') }],
+      },
+      options: gooseOptions,
+    };
+    const announced = upd({
+      sessionUpdate: "tool_call",
+      toolCallId: "t1",
+      title: "Tool: browser/type",
+      status: "pending",
+      rawInput: { server: "browser", tool: "type", arguments: { ref: "e3", text: "Ada" } },
+    });
+    const card = toolCallOf(session(withSession(announced, codexAsks)).toolCalls, "t1");
+    expect(card).toMatchObject({
+      title: "Tool: browser/type",
+      rawInput: { server: "browser", tool: "type", arguments: { ref: "e3", text: "Ada" } },
+    });
+    expect(card?.content).toHaveLength(1);
+
+    const bare = upd({ sessionUpdate: "tool_call", toolCallId: "t1", title: "", status: "pending" });
+    expect(toolCallOf(session(withSession(bare, codexAsks)).toolCalls, "t1")).toMatchObject({
+      title: "Approve Type text",
+      rawInput: { server_name: "browser" },
+    });
   });
 
   it("a duplicate key is ignored; requests stay oldest first", () => {

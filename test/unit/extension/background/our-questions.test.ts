@@ -1,14 +1,14 @@
 /**
- * The one agent question answered for the user: a read of our own browser server on a site the user
- * already let goose-browser read (background/read-questions.ts, browser-tools/read-allowed.ts, the
- * broker's allowOnceForUser). goose in approve mode asks about every call, read-only ones too; these
- * reads cost no question, and everything else stays the user's.
+ * The agent questions answered for the user: about a call of our own browser server that our consent
+ * judges when it is served (background/our-questions.ts, browser-tools/read-allowed.ts, the broker's
+ * allowOnceForUser). A read of a site the user already let goose-browser read says so; an acting call
+ * is asked by goose-browser itself when served; everything else stays the user's.
  */
 import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
 import { permissionPrompts } from "../../../../extension/background/client/permission-prompts";
 import type { SessionMemory } from "../../../../extension/background/client/session-memory";
-import { type ReadAllowed, readNeedsNoQuestion } from "../../../../extension/background/read-questions";
+import { questionForUs, type ReadAllowed } from "../../../../extension/background/our-questions";
 import type { BrowserApi, TabInfo } from "../../../../extension/browser-tools/browser-api";
 import { readAllowedNow } from "../../../../extension/browser-tools/read-allowed";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
@@ -94,32 +94,72 @@ describe("which agent questions are answered for the user", () => {
   const snapshot = gooseRequest("page_snapshot", { tabId: 1 });
 
   it("goose's question about a read of our server on a readable site", async () => {
-    expect(await readNeedsNoQuestion(appWith({ cards: [snapshot] }).state(), snapshot, readable)).toEqual({ site: "shop.example" });
+    expect(await questionForUs(appWith({ cards: [snapshot] }).state(), snapshot, readable)).toEqual({ site: "shop.example" });
   });
 
   it("never while the tools are off, or in a session that did not take our server", async () => {
-    expect(await readNeedsNoQuestion(appWith({ enabled: false, cards: [snapshot] }).state(), snapshot, readable)).toBeNull();
+    expect(await questionForUs(appWith({ enabled: false, cards: [snapshot] }).state(), snapshot, readable)).toBeNull();
     for (const offer of ["failed", "removed", null] as const)
-      expect(await readNeedsNoQuestion(appWith({ offer, cards: [snapshot] }).state(), snapshot, readable)).toBeNull();
+      expect(await questionForUs(appWith({ offer, cards: [snapshot] }).state(), snapshot, readable)).toBeNull();
   });
 
-  it("never for an acting call, another server's tool, a site not yet readable, or without an allow-once to give", async () => {
+  it("an acting call, and a read of a site not yet readable: answered, our consent asks when the call is served", async () => {
     const click = gooseRequest("click", { tabId: 1, ref: "e3" });
-    expect(await readNeedsNoQuestion(appWith({ cards: [click] }).state(), click, readable)).toBeNull();
+    expect(await questionForUs(appWith({ cards: [click] }).state(), click, readable)).toEqual({});
+    const bank = gooseRequest("page_snapshot", { tabId: 3 }, "call_bank");
+    expect(await questionForUs(appWith({ cards: [bank] }).state(), bank, readable)).toEqual({});
+  });
+
+  it("every agent's shape of the same question (state/our-call.ts)", async () => {
+    const asked = (toolCall: RequestPermissionRequest["toolCall"]): RequestPermissionRequest => ({
+      sessionId: "s1",
+      toolCall,
+      options: GOOSE_OPTIONS,
+    });
+    const codex = asked({
+      toolCallId: "c1",
+      title: "Approve Type text",
+      rawInput: {
+        server_name: "browser",
+        request: {
+          mode: "form",
+          _meta: { codex_approval_kind: "mcp_tool_call", tool_title: "Type text", tool_params: { ref: "e3", text: "Ada" } },
+        },
+      },
+    });
+    const gemini = asked({
+      toolCallId: "mcp_browser_page_snapshot__17",
+      title: "page_snapshot (browser MCP Server)",
+      content: [{ type: "content", content: { type: "text", text: '{"tabId":1}' } }],
+    });
+    const claude = asked({ toolCallId: "t1", title: "mcp__browser__click", kind: "other", rawInput: { ref: "e3" } });
+    expect(await questionForUs(appWith().state(), codex, readable)).toEqual({});
+    expect(await questionForUs(appWith().state(), gemini, readable)).toEqual({ site: "shop.example" });
+    expect(await questionForUs(appWith().state(), claude, readable)).toEqual({});
+  });
+
+  it("never for list_tabs (no one site our consent judges), another server's tool, a command titled like ours, or without an allow-once to give", async () => {
+    const tabs = gooseRequest("list_tabs", {});
+    expect(await questionForUs(appWith({ cards: [tabs] }).state(), tabs, readable)).toBeNull();
+    const shell: RequestPermissionRequest = {
+      ...snapshot,
+      toolCall: { toolCallId: "sh", kind: "execute", title: "browser click", rawInput: { command: "browser click" } },
+    };
+    expect(await questionForUs(appWith().state(), shell, readable)).toBeNull();
+    const echo: RequestPermissionRequest = { ...snapshot, toolCall: { toolCallId: "sh2", title: "Run echo browser click" } };
+    expect(await questionForUs(appWith().state(), echo, readable)).toBeNull();
     const other: RequestPermissionRequest = {
       ...snapshot,
       toolCall: { ...snapshot.toolCall, toolCallId: "x", title: "developer: shell · cat ~/.ssh/id_rsa", rawInput: { command: "cat" } },
     };
-    expect(await readNeedsNoQuestion(appWith().state(), other, readable)).toBeNull();
-    const bank = gooseRequest("page_snapshot", { tabId: 3 }, "call_bank");
-    expect(await readNeedsNoQuestion(appWith({ cards: [bank] }).state(), bank, readable)).toBeNull();
+    expect(await questionForUs(appWith().state(), other, readable)).toBeNull();
     const alwaysOnly = { ...snapshot, options: GOOSE_OPTIONS.filter((o) => o.kind !== "allow_once") };
-    expect(await readNeedsNoQuestion(appWith({ cards: [snapshot] }).state(), alwaysOnly, readable)).toBeNull();
+    expect(await questionForUs(appWith({ cards: [snapshot] }).state(), alwaysOnly, readable)).toBeNull();
   });
 });
 
 describe("the broker answers such a question allow-once and marks its card; any other is shown", () => {
-  function prompts(allowed: { site: string } | null) {
+  function prompts(allowed: { site?: string } | null) {
     const app = appWith({ cards: [gooseRequest("page_snapshot", { tabId: 1 })] });
     const events: ClientEvent[] = [];
     const dispatch = (event: ClientEvent) => {
@@ -140,7 +180,8 @@ describe("the broker answers such a question allow-once and marks its card; any 
     const { app, events, broker, answered } = prompts({ site: "shop.example" });
     const response = await broker.ask(gooseRequest("page_snapshot", { tabId: 1 }), new AbortController().signal);
     expect(response).toEqual({ outcome: { outcome: "selected", optionId: "allow_once" } });
-    expect(answered).toEqual(["allow_once"]);
+    // Not the user's answer: no allow is carried to the served call, whose own consent still judges it.
+    expect(answered).toEqual([]);
     expect(events.some((e) => e.type === "permission_requested")).toBe(false);
     const session = app.state().client.sessions.s1!;
     expect(session.permissions).toEqual([]);
