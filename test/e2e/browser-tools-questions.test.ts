@@ -153,7 +153,10 @@ describe.each(AGENTS)("the question a user answers: $agent", ({ env, snapshot, t
     expect(words).toContain('type "Ada" into textbox "Your name" on 127.0.0.1');
     expect(words).toContain("Sign up — Test Co");
     // Once or not at all in the row; "Always allow on this site" only behind More.
-    expect(await question.getByRole("button").allInnerTexts()).toEqual(["Allow once", "Deny", "More"]);
+    const names = await question
+      .getByRole("button")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? e.textContent?.trim()));
+    expect(names).toEqual(["Allow once", "Deny", "More answers"]);
     // The agent's question was answered allow-once for the user, never with one of its "always" options.
     const typeAsked = asked().at(-1)!;
     expect(answerTo(typeAsked)).toBe(allowOnce);

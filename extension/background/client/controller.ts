@@ -8,7 +8,6 @@ import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
-import { toolsOfferPending } from "../../state/browser-tools";
 import type { ForkProbeStorage } from "../../storage/fork-probes";
 import type { ForkStorage } from "../../storage/session-forks";
 import type { MetaStorage } from "../../storage/session-meta";
@@ -30,6 +29,7 @@ import { SessionMemory } from "./session-memory";
 import { LOST } from "./session-recovery";
 import { deleteSession, newSession, openFirstSession, openSession, restoreActiveSession } from "./sessions";
 import { steerOrQueue } from "./steer";
+import { untilIdle, untilToolsSettled } from "./store-waits";
 import { cancel, prompt } from "./turns";
 
 export interface ControllerDeps {
@@ -267,42 +267,4 @@ export class ClientController {
     const conn = this.agent.ready();
     if (conn) await Promise.race([job(conn), conn.closed]);
   }
-}
-
-/** The host answers an offer within its own hold (10 s); a host that never reports must not hold a prompt longer. */
-const TOOLS_SETTLE_MS = 12_000;
-
-function untilToolsSettled(store: Store<AppState, AppEvent>, sessionId: string): Promise<void> {
-  const settled = () => {
-    const { connection, tools } = store.get();
-    // A host without the report (one protocol behind) never says: nothing to wait for.
-    const link = connection.link;
-    const reports = link.phase === "ready" && !link.fit.missing.includes("browser_tools_offer");
-    return !reports || !toolsOfferPending(tools, sessionId);
-  };
-  if (settled()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      stop();
-      resolve();
-    };
-    const timer = setTimeout(done, TOOLS_SETTLE_MS);
-    const stop = store.subscribe(() => {
-      if (settled()) done();
-    });
-  });
-}
-
-function untilIdle(store: Store<AppState, AppEvent>, sessionId: string): Promise<void> {
-  const idle = () =>
-    store.get().client.sessions[sessionId]?.turn !== "running" && store.get().client.sessions[sessionId]?.turn !== "cancelling";
-  if (idle()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = store.subscribe(() => {
-      if (!idle()) return;
-      stop();
-      resolve();
-    });
-  });
 }
