@@ -225,6 +225,19 @@ export class AgentConnection {
     return typeof messageId === "string" ? { messageId } : {};
   }
 
+  /**
+   * `_session/steering` (claude-agent-acp, codex-acp; advertised as `_meta.steering.supported`): adds
+   * `prompt` to the running turn. `idleBehavior: "promptRequired"` asks an agent whose turn already
+   * ended to say so rather than start a turn of its own, so the message goes out as a prompt.
+   * Answers the outcome as the agent names it ("injected", "startedNewTurn", "promptRequired", "failed").
+   */
+  async sessionSteering(sessionId: string, prompt: ContentBlock[]): Promise<string> {
+    const params = { sessionId, prompt, _meta: { steering: { idleBehavior: "promptRequired" } } };
+    const answer = await this.whileCurrent(this.sdk.agent.request<unknown>("_session/steering", params));
+    const outcome = (answer as { outcome?: unknown } | null)?.outcome;
+    return typeof outcome === "string" ? outcome : "failed";
+  }
+
   /** A notification: the turn's own answer says how it ended. */
   cancel(sessionId: string): Promise<void> {
     return this.whileCurrent(this.sdk.agent.notify(acp.methods.agent.session.cancel, { sessionId }));
