@@ -291,6 +291,8 @@ export type ClientEvent =
   | { type: "tabs_restored"; tabs: { sessionId: string; title: string | null }[] }
   /** The user closed the tab (its session is closed separately). */
   | { type: "tab_closed"; sessionId: string }
+  /** The tab of a session the agent lost now shows the session `by`, in the same place. */
+  | { type: "tab_replaced"; sessionId: string; by: string }
   | QueueEvent;
 
 /** One kind of client event, by its `type`: what each of the reducer's handlers takes. */

@@ -227,6 +227,33 @@ describe("resume, delete", () => {
     await waitForText(agentBubbles(page), '"text":"echo again"');
   });
 
+  it("keeps an empty tab beyond the ones in memory: an agent that knows a session only once prompted (codex-acp) never loses it", async () => {
+    const h = await launch({ agentEnv: { ...CLAUDE, SCRIPTED_AGENT_UNPROMPTED_UNKNOWN: "1" } });
+    const page = await h.openPanel();
+    await waitForReady(page);
+    for (let i = 0; i < 8; i++) {
+      await page.getByRole("button", { name: "New tab", exact: true }).click();
+      await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(i + 2);
+      await waitForReady(page);
+      await sendPrompt(page, `echo tab ${i}`);
+      await waitForTurnEnd(page);
+    }
+    await page.getByRole("tab").first().click();
+    await expect.poll(() => page.getByRole("tab").first().getAttribute("aria-selected")).toBe("true");
+    await waitForReady(page);
+    expect(await page.getByRole("tab").count()).toBe(9);
+    // Nothing to restore, so it was never parked: no resume or load, which the agent would refuse with -32002.
+    const methods = h.agentMessages().map((m) => m.method);
+    expect(methods).not.toContain("session/resume");
+    expect(methods).not.toContain("session/load");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await sendPrompt(page, "echo still here");
+    await waitForText(agentBubbles(page), '"text":"echo still here"');
+    // In the tab's own session: none opened in its place.
+    expect(methods.filter((m) => m === "session/new")).toHaveLength(9);
+    expect(new Set(prompts(h.agentMessages()).map((m) => m.params!.sessionId)).size).toBe(9);
+  });
+
   it("deletes from History after a confirmation, undoable for a few seconds before anything is sent", async () => {
     const h = await launch();
     const page = await h.openPanel();

@@ -26,7 +26,7 @@ import {
   sessionReloading,
 } from "./session-lifecycle";
 import { sessionRestored } from "./session-resume";
-import { followTabs, tabClosed, tabsRestored } from "./session-tabs";
+import { followTabs, tabClosed, tabReplaced, tabsRestored } from "./session-tabs";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
 import { followSteering } from "./steering";
 import { appendNotice, updateSession } from "./structural-sharing";
@@ -116,6 +116,8 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
       return tabsRestored(state, event);
     case "tab_closed":
       return tabClosed(state, event);
+    case "tab_replaced":
+      return tabReplaced(state, event);
     case "queue_added":
     case "queue_edited":
     case "queue_removed":
