@@ -5,6 +5,8 @@
  * close, list) or as goose (list, close, delete; fork served though not advertised), with a
  * capability switched off where the test is about its absence.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -121,6 +123,52 @@ describe("edit and resend, fork from here", () => {
     const forks = h.agentMessages().filter((m) => m.method === "session/fork");
     expect(forks.map((m) => m.params?.sessionId)).toEqual(["goose-browser/fork-probe"]);
     expect(await userBubbles(page).count()).toBe(2);
+  });
+});
+
+describe("a fork out of memory (issue #40)", () => {
+  /** "echo one", "echo two", then "echo one" edited to "echo uno" and sent in a fork; resolves once its turn ended. */
+  async function editInFork(page: Page): Promise<void> {
+    await twoTurns(page);
+    const first = userTurn(page, "echo one");
+    await first.hover();
+    await first.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("textbox", { name: "Edited message" }).fill("echo uno");
+    await page.getByRole("button", { name: "Send in a fork" }).click();
+    await waitForText(agentBubbles(page), '"text":"echo uno"');
+    await waitForTurnEnd(page);
+  }
+
+  it("reopened from History after its tab was closed, shows only the edited message: the replay's withdrawn turns and note are hidden", async () => {
+    const h = await launch({ agentEnv: CLAUDE });
+    const page = await h.openPanel();
+    await editInFork(page);
+    await page.getByRole("button", { name: "Close Fork of “echo one”" }).click();
+    await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(1);
+    const history = await openHistory(page);
+    await history.getByRole("button", { name: "Fork of “echo one”", exact: true }).click();
+    await waitForText(agentBubbles(page), '"text":"echo uno"');
+    await waitForReady(page);
+    // The agent replayed its copy: the parent's two turns, then the edit with the note glued on.
+    expect(h.agentMessages().filter((m) => m.method === "session/load")).toHaveLength(1);
+    expect(await userBubbles(page).allInnerTexts()).toEqual(["echo uno"]);
+    expect(await agentBubbles(page).allInnerTexts()).not.toContainEqual(expect.stringContaining('"text":"echo two"'));
+    await screenshot(page, "conversation-fork-reloaded");
+  });
+
+  it("is named by the panel, not by the agent's title from its first prompt, which carries the note", async () => {
+    const h = await launch({ agentEnv: { ...CLAUDE, SCRIPTED_AGENT_TITLE: "whole-prompt" } });
+    const page = await h.openPanel();
+    await editInFork(page);
+    // The agent titled the fork from the prompt it got: the edit and the note, glued.
+    const forkId = prompts(h.agentMessages()).at(-1)!.params!.sessionId as string;
+    const stored = JSON.parse(fs.readFileSync(path.join(h.agentStateDir, "sessions", `${forkId}.json`), "utf8"));
+    expect(stored.title).toMatch(/^echo uno\(Note from the client/);
+    const tabs = () => page.getByRole("tab").allInnerTexts();
+    await expect.poll(tabs).toEqual(["echo one", "Fork of “echo one”"]);
+    const history = await openHistory(page);
+    await history.getByRole("button", { name: "Fork of “echo one”", exact: true }).waitFor({ timeout: LONG });
+    expect(await history.locator(".history__title").allInnerTexts()).not.toContainEqual(expect.stringContaining("Note from"));
   });
 });
 
