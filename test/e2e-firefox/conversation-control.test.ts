@@ -69,11 +69,13 @@ describe("Firefox: edit and resend", () => {
 
     // Its tab closed and the fork reopened from History: the agent replays its copy (the parent's two
     // turns, then the edit with the note), and the panel hides what the fork withdrew.
-    await click(page, byRole("button", "Close Fork of “echo one”"));
+    // The fork's tab is the last.
+    await (await page.$$(".session-tab__close")).at(-1)!.click();
+    await expect.poll(async () => (await page.$$('[role="tab"]')).length, { timeout: LONG }).toBe(1);
     await click(page, byRole("button", "History"));
     const history = '[aria-label="Session history"]';
     await find(page, history);
-    await click(page, `${history} ${byRole("button", "Fork of “echo one”")}`);
+    await click(page, `${history} li:has(.history__fork) .history__open`);
     await waitForText(page, AGENT_BUBBLES, JSON.stringify({ type: "text", text: "echo uno" }));
     await waitForReady(page);
     expect(harness.agentMessages().filter((m) => m.method === "session/load")).toHaveLength(1);

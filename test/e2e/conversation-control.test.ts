@@ -143,10 +143,18 @@ describe("a fork out of memory (issue #40)", () => {
     const h = await launch({ agentEnv: CLAUDE });
     const page = await h.openPanel();
     await editInFork(page);
-    await page.getByRole("button", { name: "Close Fork of “echo one”" }).click();
+    // The fork's tab is the last; named by the panel, or (before #40) after its parent.
+    const forkTitle = (await page.getByRole("tab", { selected: true }).innerText()).trim();
+    await page
+      .getByRole("button", { name: `Close ${forkTitle}` })
+      .last()
+      .click();
     await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(1);
     const history = await openHistory(page);
-    await history.getByRole("button", { name: "Fork of “echo one”", exact: true }).click();
+    await history
+      .locator("li", { has: page.locator(".history__fork") })
+      .locator(".history__open")
+      .click();
     await waitForText(agentBubbles(page), '"text":"echo uno"');
     await waitForReady(page);
     // The agent replayed its copy: the parent's two turns, then the edit with the note glued on.
