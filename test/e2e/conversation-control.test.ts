@@ -200,6 +200,13 @@ describe("goose: session/fork served though not advertised", () => {
     // The probe once (it forks nothing: goose refuses it), then the fork of the parent.
     const forks = h.agentMessages().filter((m) => m.method === "session/fork");
     expect(forks.map((m) => m.params?.sessionId)).toEqual(["goose-browser/fork-probe", parentId]);
+    // goose rewinds its copy to before the edited message (conversationBefore), so no note goes with it.
+    expect(typeof (forks[1]!.params?._meta as { conversationBefore?: unknown } | undefined)?.conversationBefore).toBe("number");
+    expect(promptTexts(prompts(h.agentMessages()).at(-1)!)).toEqual(["echo uno"]);
+    const forkId = prompts(h.agentMessages()).at(-1)!.params!.sessionId as string;
+    const stored = fs.readFileSync(path.join(h.agentStateDir, "sessions", `${forkId}.json`), "utf8");
+    expect(stored).toContain("echo uno");
+    for (const withdrawn of ["echo one", "echo two"]) expect(stored).not.toContain(`"text":"${withdrawn}"`);
     expect(h.agentMessages().some((m) => m.method === "session/resume")).toBe(false);
   });
 });
