@@ -185,10 +185,10 @@ export class AgentConnection {
    * A new session holding a copy of `sessionId`'s whole history (sessionCapabilities.fork, unstable:
    * the SDK neither types nor checks its answer, so the new session's id is checked here).
    */
-  async forkSession(sessionId: string, cwd: string): Promise<ForkSessionResponse> {
-    const answer = await this.whileCurrent(
-      this.sdk.agent.request<ForkSessionResponse, ForkSessionRequest>("session/fork", { sessionId, cwd, mcpServers: [] }),
-    );
+  /** `meta`: the agent's own fork options (goose's `conversationBefore`, background/client/fork.ts). */
+  async forkSession(sessionId: string, cwd: string, meta?: Record<string, unknown>): Promise<ForkSessionResponse> {
+    const params: ForkSessionRequest = { sessionId, cwd, mcpServers: [], ...(meta ? { _meta: meta } : {}) };
+    const answer = await this.whileCurrent(this.sdk.agent.request<ForkSessionResponse, ForkSessionRequest>("session/fork", params));
     if (typeof answer?.sessionId !== "string" || answer.sessionId === "") throw new Error("The agent's fork answer names no session.");
     return answer;
   }
@@ -223,6 +223,19 @@ export class AgentConnection {
     );
     const messageId = (answer as { messageId?: unknown } | null)?.messageId;
     return typeof messageId === "string" ? { messageId } : {};
+  }
+
+  /**
+   * `_session/steering` (claude-agent-acp, codex-acp; advertised as `_meta.steering.supported`): adds
+   * `prompt` to the running turn. `idleBehavior: "promptRequired"` asks an agent whose turn already
+   * ended to say so rather than start a turn of its own, so the message goes out as a prompt.
+   * Answers the outcome as the agent names it ("injected", "startedNewTurn", "promptRequired", "failed").
+   */
+  async sessionSteering(sessionId: string, prompt: ContentBlock[]): Promise<string> {
+    const params = { sessionId, prompt, _meta: { steering: { idleBehavior: "promptRequired" } } };
+    const answer = await this.whileCurrent(this.sdk.agent.request<unknown>("_session/steering", params));
+    const outcome = (answer as { outcome?: unknown } | null)?.outcome;
+    return typeof outcome === "string" ? outcome : "failed";
   }
 
   /** A notification: the turn's own answer says how it ended. */

@@ -62,6 +62,8 @@ export interface UserEntry {
   content: ContentBlock[];
   /** Sent while a turn ran and added to that turn (steered), here where it went in. */
   steered?: true;
+  /** When it was sent (Unix seconds, the client's clock) or, replayed, when the agent stored it (`_meta.goose.created`). */
+  created?: number;
 }
 
 export interface AgentTextEntry {
@@ -74,6 +76,8 @@ export interface AgentTextEntry {
   text: string;
   /** Non-text content blocks the agent sent in this message (images, resources, links). */
   attachments: ContentBlock[];
+  /** The latest time the agent gave its chunks (`_meta.goose.created`, Unix seconds): goose's rewind goes by it. */
+  created?: number;
 }
 
 interface ToolEntry {
@@ -113,11 +117,7 @@ export interface CompactionState {
 
 export type Entry = UserEntry | AgentTextEntry | ToolEntry | NoticeEntry | CompactionEntry;
 
-/**
- * Local UI statuses beyond the wire's pending/in_progress/completed/failed: `cancelled` after Stop or
- * when the agent went away, `denied` when the user refused it (whatever the agent reports after), and
- * `unfinished` when the turn ended while the agent still called it pending or running.
- */
+/** Local statuses beyond the wire's: `cancelled` (Stop, or the agent went away), `denied` (the user refused it), `unfinished` (the turn ended first). */
 export type ToolStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled" | "denied" | "unfinished";
 
 export interface ToolCallState {
@@ -170,10 +170,7 @@ export interface SessionState {
   lastStop: StopReason | null;
   /** True while a session/load replay is arriving. */
   loading: boolean;
-  /**
-   * True while a session/load replays a transcript this state already shows (the agent restarted):
-   * what the user saw (partial answers, notices) stays, and the replayed messages are dropped.
-   */
+  /** A session/load replays a transcript this state already shows (the agent restarted): the replayed messages are dropped. */
   replaySeen: boolean;
   /** Tool calls the user denied (kept over whatever the agent reports for them later, replay included). */
   deniedToolCalls: string[];
@@ -241,14 +238,14 @@ export type ClientEvent =
       /** Tool calls the user denied in this session before (remembered by the background). */
       deniedToolCalls?: string[];
     }
-  /** session/load answered: the replay is complete. */
-  | { type: "session_loaded"; sessionId: string; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
+  /** session/load answered: the replay is complete (`replayed`: it built the transcript, so a fork's is trimmed, fork-replay.ts). */
+  | { type: "session_loaded"; sessionId: string; modes?: SessionModeState | null; configOptions?: Options | null; replayed?: true }
   | { type: "session_open_failed"; sessionId?: string; error: UiError }
   | { type: "session_activated"; sessionId: string | null }
   | { type: "session_closed"; sessionId: string }
   | { type: "session_update"; sessionId: string; update: SessionUpdate }
-  /** The user sent a prompt: their bubble appears and the turn starts. */
-  | { type: "prompt_sent"; sessionId: string; content: ContentBlock[] }
+  /** The user sent a prompt (at `at`, Unix seconds): their bubble appears and the turn starts. */
+  | { type: "prompt_sent"; sessionId: string; content: ContentBlock[]; at?: number }
   | { type: "prompt_finished"; sessionId: string; stopReason: StopReason }
   | { type: "prompt_failed"; sessionId: string; error: UiError }
   /** A quiet session/load of a session the agent refused as unknown (goose #11654): its replay is dropped. */
@@ -294,7 +291,11 @@ export type ClientEvent =
   | { type: "tabs_restored"; tabs: { sessionId: string; title: string | null }[] }
   /** The user closed the tab (its session is closed separately). */
   | { type: "tab_closed"; sessionId: string }
+  /** The tab of a session the agent lost now shows the session `by`, in the same place. */
+  | { type: "tab_replaced"; sessionId: string; by: string }
   | QueueEvent;
+
+type Options = SessionConfigOption[];
 
 /** One kind of client event, by its `type`: what each of the reducer's handlers takes. */
 export type ClientEventOf<T extends ClientEvent["type"]> = Extract<ClientEvent, { type: T }>;

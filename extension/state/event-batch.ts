@@ -46,8 +46,18 @@ function sameMessage(a: TextChunkEvent, b: TextChunkEvent): boolean {
   );
 }
 
-/** The first chunk's event and block (the reducer keeps the first text block's other fields), with both texts. */
+/**
+ * The first chunk's event and block (the reducer keeps the first text block's other fields), with both
+ * texts; an agent message keeps the latest time goose gave its chunks, as the reducer does (`created`).
+ */
 function joined(a: TextChunkEvent, b: TextChunkEvent): TextChunkEvent {
   const content = { ...a.event.update.content, text: a.event.update.content.text + b.event.update.content.text };
-  return { ...a, event: { ...a.event, update: { ...a.event.update, content } } };
+  const later = a.event.update.sessionUpdate !== "user_message_chunk" && (created(b) ?? -1) > (created(a) ?? -1);
+  const update = { ...a.event.update, content, ...(later ? { _meta: b.event.update._meta } : {}) };
+  return { ...a, event: { ...a.event, update } };
+}
+
+function created(e: TextChunkEvent): number | undefined {
+  const at = (e.event.update._meta as { goose?: { created?: unknown } } | null | undefined)?.goose?.created;
+  return typeof at === "number" ? at : undefined;
 }

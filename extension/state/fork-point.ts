@@ -4,7 +4,10 @@
  * message" (edit and resend) or "after this message's turn" (fork from here) as follows:
  *  - the fork's transcript in the panel is the source's up to that point, then a notice naming it;
  *  - the agent still holds the later messages, so the fork's first prompt carries a note asking it
- *    to disregard them (`rewindNote`), added after the user's own text. Nothing is replayed.
+ *    to disregard them (`rewindNote`), added after the user's own text. Nothing is replayed live;
+ *    a later session/load replays the agent's copy, whose withdrawn turns and note the client hides
+ *    (`ForkReplay`, fork-replay.ts). Where the agent can rewind (goose), it keeps only what comes
+ *    before the point, and there is no note.
  * Pure: the reducer and the background both use it. docs/ARCHITECTURE.md, "Conversation control".
  */
 import type { ContentBlock } from "../acp/schema";
@@ -22,6 +25,48 @@ export interface ForkRelation {
   how: ForkHow;
   /** The note for the agent that goes with the fork's first prompt; null once sent or when none is needed. */
   note: string | null;
+  /** What a replay of the fork hides; absent for forks remembered before it was kept. */
+  replay?: ForkReplay;
+}
+
+/**
+ * What a session/load of a fork hides of the agent's copy: the user messages (numbered as the replay
+ * counts them, 1 = the first) withdrawn at a fork point, each with the turn that answered it, and the
+ * notes cut from the messages that carried them. A fork of a fork inherits its parent's.
+ */
+export interface ForkReplay {
+  hidden: number[];
+  notes: string[];
+}
+
+/**
+ * The fork's replay: the parent's, plus the parent's user messages past the point (`withdrawn` of the
+ * `users` it shows) unless the agent rewound its copy to the point (then only what lies before stays).
+ */
+export function forkReplay(
+  parent: ForkReplay | undefined,
+  users: number,
+  withdrawn: number,
+  note: string | null,
+  rewound: boolean,
+): ForkReplay {
+  const inherited = parent ?? { hidden: [], notes: [] };
+  // The replay's number of the parent's nth shown user message: the nth number its replay does not hide.
+  const replayNumber = (n: number) => {
+    let number = 0;
+    for (let shown = 0; shown < n; ) if (!inherited.hidden.includes(++number)) shown++;
+    return number;
+  };
+  const first = users - withdrawn + 1;
+  if (rewound) return { hidden: inherited.hidden.filter((h) => h < replayNumber(first)), notes: inherited.notes };
+  const hidden = [...inherited.hidden];
+  for (let n = first; n <= users; n++) hidden.push(replayNumber(n));
+  return { hidden: hidden.sort((a, b) => a - b), notes: note ? [...inherited.notes, note] : inherited.notes };
+}
+
+/** The name the panel gives a fork, whatever the agent titles it (an agent may title it from the first prompt, note included). */
+export function forkTitle(relation: Pick<ForkRelation, "parentTitle">): string {
+  return relation.parentTitle ? `Fork of “${relation.parentTitle}”` : "Fork of an earlier session";
 }
 
 export interface ForkPoint {

@@ -38,7 +38,7 @@ export type QueueEvent =
    * The message leaves the queue and starts the next turn, in one step, before its prompt is sent:
    * once this is stored the message can never go out again (never sent twice).
    */
-  | { type: "queue_sent"; sessionId: string; id: string }
+  | { type: "queue_sent"; sessionId: string; id: string; at?: number }
   /** The message leaves the queue to be added to the running turn (steered); `steer_added` follows. */
   | { type: "queue_taken"; sessionId: string; id: string }
   /** A taken message could not be steered: it goes back to the front. */

@@ -30,6 +30,8 @@ const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   "$/cancel_request",
   // goose's steer adds the user's message to the running turn: no more than session/prompt can do.
   "_goose/unstable/session/steer",
+  // Claude's and Codex's adapters take the same through `_session/steering` (advertised in initialize).
+  "_session/steering",
 ]);
 
 /** Methods whose params carry `mcpServers`. */

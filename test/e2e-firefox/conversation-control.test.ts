@@ -1,11 +1,20 @@
-/** Edit and resend in Firefox: the edit goes out in a fork of the session (agent as claude-agent-acp, which offers session/fork). */
+/**
+ * Conversation control in Firefox, the agent as claude-agent-acp (session/fork) or codex-acp
+ * (`_session/steering`): the edit goes out in a fork of the session, and the fork reopened from
+ * History shows what it showed live; Steer goes through `_session/steering` and falls back to the queue.
+ */
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import {
   AGENT_BUBBLES,
   byRole,
+  COMPOSER,
   click,
   find,
+  LONG,
+  STOP,
   screenshot,
   sendPrompt,
   TRANSCRIPT,
@@ -57,5 +66,51 @@ describe("Firefox: edit and resend", () => {
     const last = harness.agentMessages().findLast((m) => m.method === "session/prompt")!;
     expect(last.params!.sessionId).not.toBe(parentId);
     expect((last.params!.prompt as { text: string }[])[0]).toEqual({ type: "text", text: "echo uno" });
+
+    // Its tab closed and the fork reopened from History: the agent replays its copy (the parent's two
+    // turns, then the edit with the note), and the panel hides what the fork withdrew.
+    // The fork's tab is the last.
+    await (await page.$$(".session-tab__close")).at(-1)!.click();
+    await expect.poll(async () => (await page.$$('[role="tab"]')).length, { timeout: LONG }).toBe(1);
+    await click(page, byRole("button", "History"));
+    const history = '[aria-label="Session history"]';
+    await find(page, history);
+    await click(page, `${history} li:has(.history__fork) .history__open`);
+    await waitForText(page, AGENT_BUBBLES, JSON.stringify({ type: "text", text: "echo uno" }));
+    await waitForReady(page);
+    expect(harness.agentMessages().filter((m) => m.method === "session/load")).toHaveLength(1);
+    expect(await texts(page, USER_BUBBLES)).toEqual(["echo uno"]);
+    expect((await texts(page, AGENT_BUBBLES)).join("")).not.toContain('"text":"echo two"');
+  });
+});
+
+describe("Firefox: steering through _session/steering", () => {
+  it("adds an injected message to the running turn and queues one the agent answers promptRequired", async () => {
+    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_STEER: "session-steering" } });
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "hold");
+    await find(page, STOP);
+    await waitForText(page, AGENT_BUBBLES, /tick [1-9]/);
+    const steering = () => harness!.agentMessages().filter((m) => m.method === "_session/steering");
+    for (const [i, text] of ["look at the tests too", "promptRequired echo later"].entries()) {
+      const box = await find(page, COMPOSER);
+      await box.type(text);
+      await click(page, byRole("button", "Steer"));
+      await expect.poll(() => steering().length, { timeout: LONG }).toBe(i + 1);
+    }
+    await waitForText(page, USER_BUBBLES, "Added to the running turn");
+    await waitForText(page, AGENT_BUBBLES, "steered: look at the tests too");
+    await expect.poll(() => texts(page, ".queue .queue__item .queue__text"), { timeout: LONG }).toEqual(["promptRequired echo later"]);
+    expect(steering()[0]!.params).toMatchObject({ _meta: { steering: { idleBehavior: "promptRequired" } } });
+
+    fs.writeFileSync(path.join(harness.workDir, "release"), "");
+    const prompts = () =>
+      harness!
+        .agentMessages()
+        .filter((m) => m.method === "session/prompt")
+        .map((m) => (m.params!.prompt as { text: string }[])[0]!.text);
+    await expect.poll(prompts, { timeout: LONG }).toEqual(["hold", "promptRequired echo later"]);
+    await waitForTurnEnd(page);
   });
 });

@@ -18,7 +18,7 @@ const SCREENSHOTS = path.join(ROOT, "test-results/firefox");
 export const byRole = (role: string, name: string) => `::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`;
 
 /** The message box, whichever agent it names ("Message goose", "Message Claude Agent", …). */
-const COMPOSER = 'textarea[aria-label^="Message "]';
+export const COMPOSER = 'textarea[aria-label^="Message "]';
 export const SEND = byRole("button", "Send");
 export const STOP = byRole("button", "Stop");
 export const TRANSCRIPT = '[role="log"][aria-label="Conversation"]';

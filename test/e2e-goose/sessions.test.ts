@@ -112,7 +112,7 @@ describe.each(gooseBuilds())("goose $version", (build) => {
 });
 
 describe.each(gooseBuilds())("goose $version forks", (build) => {
-  it("offers Edit on goose, which serves session/fork without advertising it, and the fork answers the edit", async () => {
+  it("offers Edit on goose, which serves session/fork without advertising it; the fork is rewound to the edit, also when reopened", async () => {
     const { h, model } = await launchGoose(launch, build);
     const page = await h.openPanel();
     await waitForReady(page);
@@ -140,8 +140,27 @@ describe.each(gooseBuilds())("goose $version forks", (build) => {
       .filter((m) => m.method === "session/prompt")
       .at(-1)!;
     expect(forkPrompt.params!.sessionId).not.toBe(parentId);
-    // goose's fork carries the parent conversation; the model got the edit with the client's note.
-    expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain("Disregard my last 2 messages");
+    // goose's true rewind: the fork keeps only what goose created before the edited message, so the
+    // model gets neither the withdrawn turns nor a note, and the prompt carries the edit alone.
+    expect(typeof (fork?.params?._meta as { conversationBefore?: unknown } | undefined)?.conversationBefore).toBe("number");
+    expect(forkPrompt.params!.prompt).toEqual([{ type: "text", text: "first words edited" }]);
+    const sent = JSON.stringify(model.requests.at(-1)?.messages);
+    expect(sent).toContain("first words edited");
+    for (const withdrawn of ["first words here", "second words here", "Disregard"]) expect(sent).not.toContain(withdrawn);
+
+    // Reopened from History after its tab was closed, goose's copy replays the edited message only.
+    // Named by the panel (goose titles a fork "<title> (copy)"), after the parent's title when it has one by then.
+    const forkTab = page.getByRole("tab", { selected: true });
+    await expect.poll(() => forkTab.innerText()).toMatch(/^Fork of /);
+    const forkTitle = (await forkTab.innerText()).trim();
+    await page.getByRole("button", { name: `Close ${forkTitle}` }).click();
+    await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(1);
+    const history = await openHistory(page);
+    await history.getByRole("button", { name: forkTitle, exact: true }).click();
+    await waitForText(agentBubbles(page), "You said: first words edited");
+    await waitForReady(page);
+    expect(await userBubbles(page).allInnerTexts()).toEqual(["first words edited"]);
+    expect(await transcript(page).innerText()).not.toContain("second words here");
   });
 });
 

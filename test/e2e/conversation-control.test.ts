@@ -5,6 +5,8 @@
  * close, list) or as goose (list, close, delete; fork served though not advertised), with a
  * capability switched off where the test is about its absence.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -124,6 +126,60 @@ describe("edit and resend, fork from here", () => {
   });
 });
 
+describe("a fork out of memory (issue #40)", () => {
+  /** "echo one", "echo two", then "echo one" edited to "echo uno" and sent in a fork; resolves once its turn ended. */
+  async function editInFork(page: Page): Promise<void> {
+    await twoTurns(page);
+    const first = userTurn(page, "echo one");
+    await first.hover();
+    await first.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("textbox", { name: "Edited message" }).fill("echo uno");
+    await page.getByRole("button", { name: "Send in a fork" }).click();
+    await waitForText(agentBubbles(page), '"text":"echo uno"');
+    await waitForTurnEnd(page);
+  }
+
+  it("reopened from History after its tab was closed, shows only the edited message: the replay's withdrawn turns and note are hidden", async () => {
+    const h = await launch({ agentEnv: CLAUDE });
+    const page = await h.openPanel();
+    await editInFork(page);
+    // The fork's tab is the last; named by the panel, or (before #40) after its parent.
+    const forkTitle = (await page.getByRole("tab", { selected: true }).innerText()).trim();
+    await page
+      .getByRole("button", { name: `Close ${forkTitle}` })
+      .last()
+      .click();
+    await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(1);
+    const history = await openHistory(page);
+    await history
+      .locator("li", { has: page.locator(".history__fork") })
+      .locator(".history__open")
+      .click();
+    await waitForText(agentBubbles(page), '"text":"echo uno"');
+    await waitForReady(page);
+    // The agent replayed its copy: the parent's two turns, then the edit with the note glued on.
+    expect(h.agentMessages().filter((m) => m.method === "session/load")).toHaveLength(1);
+    expect(await userBubbles(page).allInnerTexts()).toEqual(["echo uno"]);
+    expect(await agentBubbles(page).allInnerTexts()).not.toContainEqual(expect.stringContaining('"text":"echo two"'));
+    await screenshot(page, "conversation-fork-reloaded");
+  });
+
+  it("is named by the panel, not by the agent's title from its first prompt, which carries the note", async () => {
+    const h = await launch({ agentEnv: { ...CLAUDE, SCRIPTED_AGENT_TITLE: "whole-prompt" } });
+    const page = await h.openPanel();
+    await editInFork(page);
+    // The agent titled the fork from the prompt it got: the edit and the note, glued.
+    const forkId = prompts(h.agentMessages()).at(-1)!.params!.sessionId as string;
+    const stored = JSON.parse(fs.readFileSync(path.join(h.agentStateDir, "sessions", `${forkId}.json`), "utf8"));
+    expect(stored.title).toMatch(/^echo uno\(Note from the client/);
+    const tabs = () => page.getByRole("tab").allInnerTexts();
+    await expect.poll(tabs).toEqual(["echo one", "Fork of “echo one”"]);
+    const history = await openHistory(page);
+    await history.getByRole("button", { name: "Fork of “echo one”", exact: true }).waitFor({ timeout: LONG });
+    expect(await history.locator(".history__title").allInnerTexts()).not.toContainEqual(expect.stringContaining("Note from"));
+  });
+});
+
 describe("goose: session/fork served though not advertised", () => {
   it("offers Edit and Fork from here by what goose answers, and edits through a fork", async () => {
     const h = await launch();
@@ -144,6 +200,13 @@ describe("goose: session/fork served though not advertised", () => {
     // The probe once (it forks nothing: goose refuses it), then the fork of the parent.
     const forks = h.agentMessages().filter((m) => m.method === "session/fork");
     expect(forks.map((m) => m.params?.sessionId)).toEqual(["goose-browser/fork-probe", parentId]);
+    // goose rewinds its copy to before the edited message (conversationBefore), so no note goes with it.
+    expect(typeof (forks[1]!.params?._meta as { conversationBefore?: unknown } | undefined)?.conversationBefore).toBe("number");
+    expect(promptTexts(prompts(h.agentMessages()).at(-1)!)).toEqual(["echo uno"]);
+    const forkId = prompts(h.agentMessages()).at(-1)!.params!.sessionId as string;
+    const stored = fs.readFileSync(path.join(h.agentStateDir, "sessions", `${forkId}.json`), "utf8");
+    expect(stored).toContain("echo uno");
+    for (const withdrawn of ["echo one", "echo two"]) expect(stored).not.toContain(`"text":"${withdrawn}"`);
     expect(h.agentMessages().some((m) => m.method === "session/resume")).toBe(false);
   });
 });
@@ -225,6 +288,33 @@ describe("resume, delete", () => {
     expect(methods).not.toContain("session/load");
     await sendPrompt(page, "echo again");
     await waitForText(agentBubbles(page), '"text":"echo again"');
+  });
+
+  it("keeps an empty tab beyond the ones in memory: an agent that knows a session only once prompted (codex-acp) never loses it", async () => {
+    const h = await launch({ agentEnv: { ...CLAUDE, SCRIPTED_AGENT_UNPROMPTED_UNKNOWN: "1" } });
+    const page = await h.openPanel();
+    await waitForReady(page);
+    for (let i = 0; i < 8; i++) {
+      await page.getByRole("button", { name: "New tab", exact: true }).click();
+      await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(i + 2);
+      await waitForReady(page);
+      await sendPrompt(page, `echo tab ${i}`);
+      await waitForTurnEnd(page);
+    }
+    await page.getByRole("tab").first().click();
+    await expect.poll(() => page.getByRole("tab").first().getAttribute("aria-selected")).toBe("true");
+    await waitForReady(page);
+    expect(await page.getByRole("tab").count()).toBe(9);
+    // Nothing to restore, so it was never parked: no resume or load, which the agent would refuse with -32002.
+    const methods = h.agentMessages().map((m) => m.method);
+    expect(methods).not.toContain("session/resume");
+    expect(methods).not.toContain("session/load");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await sendPrompt(page, "echo still here");
+    await waitForText(agentBubbles(page), '"text":"echo still here"');
+    // In the tab's own session: none opened in its place.
+    expect(methods.filter((m) => m === "session/new")).toHaveLength(9);
+    expect(new Set(prompts(h.agentMessages()).map((m) => m.params!.sessionId)).size).toBe(9);
   });
 
   it("deletes from History after a confirmation, undoable for a few seconds before anything is sent", async () => {

@@ -1,7 +1,7 @@
 /**
  * Typing while the agent works: the queue (edit, remove, a panel reload mid-turn, each message out
  * once and in order), steering into the running turn (goose's steer method, claude-agent-acp's
- * prompt queueing) and its absence, "Send now", and a held queue after Stop.
+ * prompt queueing, the adapters' `_session/steering`) and its absence, "Send now", and a held queue after Stop.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -240,5 +240,40 @@ describe("steer", () => {
     await steerButton(page).waitFor({ state: "detached" });
     release(goose);
     await expect.poll(() => promptsSent(goose), { timeout: LONG }).toEqual(["hold", "echo fallback"]);
+  });
+
+  it("codex-acp and claude-agent-acp's _session/steering, where advertised: injected goes in, promptRequired and failed queue, startedNewTurn went in", async () => {
+    const harness = await launch({ agentEnv: { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_STEER: "session-steering" } });
+    const page = await harness.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "hold");
+    await steerButton(page).waitFor({ timeout: LONG });
+    const steered = ["look at the tests too", "startedNewTurn and the docs", "promptRequired echo later", "failed echo last"];
+    for (const [i, text] of steered.entries()) {
+      await composer(page).fill(text);
+      await steerButton(page).click();
+      await expect
+        .poll(() => harness.agentMessages().filter((m) => m.method === "_session/steering").length, { timeout: LONG })
+        .toBe(i + 1);
+    }
+    await waitForText(userBubbles(page).filter({ hasText: "look at the tests too" }), "Added to the running turn");
+    await waitForText(userBubbles(page).filter({ hasText: "startedNewTurn and the docs" }), "Added to the running turn");
+    await waitForText(agentBubbles(page), "steered: look at the tests too");
+    // The two the agent did not take wait in the queue for the turn's end.
+    await expect.poll(() => queuedTexts(page), { timeout: LONG }).toEqual(["promptRequired echo later", "failed echo last"]);
+    const steering = harness.agentMessages().filter((m) => m.method === "_session/steering");
+    expect(steering.map((m) => (m.params?.prompt as { text: string }[])[0]!.text)).toEqual(steered);
+    expect(steering[0]!.params).toMatchObject({
+      prompt: [{ type: "text", text: "look at the tests too" }],
+      _meta: { steering: { idleBehavior: "promptRequired" } },
+    });
+    expect(promptsSent(harness)).toEqual(["hold"]);
+    await screenshot(page, "steer-session-steering");
+
+    release(harness);
+    await expect.poll(() => promptsSent(harness), { timeout: LONG }).toEqual(["hold", "promptRequired echo later", "failed echo last"]);
+    await waitForText(userBubbles(page), "failed echo last");
+    await waitForTurnEnd(page);
+    expect(await userBubbles(page).filter({ hasText: "look at the tests too" }).count()).toBe(1);
   });
 });

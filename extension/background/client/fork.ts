@@ -1,12 +1,14 @@
 /**
  * Edit and resend, and fork from here, through session/fork (sessionCapabilities.fork; unstable in
  * the SDK's schema). The fork takes no message index, so the point is the client's: see
- * ../../state/fork-point.ts for how it maps onto a fork of the whole session.
+ * ../../state/fork-point.ts for how it maps onto a fork of the whole session, and
+ * ../../state/goose-rewind.ts for goose's fork that keeps only what lies before a time.
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
-import { emptyEntries, findEntry } from "../../state/entry-list";
-import { type ForkHow, forkPoint, rewindNote } from "../../state/fork-point";
+import { emptyEntries, entryArray, findEntry } from "../../state/entry-list";
+import { type ForkHow, forkPoint, forkReplay, rewindNote } from "../../state/fork-point";
+import { rewindsByTime, rewindTime } from "../../state/goose-rewind";
 import { agentCan } from "../../state/session-capabilities";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
@@ -29,9 +31,15 @@ export async function forkSession(
   const point = forkPoint(parent.entries, entryId, how);
   if (!point) return null;
   const parentTitle = parent.title ?? state.history.items.find((s) => s.sessionId === sessionId)?.title ?? null;
+  const all = entryArray(parent.entries);
+  const before = rewindsByTime(state.agent) ? rewindTime(all, point.keep) : null;
+  // A fork rewound to the point holds nothing to disregard; any other holds the parent's whole conversation.
+  const note = typeof before === "number" ? null : rewindNote(point.withdrawn);
+  const users = all.filter((e) => e.kind === "user").length;
+  const replay = forkReplay(state.forks[sessionId]?.replay, users, point.withdrawn, note, typeof before === "number");
   ctx.dispatch({ type: "session_opening", open: { kind: "new" } });
   try {
-    const r = await conn.forkSession(sessionId, parent.cwd);
+    const r = await conn.forkSession(sessionId, parent.cwd, typeof before === "number" ? { conversationBefore: before } : undefined);
     ctx.held.opened(r.sessionId);
     ctx.dispatch({
       type: "session_forked",
@@ -39,7 +47,7 @@ export async function forkSession(
       parentId: sessionId,
       cwd: parent.cwd,
       keep: point.keep,
-      relation: { parentId: sessionId, parentTitle, at: point.at, how, note: rewindNote(point.withdrawn) },
+      relation: { parentId: sessionId, parentTitle, at: point.at, how, note, replay },
       modes: r.modes ?? null,
       configOptions: r.configOptions ?? null,
     });

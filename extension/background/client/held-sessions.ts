@@ -16,6 +16,8 @@ const MAX_PARKED = 8;
 
 export class HeldSessions {
   private readonly held = new Set<string>();
+  /** Every session this agent process opened for us, closed or not. */
+  private readonly mine = new Set<string>();
   private readonly parked = new Map<string, SessionState>();
   /** Session ids in the order the user last showed them, oldest first. */
   private readonly recent: string[] = [];
@@ -23,11 +25,18 @@ export class HeldSessions {
   /** A new agent (or none): nothing is held any more. */
   reset(): void {
     this.held.clear();
+    this.mine.clear();
     this.parked.clear();
   }
 
   opened(sessionId: string): void {
     this.held.add(sessionId);
+    this.mine.add(sessionId);
+  }
+
+  /** This agent process opened the session (so a -32002 about it is not a delete made elsewhere). */
+  openedHere(sessionId: string): boolean {
+    return this.mine.has(sessionId);
   }
 
   holds(sessionId: string): boolean {

@@ -7,7 +7,7 @@ import { nextQueued } from "../../state/client-reducer/queue";
 import { steerWay } from "../../state/client-reducer/steering";
 import type { ClientContext } from "./context";
 import { steer } from "./steer";
-import { cancel, runTurn } from "./turns";
+import { cancel, runTurn, unixSeconds } from "./turns";
 
 /** Sends the session's next queued message if its turn may go now (nothing otherwise). */
 export async function sendNextQueued(ctx: ClientContext, conn: AgentConnection, sessionId: string): Promise<void> {
@@ -22,7 +22,7 @@ export async function sendNextQueued(ctx: ClientContext, conn: AgentConnection, 
 async function sendQueued(ctx: ClientContext, conn: AgentConnection, sessionId: string, id: string): Promise<void> {
   const message = ctx.state().client.queues[sessionId]?.items.find((m) => m.id === id);
   if (!message) return;
-  ctx.dispatch({ type: "queue_sent", sessionId, id });
+  ctx.dispatch({ type: "queue_sent", sessionId, id, at: unixSeconds() });
   if (ctx.state().client.queues[sessionId]?.items.some((m) => m.id === id)) return; // the session was busy
   await ctx.flushQueue();
   await runTurn(ctx, conn, sessionId, message.content);

@@ -6,6 +6,7 @@
 import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionState } from "../../state/client-state";
+import { entryCount } from "../../state/entry-list";
 import { applySessionDefaults } from "./apply-session-defaults";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
@@ -101,11 +102,16 @@ export async function openSession(
   try {
     const r = await conn.loadSession(sessionId, cwd);
     ctx.held.opened(sessionId);
-    ctx.dispatch({ type: "session_loaded", sessionId, modes: r.modes ?? null, configOptions: r.configOptions ?? null });
+    ctx.dispatch({ type: "session_loaded", sessionId, modes: r.modes ?? null, configOptions: r.configOptions ?? null, replayed: true });
     await conn.whileCurrent(ctx.memory.setActive(sessionId));
     await applyMode(ctx, conn, sessionId, ctx.memory.modeOf(sessionId) ?? DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
   } catch (e) {
     const error = failure(ctx, e, "Opening the session");
+    if ((e as { code?: unknown }).code === SESSION_NOT_FOUND && ctx.held.openedHere(sessionId)) {
+      ctx.dispatch({ type: "session_open_failed", sessionId, error });
+      await reopenInTab(ctx, conn, sessionId);
+      return;
+    }
     if ((e as { code?: unknown }).code === SESSION_NOT_FOUND) {
       // Gone for good (deleted elsewhere): forget it, so the next message starts a new session.
       ctx.dispatch({ type: "session_closed", sessionId });
@@ -117,6 +123,21 @@ export async function openSession(
     ctx.dispatch({ type: "session_open_failed", sessionId, error });
   }
 }
+
+/**
+ * The agent refuses, as unknown, a session it opened for us: codex-acp 0.16 knows a session only once
+ * it was prompted. Not a delete made elsewhere: the tab stays, with a new session in it.
+ */
+async function reopenInTab(ctx: ClientContext, conn: AgentConnection, lost: string): Promise<void> {
+  ctx.held.forget(lost);
+  ctx.dispatch({ type: "session_closed", sessionId: lost });
+  const id = await newSession(ctx, conn);
+  if (!id) return;
+  ctx.dispatch({ type: "tab_replaced", sessionId: lost, by: id });
+  ctx.dispatch({ type: "session_notice", sessionId: id, tone: "info", text: LOST_TAB });
+}
+
+const LOST_TAB = "The agent no longer knew this tab's session, so a new session opened in its place.";
 
 /** A new agent is ready: reopen the session the user had open (in this background, or before it started). */
 export async function restoreActiveSession(ctx: ClientContext, conn: AgentConnection): Promise<void> {
@@ -176,7 +197,8 @@ export function releaseIdle(ctx: ClientContext, conn: AgentConnection, keep: str
     const s: SessionState | undefined = ctx.state().client.sessions[id];
     if (!s || id === keep || s.turn !== "idle" || s.permissions.length > 0) continue;
     if (!tabbed.has(id)) ctx.held.leave(ctx, conn, s);
-    else if (over > 0) {
+    // Nothing to restore: some agents (codex-acp 0.16) cannot resume or load a session never prompted.
+    else if (over > 0 && entryCount(s.entries) > 0) {
       ctx.held.leave(ctx, conn, s);
       over--;
     }

@@ -1,7 +1,7 @@
 /**
  * Steering: a message added to the running turn, the way the agent says it takes one
- * (client-reducer/steering.ts): goose's `_goose/unstable/session/steer`, or a second session/prompt
- * that joins the turn. The transcript shows the message where it went in (`steer_added`).
+ * (client-reducer/steering.ts): `_session/steering`, goose's `_goose/unstable/session/steer`, or a
+ * second session/prompt that joins the turn. The transcript shows the message where it went in (`steer_added`).
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
@@ -15,6 +15,7 @@ const METHOD_NOT_FOUND = -32601;
 export async function steer(ctx: ClientContext, conn: AgentConnection, sessionId: string, content: ContentBlock[]): Promise<boolean> {
   const way = steerWay(ctx.state().client, sessionId);
   if (!way) return false;
+  if (way.kind === "steering") return steerBySteering(ctx, conn, sessionId, content);
   if (way.kind === "prompt") {
     ctx.dispatch({ type: "steer_added", sessionId, content });
     const answer = conn.prompt(sessionId, content);
@@ -31,6 +32,18 @@ export async function steer(ctx: ClientContext, conn: AgentConnection, sessionId
     if ((e as { code?: unknown } | null)?.code === METHOD_NOT_FOUND) ctx.dispatch({ type: "steer_refused" });
     return false;
   }
+}
+
+/**
+ * `_session/steering`: "injected" went into the running turn; "startedNewTurn" (an agent that starts
+ * a turn of its own although asked not to) went in too, as the turn the agent now runs. Anything else
+ * ("promptRequired": the turn had ended; "failed"; a refusal) leaves it to the queue, sent as a prompt.
+ */
+async function steerBySteering(ctx: ClientContext, conn: AgentConnection, sessionId: string, content: ContentBlock[]): Promise<boolean> {
+  const outcome = await conn.sessionSteering(sessionId, content).catch(() => "failed");
+  if (outcome !== "injected" && outcome !== "startedNewTurn") return false;
+  ctx.dispatch({ type: "steer_added", sessionId, content });
+  return true;
 }
 
 /** The composer's Steer: into the running turn, or queued when it cannot go in. */

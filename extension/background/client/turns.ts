@@ -23,9 +23,12 @@ export async function prompt(ctx: ClientContext, conn: AgentConnection, sessionI
     enqueue(ctx, id, content);
     return;
   }
-  ctx.dispatch({ type: "prompt_sent", sessionId: id, content });
+  ctx.dispatch({ type: "prompt_sent", sessionId: id, content, at: unixSeconds() });
   await runTurn(ctx, conn, id, content);
 }
+
+/** Now, in the unit goose stamps its messages with (a fork's rewind compares the two: fork.ts). */
+export const unixSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Queues a message for when the session's turn ends. */
 export function enqueue(ctx: ClientContext, sessionId: string, content: ContentBlock[]): void {
@@ -76,7 +79,7 @@ async function sendInNewSession(ctx: ClientContext, conn: AgentConnection, lost:
   const id = await newSession(ctx, conn);
   if (!id || id === "away") return;
   ctx.dispatch({ type: "session_notice", sessionId: id, tone: "warning", text: LOST.moved });
-  ctx.dispatch({ type: "prompt_sent", sessionId: id, content });
+  ctx.dispatch({ type: "prompt_sent", sessionId: id, content, at: unixSeconds() });
   await runTurn(ctx, conn, id, content, true);
 }
 

@@ -3,15 +3,17 @@
  * notice naming where it came from; its relation to the parent is kept for History, with the note
  * its first prompt still owes the agent (fork-point.ts).
  */
+import type { SessionInfo, SessionUpdate } from "../../acp/schema";
 import type { ClientEventOf, ClientState } from "../client-state";
 import { takeEntries } from "../entry-list";
+import { type ForkRelation, forkTitle } from "../fork-point";
 import { newSessionState } from "./initial-state";
 import { appendNotice } from "./structural-sharing";
 
 export function sessionForked(state: ClientState, event: ClientEventOf<"session_forked">): ClientState {
   const parent = state.sessions[event.parentId];
   const fresh = newSessionState(event.sessionId, event.cwd, {
-    title: parent?.title ?? event.relation.parentTitle,
+    title: forkTitle(event.relation),
     modes: event.modes,
     configOptions: event.configOptions,
     // Held like a new session until the background has put it in the approval mode.
@@ -47,5 +49,26 @@ export function forkNoteSent(state: ClientState, event: ClientEventOf<"fork_note
 export function forksKnown(state: ClientState, event: ClientEventOf<"forks_known">): ClientState {
   const added = Object.keys(event.forks).filter((id) => !(id in state.forks));
   if (added.length === 0) return state;
-  return { ...state, forks: { ...event.forks, ...state.forks } };
+  const forks = { ...event.forks, ...state.forks };
+  const items = titledForks(forks, state.history.items);
+  return { ...state, forks, history: items === state.history.items ? state.history : { ...state.history, items } };
+}
+
+/**
+ * The panel names its forks itself: an agent may title a fork from its first prompt, and that
+ * carries the note (codex-acp-ts), or add its own mark (goose's " (copy)").
+ */
+export function titledForks(forks: Record<string, ForkRelation>, items: SessionInfo[]): SessionInfo[] {
+  if (!items.some((item) => forks[item.sessionId])) return items;
+  return items.map((item) => {
+    const relation = forks[item.sessionId];
+    return relation && item.title !== forkTitle(relation) ? { ...item, title: forkTitle(relation) } : item;
+  });
+}
+
+/** A title the agent gives a fork is replaced by the panel's. */
+export function titledFork(forks: Record<string, ForkRelation>, sessionId: string, update: SessionUpdate): SessionUpdate {
+  const relation = forks[sessionId];
+  if (!relation || update.sessionUpdate !== "session_info_update" || update.title == null) return update;
+  return { ...update, title: forkTitle(relation) };
 }

@@ -1,12 +1,13 @@
 /** The agent's list of past sessions (session/list), as the history view shows it. */
 import type { ClientEventOf, ClientState, HistoryState } from "../client-state";
+import { titledForks } from "./fork";
 
 export function historyLoading(state: ClientState): ClientState {
   return withHistory(state, { loading: true, error: null });
 }
 
 export function historyLoaded(state: ClientState, event: ClientEventOf<"history_loaded">): ClientState {
-  return withHistory(state, { items: event.items, loading: false, error: null });
+  return withHistory(state, { items: titledForks(state.forks, event.items), loading: false, error: null });
 }
 
 export function historyFailed(state: ClientState, event: ClientEventOf<"history_failed">): ClientState {

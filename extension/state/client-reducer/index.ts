@@ -10,7 +10,7 @@
 import type { ClientEvent, ClientState } from "../client-state";
 import { agentFailed, agentInitializing, agentOffline, agentReady, agentServesFork, agentUnsupported } from "./agent-phase";
 import { elicitationRequested, elicitationResolved } from "./elicitations";
-import { forkNoteSent, forksKnown, sessionForked } from "./fork";
+import { forkNoteSent, forksKnown, sessionForked, titledFork } from "./fork";
 import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
 import { permissionAutoAllowed, permissionRequested, permissionResolved } from "./permissions";
 import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
@@ -26,7 +26,7 @@ import {
   sessionReloading,
 } from "./session-lifecycle";
 import { sessionRestored } from "./session-resume";
-import { followTabs, tabClosed, tabsRestored } from "./session-tabs";
+import { followTabs, tabClosed, tabReplaced, tabsRestored } from "./session-tabs";
 import { applySessionUpdate, withCurrentMode } from "./session-update";
 import { followSteering } from "./steering";
 import { appendNotice, updateSession } from "./structural-sharing";
@@ -65,13 +65,15 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
 
     // Events about one session: an unknown session id changes nothing.
     case "session_update":
-      return updateSession(state, event.sessionId, (s) => (dropsReplayed(s, event.update) ? s : applySessionUpdate(s, event.update)));
+      return updateSession(state, event.sessionId, (s) =>
+        dropsReplayed(s, event.update) ? s : applySessionUpdate(s, titledFork(state.forks, event.sessionId, event.update)),
+      );
     case "config_options_changed":
       return updateSession(state, event.sessionId, (s) => ({ ...s, configOptions: event.configOptions }));
     case "mode_changed":
       return updateSession(state, event.sessionId, (s) => withCurrentMode(s, event.modeId));
     case "prompt_sent":
-      return updateSession(state, event.sessionId, (s) => promptSent(s, event.content));
+      return updateSession(state, event.sessionId, (s) => promptSent(s, event.content, event.at));
     case "prompt_finished":
       return updateSession(state, event.sessionId, (s) => promptFinished(s, event.stopReason, agentName(state)));
     case "prompt_failed":
@@ -116,6 +118,8 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
       return tabsRestored(state, event);
     case "tab_closed":
       return tabClosed(state, event);
+    case "tab_replaced":
+      return tabReplaced(state, event);
     case "queue_added":
     case "queue_edited":
     case "queue_removed":

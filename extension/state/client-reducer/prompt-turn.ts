@@ -6,9 +6,9 @@ import { turnHasDenial, turnHasOutput } from "../turn-reading";
 import { appendEntry, appendNotice } from "./structural-sharing";
 import { cancelOpenToolCalls, settleOpenToolCalls } from "./tool-calls";
 
-export function promptSent(session: SessionState, content: ContentBlock[]): SessionState {
+export function promptSent(session: SessionState, content: ContentBlock[], at?: number): SessionState {
   const started: SessionState = { ...session, turn: "running", lastStop: null, error: null };
-  return appendEntry(started, (id) => ({ kind: "user", id, content }));
+  return appendEntry(started, (id) => (at === undefined ? { kind: "user", id, content } : { kind: "user", id, content, created: at }));
 }
 
 export function promptFinished(session: SessionState, stopReason: StopReason, agent: string): SessionState {

@@ -31,7 +31,7 @@ export function reduceQueue(state: ClientState, event: QueueEvent): ClientState 
         q.items.some((m) => m.id === event.message.id) ? q : { ...q, items: [event.message, ...q.items] },
       );
     case "queue_sent":
-      return queueSent(state, event.sessionId, event.id);
+      return queueSent(state, event.sessionId, event.id, event.at);
     case "steer_added":
       return updateSession(state, event.sessionId, (s) => {
         // goose may echo the message (same messageId) before its answer to the steer is read: that echo is it.
@@ -54,14 +54,14 @@ export function reduceQueue(state: ClientState, event: QueueEvent): ClientState 
 }
 
 /** The head of the queue leaves it and its turn starts; sending it clears a hold (the user asked for it). */
-function queueSent(state: ClientState, sessionId: string, id: string): ClientState {
+function queueSent(state: ClientState, sessionId: string, id: string, at: number | undefined): ClientState {
   const queue = state.queues[sessionId];
   const message = queue?.items.find((m) => m.id === id);
   const session = state.sessions[sessionId];
   if (!queue || !message || !session || session.turn !== "idle") return state;
   const rest = withoutItem({ ...queue, hold: null }, id);
   return {
-    ...updateSession(state, sessionId, (s) => promptSent(s, message.content)),
+    ...updateSession(state, sessionId, (s) => promptSent(s, message.content, at)),
     queues: setQueue(state.queues, sessionId, rest),
   };
 }

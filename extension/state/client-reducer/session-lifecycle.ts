@@ -2,6 +2,7 @@
 import type { SessionUpdate } from "../../acp/schema";
 import type { ClientEventOf, ClientState, SessionState } from "../client-state";
 import { entryCount } from "../entry-list";
+import { hideWithdrawn } from "../fork-replay";
 import { newSessionState } from "./initial-state";
 import { updateSession } from "./structural-sharing";
 import { TEXT_CHUNK_UPDATES } from "./text-chunks";
@@ -75,7 +76,10 @@ export function sessionLoaded(state: ClientState, event: ClientEventOf<"session_
     const modes = event.modes === undefined ? s.modes : event.modes;
     const configOptions = event.configOptions === undefined ? s.configOptions : event.configOptions;
     if (!s.loading && !s.replaySeen && modes === s.modes && configOptions === s.configOptions) return s;
-    return { ...s, loading: false, replaySeen: false, modes, configOptions };
+    // A fork's replay holds what it withdrew from its parent, and its note (fork-replay.ts).
+    const replay = event.replayed && s.loading && !s.replaySeen ? state.forks[event.sessionId]?.replay : undefined;
+    const entries = replay ? hideWithdrawn(s.entries, replay) : s.entries;
+    return { ...s, entries, loading: false, replaySeen: false, modes, configOptions };
   });
   return withSessionOpened(next.opening === null ? next : { ...next, opening: null });
 }

@@ -21,6 +21,16 @@ export function tabClosed(state: ClientState, event: ClientEventOf<"tab_closed">
   return withoutTab(state, event.sessionId);
 }
 
+/** The tab of `sessionId` shows `by` instead, where it was (`by`'s own tab, if any, goes). */
+export function tabReplaced(state: ClientState, event: ClientEventOf<"tab_replaced">): ClientState {
+  const at = state.tabs.findIndex((t) => t.sessionId === event.sessionId);
+  if (at < 0 || event.sessionId === event.by) return state;
+  const by = state.tabs.find((t) => t.sessionId === event.by);
+  const tab: SessionTab = { sessionId: event.by, title: by?.title ?? state.sessions[event.by]?.title ?? null, unread: false };
+  const tabs = state.tabs.map((t, i) => (i === at ? tab : t)).filter((t, i) => i === at || t.sessionId !== event.by);
+  return { ...state, tabs };
+}
+
 /** Runs after every event: the tab changes an event about a session implies. */
 export function followTabs(before: ClientState, after: ClientState, event: ClientEvent): ClientState {
   switch (event.type) {

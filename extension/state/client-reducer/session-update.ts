@@ -15,11 +15,13 @@ export function applySessionUpdate(session: SessionState, update: SessionUpdate)
   switch (update.sessionUpdate) {
     case "user_message_chunk":
       // goose echoes a steered message when its turn picks it up: it already shows where it went in.
-      return isSteerEcho(session, update.messageId) ? session : appendUserChunk(session, update.content, update.messageId);
+      return isSteerEcho(session, update.messageId)
+        ? session
+        : appendUserChunk(session, update.content, update.messageId, gooseCreated(update._meta));
     case "agent_message_chunk":
-      return appendTextChunk(session, "agent", update.content, update.messageId);
+      return appendTextChunk(session, "agent", update.content, update.messageId, gooseCreated(update._meta));
     case "agent_thought_chunk":
-      return appendTextChunk(session, "thought", update.content, update.messageId);
+      return appendTextChunk(session, "thought", update.content, update.messageId, gooseCreated(update._meta));
     case "tool_call":
       return upsertToolCall(session, update);
     case "tool_call_update":
@@ -58,7 +60,18 @@ function isSteerEcho(session: SessionState, messageId: string | null | undefined
   );
 }
 
-function appendUserChunk(session: SessionState, block: ContentBlock, messageId: string | null | undefined): SessionState {
+/** When goose stored the message (`_meta.goose.created`, Unix seconds), for its rewind (background/client/fork.ts). */
+function gooseCreated(meta: unknown): number | undefined {
+  const created = (meta as { goose?: { created?: unknown } } | null | undefined)?.goose?.created;
+  return typeof created === "number" && Number.isFinite(created) ? created : undefined;
+}
+
+function appendUserChunk(
+  session: SessionState,
+  block: ContentBlock,
+  messageId: string | null | undefined,
+  created: number | undefined,
+): SessionState {
   // The agent's record that the user stopped a turn is not something the user said.
   if (isInterruptionMarker(block)) return appendNotice(session, "info", "Stopped.");
   // Nor is a local slash command Claude's adapters replay as markup: one notice says what it did.
@@ -68,7 +81,8 @@ function appendUserChunk(session: SessionState, block: ContentBlock, messageId: 
   if (continuesUserMessage(last, block, messageId, session.loading)) {
     return withLastEntry(session, { ...last, content: appendBlock(last.content, block) });
   }
-  return appendEntry(session, (id) => withMessageId<UserEntry>({ kind: "user", id, content: [block] }, messageId));
+  const entry = withMessageId<UserEntry>({ kind: "user", id: "", content: [block] }, messageId);
+  return appendEntry(session, (id) => (created === undefined ? { ...entry, id } : { ...entry, id, created }));
 }
 
 /** Adjacent text blocks are one run of text; anything else stays a block of its own. */
@@ -85,16 +99,24 @@ function appendTextChunk(
   kind: "agent" | "thought",
   block: ContentBlock,
   messageId: string | null | undefined,
+  created: number | undefined,
 ): SessionState {
   const last = lastEntry(session.entries);
   // A new messageId starts a new bubble; a chunk without one continues the current bubble.
   if ((last?.kind === "agent" || last?.kind === "thought") && last.kind === kind && (messageId == null || last.messageId === messageId)) {
-    if (block.type === "text" && block.text === "") return session;
-    return withLastEntry(session, addToTextEntry(last, block));
+    if (block.type === "text" && block.text === "" && !later(created, last.created)) return session;
+    return withLastEntry(session, withCreated(addToTextEntry(last, block), created));
   }
   return appendEntry(session, (id) =>
-    addToTextEntry(withMessageId<AgentTextEntry>({ kind, id, text: "", attachments: [] }, messageId), block),
+    withCreated(addToTextEntry(withMessageId<AgentTextEntry>({ kind, id, text: "", attachments: [] }, messageId), block), created),
   );
+}
+
+const later = (created: number | undefined, than: number | undefined) => created !== undefined && (than === undefined || created > than);
+
+/** The latest time goose gave the message's chunks (one message's chunks can span seconds). */
+function withCreated(entry: AgentTextEntry, created: number | undefined): AgentTextEntry {
+  return later(created, entry.created) ? { ...entry, created } : entry;
 }
 
 function addToTextEntry(entry: AgentTextEntry, block: ContentBlock): AgentTextEntry {

@@ -1,6 +1,9 @@
 /**
  * Steering: adding a message to the turn that is running. Whether and how is what the agent says,
  * never its name:
+ *  - `steering`: `_session/steering`, which claude-agent-acp and codex-acp serve and advertise in
+ *    initialize as `_meta.steering.supported: true`. Preferred where advertised; its answer says
+ *    whether the message went in (`injected`) or the turn had ended (`promptRequired`: it queues).
  *  - `prompt`: a second `session/prompt` during a turn joins it. claude-agent-acp says so in
  *    initialize with `agentCapabilities._meta.claudeCode.promptQueueing: true`; ACP's steering RFD
  *    (a draft for protocol v2; SDK 2.4's v1 schema has no such field) names the same behaviour
@@ -14,12 +17,13 @@ import type { AgentCapabilities } from "../../acp/schema";
 import type { ClientEvent, ClientState } from "../client-state";
 import { initialSteerState, type SteerState } from "../queue-state";
 
-export type SteerWay = { kind: "prompt" } | { kind: "goose"; runId: string };
+export type SteerWay = { kind: "steering" } | { kind: "prompt" } | { kind: "goose"; runId: string };
 
 /** How a message can join the session's running turn now; null: it cannot (it queues). */
 export function steerWay(state: ClientState, sessionId: string | null): SteerWay | null {
   const session = sessionId === null ? undefined : state.sessions[sessionId];
   if (session?.turn !== "running" || state.agent.phase !== "ready") return null;
+  if (record(record(state.agent.capabilities?._meta)?.steering)?.supported === true) return { kind: "steering" };
   if (joinsRunningTurn(state.agent.capabilities)) return { kind: "prompt" };
   const runId = state.steer.runIds[session.sessionId];
   return runId !== undefined && !state.steer.refused ? { kind: "goose", runId } : null;

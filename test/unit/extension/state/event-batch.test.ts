@@ -24,6 +24,15 @@ describe("mergeChunkEvents", () => {
     expect(merged).toEqual([chunk("Hello, world", "m1")]);
   });
 
+  it("keeps the times goose gives an agent message's chunks as the reducer does, the latest (a user message's, the first)", () => {
+    const timed = (sessionUpdate: "agent_message_chunk" | "user_message_chunk", text: string, created: number) =>
+      update({ sessionUpdate, messageId: "m1", content: { type: "text", text }, _meta: { goose: { created } } });
+    for (const kind of ["agent_message_chunk", "user_message_chunk"] as const) {
+      const events = [opened, timed(kind, "a", 100), timed(kind, "b", 102), timed(kind, "c", 101)];
+      expect(reduceAll(initialAppState, mergeChunkEvents(events))).toEqual(reduceAll(initialAppState, events));
+    }
+  });
+
   it("keeps chunks of different messages, kinds, sessions and content apart, in order", () => {
     const image = update({
       sessionUpdate: "agent_message_chunk",

@@ -35,7 +35,7 @@ describe("checkFromExtension", () => {
     if (n.action === "refuse") expect(n.reply).toBeUndefined();
   });
 
-  it("lets goose's steer through (it adds the user's message to the running turn), and no other goose method", () => {
+  it("lets goose's steer and the adapters' _session/steering through (they add the user's message to the running turn), and no other goose method", () => {
     const steer = {
       jsonrpc: "2.0",
       id: 4,
@@ -43,6 +43,8 @@ describe("checkFromExtension", () => {
       params: { sessionId: "s", expectedRunId: "r", prompt: [] },
     };
     expect(checkFromExtension(steer)).toMatchObject({ action: "forward" });
+    const steering = { jsonrpc: "2.0", id: 6, method: "_session/steering", params: { sessionId: "s", prompt: [] } };
+    expect(checkFromExtension(steering)).toMatchObject({ action: "forward" });
     const other = { jsonrpc: "2.0", id: 5, method: "_goose/unstable/session/system-prompt/set", params: {} };
     expect(checkFromExtension(other)).toMatchObject({ action: "refuse", code: "method_not_allowed" });
   });

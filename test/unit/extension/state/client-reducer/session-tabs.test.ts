@@ -22,6 +22,14 @@ const titled = (title: string, sessionId = S) =>
   upd({ sessionUpdate: "session_info_update", title, updatedAt: "2026-11-27T10:00:00Z" }, sessionId);
 
 describe("session tabs", () => {
+  it("tab_replaced puts the new session in the lost one's place, once", () => {
+    const s = run(initialClientState, ready, opened(S), opened(S2), { type: "session_closed", sessionId: S }, opened("new-1"));
+    expect(ids(s)).toEqual([S, S2, "new-1"]);
+    const replaced = run(s, { type: "tab_replaced", sessionId: S, by: "new-1" });
+    expect(ids(replaced)).toEqual(["new-1", S2]);
+    expect(run(replaced, { type: "tab_replaced", sessionId: S, by: "new-1" })).toBe(replaced);
+  });
+
   it("opening a session adds its tab at the end; opening it again shows the same tab", () => {
     const s = run(initialClientState, ready, opened(S), opened(S2));
     expect(ids(s)).toEqual([S, S2]);

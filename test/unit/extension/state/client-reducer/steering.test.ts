@@ -50,4 +50,13 @@ describe("steering", () => {
     const restarted = run(refused, { type: "agent_initializing" }, readyWith(capabilities));
     expect(restarted.steer).toEqual({ runIds: {}, refused: false });
   });
+
+  it("an agent that advertises _meta.steering.supported is steered through _session/steering, preferred over its prompt queueing", () => {
+    const caps = { ...capabilities, _meta: { steering: { supported: true }, claudeCode: { promptQueueing: true } } };
+    const idle = run(initialClientState, readyWith(caps), opened());
+    expect(steerWay(idle, S)).toBeNull();
+    expect(steerWay(run(idle, promptSent("hi")), S)).toEqual({ kind: "steering" });
+    const off = { ...capabilities, _meta: { steering: { supported: false } } };
+    expect(steerWay(run(initialClientState, readyWith(off), opened(), promptSent("hi")), S)).toBeNull();
+  });
 });
