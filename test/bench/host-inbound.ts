@@ -11,7 +11,7 @@ import { benchSetup, type HostLink } from "./host-bench";
 
 const MiB = 1024 * 1024;
 
-export interface InboundRun {
+interface InboundRun {
   idle: number;
   peak: number;
   /** The three messages' total time, send to answer. */
@@ -27,7 +27,7 @@ export interface InboundBenchResult {
 }
 
 /** A `session/prompt` request of exactly `size` bytes, its text JSON-escaped source code. */
-export function promptMessage(size: number, id: string, text: string): Buffer {
+function promptMessage(size: number, id: string, text: string): Buffer {
   const head = `{"jsonrpc":"2.0","id":"bench-sink-${id}","method":"session/prompt","params":{"sessionId":"bench","prompt":[{"type":"text","text":`;
   const tail = "}]}}";
   const room = size - head.length - tail.length;
