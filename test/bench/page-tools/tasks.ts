@@ -234,29 +234,28 @@ export function splitSection(splits: CallSplit[]): string {
   const f = (n: number) => n.toFixed(1);
   const byTool = new Map<string, CallSplit[]>();
   for (const s of splits) byTool.set(s.tool, [...(byTool.get(s.tool) ?? []), s]);
+  const ours = (s: CallSplit) => s.hostMs - s.browserMs + s.handlerMs;
   const row = (name: string, xs: CallSplit[]) => {
     const p50 = (g: (s: CallSplit) => number) => f(quantile(xs.map(g), 0.5));
     return (
-      `| ${name} | ${xs.length} | ${p50((s) => s.ms)} ms | ${p50((s) => s.hostMs)} ms | ${p50((s) => s.handlerMs)} ms | ` +
-      `**${p50((s) => s.hostMs - s.browserMs + s.handlerMs)} ms** | ${p50((s) => s.browserMs - s.handlerMs)} ms | ${p50((s) => s.ms - s.hostMs)} ms |`
+      `| ${name} | ${xs.length} | ${p50((s) => s.ms)} ms | ${p50((s) => s.hostMs)} ms | ${p50((s) => s.hostMs - s.browserMs)} ms | ` +
+      `${p50((s) => s.handlerMs)} ms | **${p50(ours)} ms** | ${p50((s) => s.browserMs - s.handlerMs)} ms | ${p50((s) => s.ms - s.hostMs)} ms |`
     );
   };
   const rows = [...byTool.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, xs]) => row(`\`${name}\``, xs));
-  const ours = quantile(
-    splits.map((s) => s.hostMs - s.browserMs + s.handlerMs),
-    0.5,
-  );
-  return `Where a call's time goes, per call (p50 over the calls): the caller's round trip; the host's MCP server from
-the request's arrival to its answer written; the worker's handler (\`tool_result\`'s \`handlerMs\`); ours, the host's
-own part (request to answer less the wait on the browser) plus the handler; the browser's IPC, the wait on the browser
+  const all = quantile(splits.map(ours), 0.5);
+  return `Where a call's time goes, per call (p50 over the calls of each figure, so they need not add up): the caller's
+round trip; the host's MCP server from the request's arrival to its answer written; of it the host's own part (less
+the wait on the browser); the worker's handler (\`tool_result\`'s \`handlerMs\`, which holds the page's work and the
+waits for the page to settle); ours, the host's own part plus the handler; the browser's IPC, the wait on the browser
 less the handler (the native port both ways); the caller's MCP client and HTTP, the round trip less the host's time.
 
-| tool | calls | round trip | host, request to answer | worker's handler | ours | browser IPC | caller's client |
-|---|---|---|---|---|---|---|---|
+| tool | calls | round trip | host, request to answer | host's own | worker's handler | ours | browser IPC | caller's client |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
-| **all** | ${splits.length} | | | | **${f(ours)} ms** | | |
+${row("**all**", splits)}
 
-Target: ours p50 ≤ 5 ms a call: ${ours <= 5 ? "met" : "**not met**"}.
+Target: ours p50 ≤ 5 ms a call: ${f(all)} ms, ${all <= 5 ? "met" : "**not met**"}.
 `;
 }
 
