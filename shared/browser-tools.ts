@@ -206,6 +206,8 @@ export const toolResultSchema = z.object({
   content: z.array(toolContentSchema),
   /** A tool error the agent should see (denied, no such ref, page changed, time-out). */
   isError: z.boolean().optional(),
+  /** The extension's handler time for the call, in ms: the host logs it beside its own (native-host/browser-tools/timing.ts). */
+  handlerMs: z.number().nonnegative().optional(),
 });
 
 /** How long the host waits for the extension to carry out one call before answering with a tool error. */

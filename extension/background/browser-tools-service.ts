@@ -185,9 +185,9 @@ export class BrowserToolsService {
 
   /** Runs one call and answers it exactly once, whatever happens. */
   async handleCall(call: HostToolCall, answer: (command: HostCommand) => boolean): Promise<void> {
-    const { callId } = call;
+    const started = performance.now();
     // Bounded here too, so a 1 MB argument does not cross to the panels in the event either.
-    const sessionId = call.sessionId;
+    const { callId, sessionId } = call;
     this.dispatch({ type: "tool_started", callId, tool: call.tool, args: argsPreview(call.args), ...(sessionId ? { sessionId } : {}) });
     this.binder.served({ callId, tool: call.tool, args: call.args, ...(sessionId ? { sessionId } : {}) });
     let outcome: ToolOutcome;
@@ -210,8 +210,10 @@ export class BrowserToolsService {
     } catch (e) {
       outcome = { content: [{ type: "text", text: e instanceof Error ? e.message : String(e) }], isError: true };
     }
-    // The agent waits on the answer; the panel's bookkeeping can follow it.
-    const sent = answer({ type: "tool_result", callId, content: outcome.content, ...(outcome.isError ? { isError: true } : {}) });
+    // The agent waits on the answer; the panel's bookkeeping can follow it. handlerMs: our time (docs/PROTOCOL.md).
+    const { content, isError } = outcome;
+    const handlerMs = Math.round((performance.now() - started) * 100) / 100;
+    const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), handlerMs });
     if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
     this.dispatch({ type: "tool_finished", callId, isError: outcome.isError === true });
     const logged = actionLogged(this.deps.store.get(), call, outcome, { consent, askedSite: site, at: this.now() });

@@ -115,14 +115,15 @@ export class AgentSupervisor {
    * to append the newline. False means wait for `drain` (or the agent is gone). `done` runs once
    * nothing will read `line` any more: the write finished or failed, or there was none.
    */
-  writeLine(line: Buffer, done?: () => void): boolean {
+  writeLine(line: Buffer | readonly Buffer[], done?: () => void): boolean {
     const stdin = this.process?.child.stdin;
     if (!stdin?.writable) {
       done?.();
       return false;
     }
     stdin.cork();
-    stdin.write(line);
+    // A streamed frame's parts (wire/frame-stream.ts) go in one corked write, never joined.
+    for (const part of line instanceof Buffer ? [line] : line) stdin.write(part);
     const ok = done ? stdin.write(NEWLINE, () => done()) : stdin.write(NEWLINE);
     stdin.uncork();
     return ok;

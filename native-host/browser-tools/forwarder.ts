@@ -5,6 +5,7 @@
  */
 import type { ToolContent, toolResultSchema } from "../../shared/browser-tools";
 import type { HostToolCall } from "../../shared/host-protocol";
+import type { ToolTiming } from "./timing";
 
 type ToolResult = import("zod").infer<typeof toolResultSchema>;
 
@@ -17,11 +18,14 @@ export interface ToolOutcome {
 export interface Clock {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Milliseconds from any fixed point, for durations. */
+  time(): number;
 }
 
 export const realClock: Clock = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  time: () => performance.now(),
 };
 
 export interface ForwarderOptions {
@@ -38,6 +42,8 @@ interface Pending {
   tool: string;
   timer: unknown;
   settle: (outcome: ToolOutcome) => void;
+  sentAt: number;
+  timed: ((timing: ToolTiming) => void) | undefined;
 }
 
 function toolError(text: string): ToolOutcome {
@@ -65,7 +71,8 @@ export class ToolCallForwarder {
     if (!enabled) this.failAll("Browser tools were turned off in goose-browser before the call finished.");
   }
 
-  call(tool: string, args: unknown, sessionId?: string): Promise<ToolOutcome> {
+  /** `timed` hears where an answered call's time went (timing.ts). */
+  call(tool: string, args: unknown, sessionId?: string, timed?: (timing: ToolTiming) => void): Promise<ToolOutcome> {
     if (this.closed) return Promise.resolve(toolError("The goose-browser host is shutting down; the browser is no longer reachable."));
     if (!this.enabled) {
       return Promise.resolve(toolError("Browser tools are turned off in goose-browser. The user can turn them on in the side panel."));
@@ -82,7 +89,7 @@ export class ToolCallForwarder {
           ),
         );
       }, this.o.timeoutMs);
-      this.pending.set(callId, { tool, timer, settle: resolve });
+      this.pending.set(callId, { tool, timer, settle: resolve, sentAt: this.clock.time(), timed });
       const sent = this.o.send({ type: "tool_call", callId, tool, args, ...(sessionId ? { sessionId } : {}) });
       if (!sent) this.settle(callId, toolError("The browser is not connected to goose-browser, so the tool could not run."));
     });
@@ -101,7 +108,9 @@ export class ToolCallForwarder {
       this.settle(callId, toolError("The browser extension sent a malformed result for this tool call."));
       return;
     }
-    const { content, isError } = parsed;
+    const { content, isError, handlerMs } = parsed;
+    const p = this.pending.get(callId)!;
+    p.timed?.({ browserMs: this.clock.time() - p.sentAt, ...(handlerMs !== undefined ? { handlerMs } : {}) });
     this.settle(callId, { content, ...(isError ? { isError: true } : {}) });
   }
 

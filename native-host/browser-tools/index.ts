@@ -10,6 +10,7 @@ import type { AgentStatus, HostToolCall, HostToolsOffer, JsonRpcId, JsonRpcMessa
 import { realClock, ToolCallForwarder, type ToolOutcome } from "./forwarder";
 import { type McpServerHttp, ToolOffering } from "./offering";
 import { BrowserToolsServer } from "./server";
+import type { ToolTiming } from "./timing";
 
 export type BrowserToolsCommand = { type: "browser_tools"; enabled: unknown } | { type: "tool_result"; [key: string]: unknown };
 
@@ -31,7 +32,7 @@ export class BrowserTools {
 
   constructor(private readonly o: BrowserToolsOptions) {
     this.server = new BrowserToolsServer({
-      callTool: (tool, args, sessionHeader) => this.call(tool, args, this.offering.sessionOf(sessionHeader)),
+      callTool: (tool, args, sessionHeader, timed) => this.call(tool, args, this.offering.sessionOf(sessionHeader), timed),
       log: o.log,
     });
     this.offering = new ToolOffering({
@@ -93,8 +94,8 @@ export class BrowserTools {
     await this.server.close();
   }
 
-  private async call(tool: string, args: unknown, sessionId: string | undefined): Promise<ToolOutcome> {
-    return (await this.forwarder()).call(tool, args, sessionId);
+  private async call(tool: string, args: unknown, sessionId: string | undefined, timed: (t: ToolTiming) => void): Promise<ToolOutcome> {
+    return (await this.forwarder()).call(tool, args, sessionId, timed);
   }
 
   private forwarder(): Promise<ToolCallForwarder> {

@@ -14,6 +14,7 @@ import type http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import type { ToolOutcome } from "./forwarder";
 import { checkRequest, MCP_PATH, newToken } from "./guard";
+import { type TimedCall, type ToolTiming, timingLine } from "./timing";
 
 /** What the agent is given: where the server is and the bearer token. */
 export interface Endpoint {
@@ -24,7 +25,12 @@ export interface Endpoint {
 /** Optional header naming the ACP session a tool call serves (set in goose's extension config). */
 export const SESSION_HEADER = "x-goose-browser-session";
 
-type CallToolFor = (tool: string, args: unknown, sessionHeader: string | undefined) => Promise<ToolOutcome>;
+type CallToolFor = (
+  tool: string,
+  args: unknown,
+  sessionHeader: string | undefined,
+  timed: (timing: ToolTiming) => void,
+) => Promise<ToolOutcome>;
 
 export interface ServerOptions {
   callTool: CallToolFor;
@@ -87,6 +93,7 @@ export class BrowserToolsServer {
   }
 
   private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const arrived = performance.now();
     const port = (this.listener.address() as AddressInfo | null)?.port ?? -1;
     const decision = checkRequest(req.headers, req.url, { port, token: this.token });
     if (!decision.ok) {
@@ -99,10 +106,17 @@ export class BrowserToolsServer {
     res.once("close", () => this.inFlight.delete(res));
     const header = req.headers[SESSION_HEADER];
     const sessionId = typeof header === "string" && header.length > 0 && header.length <= 200 ? header : undefined;
+    // Logged once the answer is written, so the line costs the call nothing.
+    const timed: TimedCall[] = [];
+    res.once("finish", () => {
+      for (const call of timed) this.o.log.info(timingLine({ ...call, hostMs: performance.now() - arrived }));
+    });
     try {
       this.handler ??= import("./tools-part");
       const { handleMcpRequest } = await this.handler;
-      await handleMcpRequest(req, res, (tool, args) => this.o.callTool(tool, args, sessionId));
+      await handleMcpRequest(req, res, (tool, args) =>
+        this.o.callTool(tool, args, sessionId, (timing) => timed.push({ tool, hostMs: 0, ...timing })),
+      );
     } catch (e) {
       this.o.log.error(`browser tools request failed: ${(e as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { "content-length": "0" }).end();

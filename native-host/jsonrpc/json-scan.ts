@@ -385,7 +385,7 @@ function wordsOf(bytes: Buffer): Words {
 }
 
 /** End (exclusive) of the number or literal starting at `i`, or ~(index of the error). */
-function scalarEnd(bytes: Buffer, i: number): number {
+export function scalarEnd(bytes: Buffer, i: number): number {
   const n = bytes.length;
   const c = bytes[i]!;
   if (c === 0x74) return literalEnd(bytes, i, TRUE);
@@ -420,16 +420,16 @@ function literalEnd(bytes: Buffer, i: number, literal: Buffer): number {
 }
 
 /** Bytes that end the fast run through a string body: the closing quote, a backslash, raw control characters. */
-const STRING_STOP = new Uint8Array(256);
+export const STRING_STOP = new Uint8Array(256);
 for (let b = 0; b < 0x20; b++) STRING_STOP[b] = 1;
 STRING_STOP[QUOTE] = 1;
 STRING_STOP[BACKSLASH] = 1;
 
 /** The characters after a backslash that JSON allows, besides `u`. */
-const SIMPLE_ESCAPE = new Uint8Array(256);
+export const SIMPLE_ESCAPE = new Uint8Array(256);
 for (const ch of '"\\/bfnrt') SIMPLE_ESCAPE[ch.charCodeAt(0)] = 1;
 
-function isHex(c: number): boolean {
+export function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
@@ -437,7 +437,7 @@ function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
-function describeByte(c: number): string {
+export function describeByte(c: number): string {
   return c >= 0x21 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `byte 0x${c.toString(16).padStart(2, "0")}`;
 }
 
@@ -459,7 +459,7 @@ function stringEnd(bytes: Buffer, from: number): number {
  * equal strings). An escaped key is decoded first, so `"\u006dethod"` is `method`. ASCII keys such
  * as "id" and "params" read the same either way.
  */
-function keyText(bytes: Buffer, open: number, close: number): string {
+export function keyText(bytes: Buffer, open: number, close: number): string {
   const raw = bytes.toString("latin1", open + 1, close);
   if (!raw.includes("\\")) return raw;
   try {
@@ -489,7 +489,7 @@ function utf8Bytes(text: string): string {
 }
 
 /** A key as JSON.parse reads it: to report it. */
-function keyValue(bytes: Buffer, open: number, close: number): string {
+export function keyValue(bytes: Buffer, open: number, close: number): string {
   const raw = bytes.toString("utf8", open + 1, close);
   if (!raw.includes("\\")) return raw;
   try {
@@ -499,7 +499,7 @@ function keyValue(bytes: Buffer, open: number, close: number): string {
   }
 }
 
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 

@@ -9,9 +9,12 @@ import { type JsonScan, memberText } from "./json-scan";
  * undefined. An id that is not a string, number or null is answered with null, as JSON-RPC 2.0 asks.
  */
 export function requestIdText(bytes: Buffer, scan: JsonScan): string | undefined {
-  if (!scan.members.has("method")) return undefined;
-  const id = memberText(bytes, scan, "id");
-  if (id === undefined) return undefined;
+  return requestIdOf(scan.members.has("method"), memberText(bytes, scan, "id"));
+}
+
+/** requestIdText from what it reads: whether the message has a method, and its id's text. */
+export function requestIdOf(hasMethod: boolean, id: string | undefined): string | undefined {
+  if (!hasMethod || id === undefined) return undefined;
   return isValidIdText(id) ? id : "null";
 }
 

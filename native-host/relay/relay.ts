@@ -140,8 +140,9 @@ export class Relay {
     this.o.input.onData((chunk) => {
       for (const e of this.decoder.push(chunk)) {
         if (e.kind === "message") {
-          // Pooled frames are used again, not left for V8 to collect.
-          if (e.bytes > POOLED_FRAME_BYTES) this.pacer.note(e.bytes);
+          // Pooled frames are used again, not left for V8 to collect; a streamed one's blocks are
+          // collected once it is released (`release`).
+          if (e.bytes > POOLED_FRAME_BYTES && !e.parts) this.pacer.note(e.bytes);
           this.fromBrowser(e);
         } else this.refuse(e.code, e.message, e.requestId === undefined ? undefined : { id: e.requestId, code: INVALID_REQUEST });
       }
@@ -181,8 +182,14 @@ export class Relay {
         this.command(command);
       } else lent = this.toAgent(frame);
     } finally {
-      if (!lent) frame.release();
+      if (!lent) this.release(frame);
     }
+  }
+
+  /** Nothing reads the frame any more. */
+  private release(frame: CheckedFrame): void {
+    frame.release();
+    if (frame.parts) this.pacer.freed();
   }
 
   private toAgent(frame: CheckedFrame): boolean {
@@ -207,8 +214,9 @@ export class Relay {
       return false;
     }
     if (requestId !== undefined) this.pending.add(requestId);
+    // Unchanged: the frame's own bytes go, a streamed frame's as its parts (`raw` is then its head).
     const lent = line === frame.raw;
-    if (!this.supervisor.writeLine(line, lent ? () => frame.release() : undefined)) {
+    if (!this.supervisor.writeLine(lent ? (frame.parts ?? line) : line, lent ? () => this.release(frame) : undefined)) {
       this.o.input.pause();
       this.supervisor.onceDrain(() => this.o.input.resume());
     }

@@ -1,10 +1,10 @@
 /**
  * Chrome native-messaging frames: a 4-byte little-endian length, then that many bytes of UTF-8 JSON.
  * The decoder is incremental and byte-level: a frame may be split anywhere across reads, a read may
- * hold many frames, and nothing is allocated from the claimed length alone (pieces are kept until the
- * frame is complete, then joined once). A frame up to POOLED_FRAME_BYTES is copied into a pooled
- * buffer as it arrives instead, and the frame's buffer is the pool's again once the relay releases it
- * (frame-pool.ts). Either way nothing refers to a read once `push` returns, so reads may reuse one buffer.
+ * hold many frames, and nothing is allocated from the claimed length alone. A frame up to POOLED_FRAME_BYTES is copied into a pooled buffer as it arrives,
+ * and the frame's buffer is the pool's again once the relay releases it (frame-pool.ts); a larger one
+ * is checked as it streams into pooled blocks and never joined (frame-stream.ts). Either way nothing
+ * refers to a read once `push` returns, so reads may reuse one buffer.
  *
  * Each payload is checked without being parsed: `isUtf8`, then one scan (json-scan.ts) that checks the
  * JSON grammar, refuses nesting deeper than MAX_JSON_DEPTH and any object holding a key twice (so
@@ -16,8 +16,10 @@ import { isUtf8 } from "node:buffer";
 import { type HostErrorCode, MAX_INCOMING_FRAME_BYTES } from "../../shared/host-protocol";
 import { clip } from "../jsonrpc/clip";
 import { type JsonScan, MAX_JSON_DEPTH, scanJson } from "../jsonrpc/json-scan";
-import { requestIdText } from "../jsonrpc/rpc-id";
+import { PARAMS_READ_FOR } from "../jsonrpc/policy";
+import { requestIdOf, requestIdText } from "../jsonrpc/rpc-id";
 import type { FramePool } from "./frame-pool";
+import { FrameStream } from "./frame-stream";
 
 interface RefusedFrame {
   kind: "error";
@@ -46,8 +48,14 @@ export class CheckedFrame {
     /** Valid until `release()`. */
     readonly raw: Buffer,
     readonly scan: JsonScan,
-    /** The pooled buffer `raw` lies in, if it got one. */
-    private lent?: { pool: FramePool; buffer: Buffer },
+    /** The pooled buffers the frame's bytes lie in, if it got any. */
+    private lent?: { pool: FramePool; buffers: Buffer[] },
+    /**
+     * A frame checked as it streamed in (frame-stream.ts): its bytes, one line already, to write in
+     * place of `raw`, which is then only its head (`jsonrpc`, `id`, `method`; `params`, `result` and
+     * `error` as 0), all the policy reads. Valid until `release()`.
+     */
+    readonly parts?: readonly Buffer[],
   ) {}
 
   get value(): unknown {
@@ -60,7 +68,7 @@ export class CheckedFrame {
     const lent = this.lent;
     if (!lent) return;
     this.lent = undefined;
-    lent.pool.give(lent.buffer);
+    for (const b of lent.buffers) lent.pool.give(b);
   }
 }
 
@@ -69,9 +77,9 @@ export class FrameDecoder {
   private headerFilled = 0;
   /** Declared length of the frame being read, or -1 while reading a header. */
   private expected = -1;
-  private pieces: Buffer[] = [];
-  /** The pooled buffer the frame being read is copied into, if it got one. */
+  /** The pooled buffer the frame being read is copied into, when it fits one; else its stream. */
   private target: Buffer | undefined;
+  private stream: FrameStream | undefined;
   private received = 0;
   /** Bytes still to discard from a refused (oversize) frame. */
   private skipping = 0;
@@ -116,11 +124,12 @@ export class FrameDecoder {
         }
         this.expected = length;
         this.target = this.pool.take(length);
+        if (!this.target) this.stream = new FrameStream(this.pool);
         continue;
       }
       const n = Math.min(this.expected - this.received, chunk.length - offset);
       if (this.target) chunk.copy(this.target, this.received, offset, offset + n);
-      else this.pieces.push(Buffer.from(chunk.subarray(offset, offset + n)));
+      else this.stream?.push(chunk.subarray(offset, offset + n));
       this.received += n;
       offset += n;
       if (this.received === this.expected) events.push(this.finishFrame());
@@ -133,29 +142,64 @@ export class FrameDecoder {
     if (this.expected < 0 && this.headerFilled === 0) return [];
     const detail = this.expected < 0 ? `${this.headerFilled} of 4 header bytes` : `${this.received} of ${this.expected} bytes`;
     if (this.target) this.pool.give(this.target);
+    this.stream?.discard();
     this.reset();
     return [{ kind: "error", code: "frame_truncated", message: `input ended inside a frame (${detail})` }];
   }
 
   private finishFrame(): FrameEvent {
-    const target = this.target;
+    const { target, stream } = this;
     const bytes = this.received;
-    const payload = target ? target.subarray(0, bytes) : this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, bytes);
     this.reset();
+    if (!target) return this.finishStream(stream!, bytes);
+    const payload = target.subarray(0, bytes);
     const checked = this.check(payload, bytes);
-    if (!("kind" in checked)) return new CheckedFrame(bytes, payload, checked, target && { pool: this.pool, buffer: target });
+    if (!("kind" in checked)) return new CheckedFrame(bytes, payload, checked, { pool: this.pool, buffers: [target] });
     // A refused frame's event holds only strings made from it.
-    if (target) this.pool.give(target);
+    this.pool.give(target);
     return checked;
+  }
+
+  /** A streamed frame's checks, done as it came in, and what the relay gets of it. */
+  private finishStream(stream: FrameStream, bytes: number): FrameEvent {
+    const { utf8, scan, isObject } = stream.finish();
+    const text = (key: string) => {
+      const span = scan.members.get(key);
+      return span && stream.copy(span.start, span.end).toString("utf8");
+    };
+    const refused = utf8 ? this.refusal(scan, bytes, () => requestIdOf(scan.members.has("method"), text("id"))) : invalidUtf8(bytes);
+    if (refused) {
+      stream.discard();
+      return refused;
+    }
+    const method = text("method");
+    const named = method === undefined ? undefined : (JSON.parse(method) as unknown);
+    // A host command, and a message whose params the host reads, are read whole as any frame is: both
+    // are small in use (a command, a session's setup).
+    if ((scan.members.has("host") && !scan.members.has("jsonrpc")) || (typeof named === "string" && PARAMS_READ_FOR.has(named))) {
+      const whole = Buffer.concat(stream.parts, bytes);
+      stream.discard();
+      return new CheckedFrame(bytes, whole, scan);
+    }
+    const head = ["jsonrpc", "id", "method"].flatMap((k) => (scan.members.has(k) ? [`"${k}":${text(k)}`] : []));
+    for (const k of ["params", "result", "error"]) if (scan.members.has(k)) head.push(`"${k}":0`);
+    const raw = Buffer.from(isObject ? `{${head.join(",")}}` : "[]");
+    stream.asOneLine();
+    return new CheckedFrame(bytes, raw, scanJson(raw), { pool: this.pool, buffers: stream.buffers }, stream.parts);
   }
 
   /** The payload's scan, or why it is refused. */
   private check(payload: Buffer, bytes: number): JsonScan | RefusedFrame {
-    if (!isUtf8(payload)) return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
+    if (!isUtf8(payload)) return invalidUtf8(bytes);
     const scan = scanJson(payload);
+    return this.refusal(scan, bytes, () => requestIdText(payload, scan)) ?? scan;
+  }
+
+  /** Why a scanned frame is refused, if it is: `requestId` reads the refused request's id. */
+  private refusal(scan: JsonScan, bytes: number, requestId: () => string | undefined): RefusedFrame | undefined {
     const refuse = (code: HostErrorCode, message: string): RefusedFrame => {
-      const requestId = requestIdText(payload, scan);
-      return { kind: "error", code, message, ...(requestId !== undefined ? { requestId } : {}) };
+      const id = requestId();
+      return { kind: "error", code, message, ...(id !== undefined ? { requestId: id } : {}) };
     };
     if (scan.depth > MAX_JSON_DEPTH)
       return refuse("too_deep", `frame of ${bytes} bytes nests ${scan.depth} deep (limit ${MAX_JSON_DEPTH})`);
@@ -168,15 +212,19 @@ export class FrameDecoder {
         `frame of ${bytes} bytes holds the key ${clip(JSON.stringify(scan.duplicateKey))} twice in one object`,
       );
     }
-    return scan;
+    return undefined;
   }
 
   private reset(): void {
     this.expected = -1;
-    this.pieces = [];
     this.target = undefined;
+    this.stream = undefined;
     this.received = 0;
   }
+}
+
+function invalidUtf8(bytes: number): RefusedFrame {
+  return { kind: "error", code: "invalid_utf8", message: `frame of ${bytes} bytes is not valid UTF-8` };
 }
 
 /** Payload buffers made by payloadBuffer, which have the header's 4 bytes free in front of them. */

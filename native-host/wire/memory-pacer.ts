@@ -12,6 +12,7 @@ export class MemoryPacer {
   private moved = 0;
   private scheduled = false;
   private collections = 0;
+  private fullScheduled = false;
 
   constructor(
     private readonly collect: Collect | undefined = collector(),
@@ -31,6 +32,20 @@ export class MemoryPacer {
       this.scheduled = false;
       this.collections++;
       this.collect?.(this.collections % this.majorEvery === 0 ? "major" : "minor");
+    });
+  }
+
+  /**
+   * A message held while it streamed in (frame-stream.ts) was let go: its blocks outlived the minor
+   * collections that ran meanwhile, so only a full one frees them, and the next big message would
+   * otherwise arrive before it (BENCHMARKS.md). Once the current I/O callbacks are done.
+   */
+  freed(): void {
+    if (!this.collect || this.fullScheduled) return;
+    this.fullScheduled = true;
+    setImmediate(() => {
+      this.fullScheduled = false;
+      this.collect?.("major");
     });
   }
 }

@@ -158,7 +158,7 @@ class FrameLink {
 }
 
 /** The built host on pipes, configured with one agent profile; `start` starts the agent. */
-class HostLink extends FrameLink {
+export class HostLink extends FrameLink {
   private readonly hello = new Promise<void>((resolve) => (this.helloSeen = resolve));
 
   constructor(dir: string, profile: Record<string, unknown>, host = HOST) {
@@ -439,7 +439,7 @@ async function throughput(
 }
 
 /** What every part needs: a temporary folder, the echo agent's profile, the text messages are made of. */
-function benchSetup() {
+export function benchSetup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-"));
   const launcher = path.join(dir, "echo-agent");
   // Plain node, not the host's launcher: the host's node flags are the host's, and the direct path

@@ -3,6 +3,7 @@ import os from "node:os";
 import { writeSection } from "./benchmarks-doc";
 import { gooseStartSection, runGooseStartBench } from "./goose-first-text";
 import { runHostBench, runThroughputBench } from "./host-bench";
+import { runInboundBench } from "./host-inbound";
 import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
 import { benchPageToolsTasks } from "./page-tools/tasks";
 import { benchPanel } from "./panel-run";
@@ -10,6 +11,19 @@ import { runSearchBench, searchSection } from "./search-bench";
 import { runTabSwitchBench, tabSwitchSection } from "./tab-switch";
 
 const f = (n: number, d = 2) => n.toFixed(d);
+
+// HOST_BENCH_PART=inbound: three 20 MiB messages from the browser, printed (with BENCH_HOST_B, two builds alternating).
+if (process.env.HOST_BENCH_PART === "inbound") {
+  const r = await runInboundBench(Number(process.env.BENCH_ROUNDS ?? 3));
+  const runs = (xs: typeof r.a) => xs.map((x) => `${f(x.peak, 1)} MB (idle ${f(x.idle, 1)}, ${f(x.ms, 0)} ms)`).join(", ");
+  process.stdout.write(
+    `A: ${runs(r.a)}\n${r.b ? `B: ${runs(r.b)}\n` : ""}load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")}\n`,
+  );
+  process.exit(0);
+}
 
 // HOST_BENCH_PART=throughput: the host's throughput part alone, printed, BENCHMARKS.md untouched (for profiling and A/B runs).
 if (process.env.HOST_BENCH_PART === "throughput") {
@@ -73,6 +87,7 @@ if (process.env.BENCH_PART === "tab-switch") {
 }
 
 const host = await runHostBench();
+const inbound = await runInboundBench();
 const pass = (ok: boolean) => (ok ? "met" : "**not met**");
 const { verbatim, chunked, latency, rss, start } = host;
 const pcts = (s: typeof verbatim.floor.ofBase) =>
@@ -83,6 +98,13 @@ const floorRow = (t: typeof verbatim, size: string) =>
 const spread = (t: typeof verbatim) =>
   `${f(t.ratio * 100, 0)} % (middle half ${f(t.ratioP25 * 100, 0)}–${f(t.ratioP75 * 100, 0)} %, all ${f(t.ratioMin * 100, 0)}–${f(t.ratioMax * 100, 0)} %; ` +
   `${f(t.hostMiBps, 1)} vs ${f(t.baseMiBps, 1)} MiB/s over all rounds)`;
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+const inboundRow = (r: typeof inbound) => {
+  const peaks = (xs: typeof r.a) => `${f(median(xs.map((x) => x.peak)), 1)} MB (${xs.map((x) => f(x.peak, 1)).join(" / ")})`;
+  const each = f(median(r.a.map((x) => x.ms)) / r.messages, 0);
+  // With BENCH_HOST_B: the other build's in alternating rounds of the same run.
+  return `${peaks(r.a)}, idle ${f(median(r.a.map((x) => x.idle)), 1)} MB; ${each} ms a message, send to answer${r.b ? `; the other build (BENCH_HOST_B) in the same rounds: ${peaks(r.b)}` : ""}`;
+};
 const load = os
   .loadavg()
   .map((l) => l.toFixed(1))
@@ -107,6 +129,7 @@ ${floorRow(chunked, "1 MiB")}
 | host peak RSS (VmHWM), idle with the agent running | ≤ 50 MB | ${f(rss.idle, 1)} MB (${f(rss.idleAnon, 1)} MB of it anonymous; a bare \`node\` waiting on stdin: ${f(rss.bareNode, 1)} MB) | ${pass(rss.idle <= 50)} |
 | host peak RSS after the 1 MiB round trips | ≤ 60 MB | ${f(rss.traffic1MiB, 1)} MB | ${pass(rss.traffic1MiB <= 60)} |
 | host peak RSS after three 20 MiB agent lines | ≤ 80 MB | ${f(rss.line20MiB, 1)} MB | ${pass(rss.line20MiB <= 80)} |
+| host peak RSS after three 20 MiB messages from the browser (\`session/prompt\`, answered small), median of ${inbound.a.length} fresh hosts | ≤ 80 MB | ${inboundRow(inbound)} | ${pass(median(inbound.a.map((x) => x.peak)) <= 80)} |
 | \`start\` → agent running, version command that reads stdin (median of ${start.runs}) | ≤ 100 ms | ${f(start.medianMs, 0)} ms (max ${f(start.maxMs, 0)} ms; the version command alone: ${f(start.versionAloneMs, 0)} ms) | ${pass(start.medianMs <= 100)} |
 | one 20 MiB agent line to the last chunk frame (best of 3) | | ${f(host.line20MiB.ms, 0)} ms, ${f(host.line20MiB.perMiB, 2)} ms/MiB | |
 `;

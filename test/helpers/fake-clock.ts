@@ -16,6 +16,10 @@ export class FakeClock implements Clock {
     this.timers.delete(handle as number);
   }
 
+  time(): number {
+    return this.now;
+  }
+
   get pending(): number {
     return this.timers.size;
   }

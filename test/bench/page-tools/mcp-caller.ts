@@ -5,10 +5,12 @@
  * call takes exactly the agent's path: MCP → host → native port → the extension's runner → the page → back.
  * Acting calls ask in the panel; `allowSite` answers the first one "Allow on this site" as a user would.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Page } from "playwright-core";
+import { timedCalls } from "../../../native-host/browser-tools/timing";
 import { type Harness, launchExtension, ROOT } from "../../helpers/chromium/harness";
 import { composer, userBubbles, waitForReady, waitForTurnEnd } from "../../helpers/chromium/panel";
 
@@ -18,6 +20,20 @@ interface CallResult {
   text: string;
   isError: boolean;
   ms: number;
+  /** Which call of this caller it was (0 for the first): its place in `splits()`. */
+  seq: number;
+}
+
+/**
+ * One call's round trip split by where it went, from the host's log (native-host/browser-tools/timing.ts):
+ * the host's request-to-answer time, the part of it waiting on the browser, and the worker's handler time.
+ */
+export interface CallSplit {
+  tool: string;
+  ms: number;
+  hostMs: number;
+  browserMs: number;
+  handlerMs: number;
 }
 
 export interface McpCaller {
@@ -28,6 +44,8 @@ export interface McpCaller {
   /** Runs an acting call whose consent card the bench answers "Allow on this site" in the panel. */
   allowSite(name: string, args: Record<string, unknown>): Promise<CallResult>;
   tabIdOf(url: string): Promise<number>;
+  /** Every call so far, in order, with the host's split of it. */
+  splits(): Promise<CallSplit[]>;
   close(): Promise<void>;
 }
 
@@ -49,24 +67,48 @@ export async function openMcpCaller(build?: CallerBuild): Promise<McpCaller> {
   await waitForReady(panel);
   await panel.getByRole("button", { name: "Browser: off" }).click();
   await panel.getByRole("button", { name: "Browser: on" }).waitFor();
-  // A session, so the host offers the server to the agent (goose 1.50 takes it in session/new's mcpServers).
+  // A session, so the host offers the server to the agent.
   await composer(panel).fill("echo hello");
   await composer(panel).press("Enter");
   await userBubbles(panel).first().waitFor();
   await waitForTurnEnd(panel);
-  const given = harness.agentMessages().find((m) => m.method === "session/new");
-  const server = (given?.params as { mcpServers?: Array<{ url: string; headers: Array<{ name: string; value: string }> }> } | undefined)
-    ?.mcpServers?.[0];
+  // The panel opens a session as it opens, before the tools are on: goose then gets the server in the host's
+  // own request (goose 1.46 on) rather than in session/new's mcpServers.
+  type Server = { url: string; headers: Array<{ name: string; value: string }> };
+  const server = harness
+    .agentMessages()
+    .flatMap((m) => {
+      const params = m.params as { mcpServers?: Server[]; extension?: { server?: Server } } | undefined;
+      if (m.method === "session/new") return params?.mcpServers ?? [];
+      return m.method === "_goose/unstable/session/extensions/add" && params?.extension?.server ? [params.extension.server] : [];
+    })
+    .at(0);
   if (!server) throw new Error(`the host never offered the browser server to the agent\n${harness.diagnostics()}`);
   const client = new Client({ name: "page-tools-bench", version: "1.0.0" });
   const headers = Object.fromEntries(server.headers.map((x) => [x.name, x.value]));
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
 
+  const made: Array<{ tool: string; ms: number }> = [];
   const call = async (name: string, args: Record<string, unknown>): Promise<CallResult> => {
     const start = performance.now();
     const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ text?: string }>; isError?: boolean };
     const ms = performance.now() - start;
-    return { text: result.content.map((c) => c.text ?? "").join("\n"), isError: result.isError === true, ms };
+    made.push({ tool: name, ms });
+    return { text: result.content.map((c) => c.text ?? "").join("\n"), isError: result.isError === true, ms, seq: made.length - 1 };
+  };
+  const splits = async (): Promise<CallSplit[]> => {
+    // The host logs a call once its answer is written, which may be just after the caller read it.
+    let timed = timedCalls(fs.readFileSync(harness.hostLog, "utf8"));
+    for (let i = 0; i < 50 && timed.length < made.length; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      timed = timedCalls(fs.readFileSync(harness.hostLog, "utf8"));
+    }
+    if (timed.length !== made.length) throw new Error(`${made.length} calls made, ${timed.length} timed in the host's log`);
+    return made.map(({ tool, ms }, i) => {
+      const t = timed[i]!;
+      if (t.tool !== tool || t.handlerMs === undefined) throw new Error(`call ${i} was ${tool}, the host's log says ${t.tool}`);
+      return { tool, ms, hostMs: t.hostMs, browserMs: t.browserMs, handlerMs: t.handlerMs };
+    });
   };
   return {
     harness,
@@ -79,6 +121,7 @@ export async function openMcpCaller(build?: CallerBuild): Promise<McpCaller> {
       await card.getByRole("button", { name: "Always allow on this site" }).click({ timeout: 30_000 });
       return answered;
     },
+    splits,
     tabIdOf: (url) => harness.worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]!.id!, url),
     async close() {
       await client.close();

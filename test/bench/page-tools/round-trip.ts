@@ -3,10 +3,12 @@
  * moves absolute figures more than most changes do): `PAGE_TOOLS_BASE=<other checkout, built with
  * build:host and build:ext:e2e> node --import tsx test/bench/page-tools/round-trip.ts`. Alternates blocks of
  * calls between the two builds, each block in a fresh browser, and prints each tool's p50 per build and
- * their ratio. Without PAGE_TOOLS_BASE it measures this checkout alone.
+ * their ratio. Without PAGE_TOOLS_BASE it measures this checkout alone. For this checkout it also prints where
+ * each call's time went (tasks.ts splitSection: the host's and the worker's parts beside the caller's round trip).
  */
 import { startTestSite } from "../../helpers/test-site";
-import { type CallerBuild, openMcpCaller } from "./mcp-caller";
+import { type CallerBuild, type CallSplit, openMcpCaller } from "./mcp-caller";
+import { splitSection } from "./tasks";
 
 const BLOCKS = Number(process.env.PAGE_TOOLS_BLOCKS ?? 3);
 const CALLS = Number(process.env.PAGE_TOOLS_CALLS ?? 40);
@@ -23,7 +25,12 @@ function ref(text: string, pattern: RegExp): string {
   return found;
 }
 
-async function block(site: Awaited<ReturnType<typeof startTestSite>>, into: Samples, build?: CallerBuild): Promise<void> {
+async function block(
+  site: Awaited<ReturnType<typeof startTestSite>>,
+  into: Samples,
+  build?: CallerBuild,
+  splits?: CallSplit[],
+): Promise<void> {
   const m = await openMcpCaller(build);
   try {
     const page = await m.harness.context.newPage();
@@ -36,12 +43,19 @@ async function block(site: Awaited<ReturnType<typeof startTestSite>>, into: Samp
     const args = { list_tabs: {}, page_snapshot: { tabId }, find: { tabId, text: "Specs" }, hover: { tabId, ref: target } };
     // Untimed: the first calls pay for script caches and the JIT.
     for (const tool of TOOLS) for (let i = 0; i < 5; i++) await m.call(tool, args[tool]);
+    const timed: number[] = [];
     for (let i = 0; i < CALLS; i++) {
       for (const tool of TOOLS) {
         const r = await m.call(tool, args[tool]);
         if (r.isError) throw new Error(`${tool}: ${r.text}`);
         into[tool].push(r.ms);
+        timed.push(r.seq);
       }
+    }
+    // Another checkout's host may not log its split (older builds).
+    if (splits) {
+      const all = await m.splits();
+      for (const i of timed) splits.push(all[i]!);
     }
   } finally {
     await m.close();
@@ -55,9 +69,10 @@ const base = process.env.PAGE_TOOLS_BASE;
 const site = await startTestSite();
 const here = empty();
 const there = empty();
+const splits: CallSplit[] = [];
 try {
   for (let b = 0; b < BLOCKS; b++) {
-    await block(site, here);
+    await block(site, here, undefined, splits);
     if (base) await block(site, there, { root: base });
   }
 } finally {
@@ -69,3 +84,4 @@ for (const tool of TOOLS) {
     : `${tool}: ${p50(here[tool]).toFixed(1)} ms`;
   console.log(line);
 }
+console.log(`\n${splitSection(splits)}`);

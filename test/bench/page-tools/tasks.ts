@@ -15,7 +15,7 @@ import { ROOT } from "../../helpers/chromium/harness";
 import { startTestSite } from "../../helpers/test-site";
 import { writeSection } from "../benchmarks-doc";
 import { ACTING_TASKS } from "./acting-tasks";
-import { type McpCaller, openMcpCaller } from "./mcp-caller";
+import { type CallSplit, type McpCaller, openMcpCaller } from "./mcp-caller";
 import { type Caller, data, ref, type Task } from "./task-kit";
 
 const ROUNDS = Number(process.env.PAGE_TOOLS_ROUNDS ?? 5);
@@ -140,6 +140,8 @@ interface PageToolsTasksResult {
   widgets: WidgetResult[];
   /** Round trips by tool name, in ms. */
   byTool: Record<string, number[]>;
+  /** The same calls split by where their time went (the host's log). */
+  splits: CallSplit[];
 }
 
 async function runTask(
@@ -148,6 +150,7 @@ async function runTask(
   task: Task,
   url: string,
   byTool: Record<string, number[]>,
+  timed: number[] = [],
 ): Promise<{ ok: boolean; calls: number; ms: number; error?: string }> {
   await page.goto(url);
   const tabId = await m.tabIdOf(url);
@@ -157,6 +160,7 @@ async function runTask(
       const r = await m.call(name, args);
       calls++;
       byTool[name] = [...(byTool[name] ?? []), r.ms];
+      timed.push(r.seq);
       if (r.isError) throw new Error(`${name}: ${r.text}`);
       return r.text;
     },
@@ -186,14 +190,19 @@ async function runPageToolsTasks(rounds = ROUNDS): Promise<PageToolsTasksResult>
     });
     if (granted.isError) throw new Error(`the warm-up call failed: ${granted.text}`);
     const byTool: Record<string, number[]> = {};
+    const timed: number[] = [];
     // Warm-up (script caches, the JIT, the first connection): one untimed round.
     for (const task of TASKS) await runTask(m, page, task, site.url(`${task.page}?warm`), {});
     byTool.list_tabs = [];
-    for (let i = 0; i < 50; i++) byTool.list_tabs.push((await m.call("list_tabs", {})).ms);
+    for (let i = 0; i < 50; i++) {
+      const r = await m.call("list_tabs", {});
+      byTool.list_tabs.push(r.ms);
+      timed.push(r.seq);
+    }
     const widgets: WidgetResult[] = TASKS.map((t) => ({ widget: t.widget, succeeded: 0, runs: 0, calls: 0, taskMs: [] }));
     for (let round = 0; round < rounds; round++) {
       for (const [i, task] of TASKS.entries()) {
-        const r = await runTask(m, page, task, site.url(`${task.page}?round=${round}`), byTool);
+        const r = await runTask(m, page, task, site.url(`${task.page}?round=${round}`), byTool, timed);
         const w = widgets[i]!;
         w.runs++;
         w.calls = r.calls;
@@ -202,7 +211,8 @@ async function runPageToolsTasks(rounds = ROUNDS): Promise<PageToolsTasksResult>
         else w.failure ??= r.error;
       }
     }
-    return { widgets, byTool };
+    const all = await m.splits();
+    return { widgets, byTool, splits: timed.map((i) => all[i]!) };
   } finally {
     await m.close();
     await site.close();
@@ -212,6 +222,41 @@ async function runPageToolsTasks(rounds = ROUNDS): Promise<PageToolsTasksResult>
 function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * Where each call's time went (issue #39): the caller's round trip beside the host's request-to-answer time
+ * and the worker's handler time, from the host's log (native-host/browser-tools/timing.ts), each a p50 over
+ * the calls of the per-call figure, so "ours" (the host's own part plus the handler) is apart from the
+ * browser's IPC (the native port both ways) and from the caller's MCP client (and its HTTP on loopback).
+ */
+export function splitSection(splits: CallSplit[]): string {
+  const f = (n: number) => n.toFixed(1);
+  const byTool = new Map<string, CallSplit[]>();
+  for (const s of splits) byTool.set(s.tool, [...(byTool.get(s.tool) ?? []), s]);
+  const ours = (s: CallSplit) => s.hostMs - s.browserMs + s.handlerMs;
+  const row = (name: string, xs: CallSplit[]) => {
+    const p50 = (g: (s: CallSplit) => number) => f(quantile(xs.map(g), 0.5));
+    return (
+      `| ${name} | ${xs.length} | ${p50((s) => s.ms)} ms | ${p50((s) => s.hostMs)} ms | ${p50((s) => s.hostMs - s.browserMs)} ms | ` +
+      `${p50((s) => s.handlerMs)} ms | **${p50(ours)} ms** | ${p50((s) => s.browserMs - s.handlerMs)} ms | ${p50((s) => s.ms - s.hostMs)} ms |`
+    );
+  };
+  const rows = [...byTool.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, xs]) => row(`\`${name}\``, xs));
+  const all = quantile(splits.map(ours), 0.5);
+  return `Where a call's time goes, per call (p50 over the calls of each figure, so they need not add up): the caller's
+round trip; the host's MCP server from the request's arrival to its answer written; of it the host's own part (less
+the wait on the browser); the worker's handler (\`tool_result\`'s \`handlerMs\`, which holds the page's work and the
+waits for the page to settle); ours, the host's own part plus the handler; the browser's IPC, the wait on the browser
+less the handler (the native port both ways); the caller's MCP client and HTTP, the round trip less the host's time.
+
+| tool | calls | round trip | host, request to answer | host's own | worker's handler | ours | browser IPC | caller's client |
+|---|---|---|---|---|---|---|---|---|
+${rows.join("\n")}
+${row("**all**", splits)}
+
+Target: ours p50 ≤ 5 ms a call: ${f(all)} ms, ${all <= 5 ? "met" : "**not met**"}.
+`;
 }
 
 function pageToolsTasksSection(r: PageToolsTasksResult, machine: string, date: string): string {
@@ -258,6 +303,7 @@ ${toolRows}
 Over the floor (the same path without a page, \`list_tabs\`, in the same run): ${f(quantile(all, 0.5) - quantile(r.byTool.list_tabs ?? [], 0.5))} ms
 at the p50, the part the extension and the page add.
 
+${splitSection(r.splits)}
 Target: one call's round trip p50 ≤ 15 ms. Load average at the end of the run: ${os
     .loadavg()
     .map((l) => l.toFixed(1))

@@ -8,6 +8,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { timedCalls } from "../../../native-host/browser-tools/timing";
 import type { HostToolCall, JsonRpcMessage } from "../../../shared/host-protocol";
 import { preloadEnv, TEST_EXE } from "../../helpers/exe-host";
 import { type HostOptions, HostUnderTest, waitUntil } from "../../helpers/host-harness";
@@ -226,8 +227,18 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     expect(call).toMatchObject({ type: "tool_call", tool: "click", args: { ref: "e3" }, sessionId });
     // A result for a call the host does not know is ignored (and logged).
     host.send({ host: { type: "tool_result", callId: "t999", content: [{ type: "text", text: "stray" }] } });
-    host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }] } });
+    host.send({
+      host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }], handlerMs: 1.5 },
+    });
     expect((await answered).result).toEqual({ stopReason: "end_turn" });
+    // The call's split, logged once its answer was written: the bench reads it (native-host/browser-tools/timing.ts).
+    await waitUntil(
+      () => timedCalls(host.hostLog).some((c) => c.tool === "click" && c.handlerMs === 1.5),
+      5000,
+      "the call's timing logged",
+    );
+    const [timing] = timedCalls(host.hostLog);
+    expect(timing!.hostMs).toBeGreaterThanOrEqual(timing!.browserMs);
     expect(toolUpdates(host, sessionId)[1]).toMatchObject({
       status: "completed",
       content: [{ type: "content", content: { type: "text", text: 'clicked "Submit"' } }],

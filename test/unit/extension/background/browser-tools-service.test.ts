@@ -38,6 +38,9 @@ const actRequest: ConsentRequest = {
   element: 'button "Go"',
 };
 
+/** The handler's time on a call, which every answer carries for the host's log (docs/PROTOCOL.md). */
+const ms = expect.any(Number);
+
 describe("browser tools state", () => {
   it("records a call's tab and element and its end, keeping identity when nothing changed", () => {
     let s = reduceBrowserTools(initialBrowserToolsState, { type: "tool_started", callId: "t1", tool: "click", args: { ref: "e3" } });
@@ -235,9 +238,9 @@ describe("BrowserToolsService", () => {
     gates.slow!();
     await first;
     expect(a.out).toEqual([
-      { type: "tool_result", callId: "t3", content: [{ type: "text", text: "page went away" }], isError: true },
-      { type: "tool_result", callId: "t2", content: [{ type: "text", text: "fast" }] },
-      { type: "tool_result", callId: "t1", content: [{ type: "text", text: "slow" }] },
+      { type: "tool_result", callId: "t3", content: [{ type: "text", text: "page went away" }], isError: true, handlerMs: ms },
+      { type: "tool_result", callId: "t2", content: [{ type: "text", text: "fast" }], handlerMs: ms },
+      { type: "tool_result", callId: "t1", content: [{ type: "text", text: "slow" }], handlerMs: ms },
     ]);
     expect(t.store.get().tools.calls.map((c) => [c.callId, c.status])).toEqual([
       ["t1", "completed"],
@@ -280,7 +283,7 @@ describe("BrowserToolsService", () => {
     t.service.answerConsent(prompt.id, "allow_site");
     t.service.answerConsent(prompt.id, "deny"); // a second answer (another panel) changes nothing
     await done;
-    expect(a.out).toEqual([{ type: "tool_result", callId: "t1", content: [{ type: "text", text: "allow_site" }] }]);
+    expect(a.out).toEqual([{ type: "tool_result", callId: "t1", content: [{ type: "text", text: "allow_site" }], handlerMs: ms }]);
     expect(t.store.get().tools.consents).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 /** The host's forwarding of MCP tool calls to the extension: every call ends, with the right outcome. */
 import { describe, expect, it } from "vitest";
 import { ToolCallForwarder, type ToolOutcome } from "../../../../native-host/browser-tools/forwarder";
+import { type ToolTiming, timedCalls, timingLine } from "../../../../native-host/browser-tools/timing";
 import { toolResultSchema } from "../../../../shared/browser-tools";
 import type { HostToolCall } from "../../../../shared/host-protocol";
 import { FakeClock } from "../../../helpers/fake-clock";
@@ -64,6 +65,32 @@ describe("ToolCallForwarder", () => {
     expect(box.outcome?.content[0]).toMatchObject({ type: "text", text: expect.stringContaining("did not answer wait_for within 120 s") });
     forwarder.answer({ callId: sent[0]!.callId, content: [{ type: "text", text: "late" }] });
     expect(warnings.some((w) => w.includes("unknown call"))).toBe(true);
+  });
+
+  it("says where an answered call's time went: the wait on the browser, and the handler time the extension reports", async () => {
+    const { sent, forwarder, clock } = setup({ timeoutMs: 1000 });
+    const timings: ToolTiming[] = [];
+    const answered = forwarder.call("find", { text: "x" }, undefined, (t) => timings.push(t));
+    const late = forwarder.call("find", { text: "y" }, undefined, (t) => timings.push(t));
+    clock.advance(7);
+    forwarder.answer({ callId: sent[0]!.callId, content: [{ type: "text", text: "found" }], handlerMs: 2.5 });
+    await answered;
+    clock.advance(1000);
+    await late;
+    // Only the answered call: a timed-out one has no browser time to give.
+    expect(timings).toEqual([{ browserMs: 7, handlerMs: 2.5 }]);
+  });
+
+  it("writes each call's timing as a log line the bench reads back", () => {
+    const calls = [
+      { tool: "page_snapshot", hostMs: 12.346, browserMs: 10.5, handlerMs: 4.25 },
+      { tool: "list_tabs", hostMs: 3, browserMs: 2 },
+    ];
+    const log = calls.map((c) => `2026-12-02T01:00:00.000Z [1] info ${timingLine(c)}`).join("\n");
+    expect(timedCalls(`${log}\nother line`)).toEqual([
+      { tool: "page_snapshot", hostMs: 12.35, browserMs: 10.5, handlerMs: 4.25 },
+      { tool: "list_tabs", hostMs: 3, browserMs: 2 },
+    ]);
   });
 
   it("ignores a tool_result for an unknown callId with a log line", () => {

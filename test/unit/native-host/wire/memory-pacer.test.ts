@@ -35,6 +35,19 @@ describe("MemoryPacer", () => {
     expect(kinds).toEqual(["minor", "minor", "major", "minor", "minor", "major", "minor"]);
   });
 
+  it("runs one full collection after a held message is let go, on the next turn, however many were", async () => {
+    const kinds: string[] = [];
+    const pacer = new MemoryPacer((kind) => kinds.push(kind), 1000, 8);
+    pacer.freed();
+    pacer.freed();
+    expect(kinds).toEqual([]);
+    await turn();
+    expect(kinds).toEqual(["major"]);
+    pacer.freed();
+    await turn();
+    expect(kinds).toEqual(["major", "major"]);
+  });
+
   it("uses the gc that --expose-gc (the launcher's flag) provides, and does nothing without it", async () => {
     const g = globalThis as { gc?: unknown };
     expect(g.gc, "vitest runs without --expose-gc").toBeUndefined();

@@ -1,0 +1,43 @@
+/**
+ * Where one browser tool call's time went, as the host sees it (issue #39): from the MCP request's
+ * arrival to its answer's last byte written, the part spent waiting on the browser (the tool_call out,
+ * the tool_result back), and the extension's own handler time as it reports it. One log line per call,
+ * after the answer left, so writing it costs the call nothing; the page-tools bench reads these lines
+ * beside the caller's round trip (BENCHMARKS.md). The host's own part is `hostMs - browserMs`; the
+ * browser's IPC is `browserMs - handlerMs`.
+ */
+
+export interface ToolTiming {
+  /** From sending the tool_call to the tool_result's arrival. */
+  browserMs: number;
+  /** The extension's handler time, as its tool_result says (absent from older extensions). */
+  handlerMs?: number;
+}
+
+export interface TimedCall extends ToolTiming {
+  tool: string;
+  /** From the MCP request's arrival to its answer written. */
+  hostMs: number;
+}
+
+const PREFIX = "tool call timing:";
+
+export function timingLine(c: TimedCall): string {
+  const handler = c.handlerMs === undefined ? "" : ` handler=${c.handlerMs.toFixed(2)}`;
+  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}`;
+}
+
+/** The timed calls in a host log, in order. */
+export function timedCalls(log: string): TimedCall[] {
+  const calls: TimedCall[] = [];
+  const line = /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?$/gm;
+  for (const m of log.matchAll(line)) {
+    calls.push({
+      tool: m[1]!,
+      hostMs: Number(m[2]),
+      browserMs: Number(m[3]),
+      ...(m[4] !== undefined ? { handlerMs: Number(m[4]) } : {}),
+    });
+  }
+  return calls;
+}
