@@ -131,10 +131,7 @@ export interface ToolCallState {
   rawOutput?: unknown;
   /** goose's tool name from `_meta.goose.toolCall.toolName`, when present (for icons). */
   toolName?: string;
-  /**
-   * The agent asked about this call of our browser server and goose-browser answered allow-once for the
-   * user, its own consent judging the call when it runs; `site` when it is a read of a site already readable.
-   */
+  /** The agent's question about this call of our server, answered allow-once for the user (`site`: a read of a readable site). */
   autoAllowed?: { site?: string };
 }
 

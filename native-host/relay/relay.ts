@@ -105,9 +105,8 @@ export class Relay {
       events: {
         status: (status) => {
           o.log.info(`agent status: ${status.state}${"pid" in status ? ` pid ${status.pid}` : ""}`);
-          // Everything the agent wrote first, then the status: a client that knows why the agent went
-          // (exit code, stderr) says so; the answers to its unanswered requests follow, so every request
-          // still gets a definite answer.
+          // What the agent wrote first, then the status (why it went), then the answers to its unanswered
+          // requests, so every request still gets a definite answer.
           if (status.state !== "running") this.browserTools.agentStopping();
           this.send(frameJson(hostMessage({ type: "status", status })));
           if (status.state !== "running") this.answerPending();
@@ -226,15 +225,13 @@ export class Relay {
   /** The route of one event of an agent read, in order, once the chunk gate lets it through. */
   private fromAgent(e: LineEvent): void {
     const step = this.outbound.accept(e);
-    // Only whole lines: a chunked line leaves nothing to collect (its parts are cut from the splitter's
-    // holding buffer and its frames are pooled), and collecting in the middle of one was measured to
-    // raise the peak.
+    // Only whole lines: a chunked line leaves nothing to collect (its parts and frames are pooled), and
+    // collecting in the middle of one was measured to raise the peak.
     if (step.action === "send" && e.kind === "line") this.pacer.note(e.bytes.length);
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
     // Browser tools may call this later (a held answer), after the read: the line then goes alone.
     const forward = () => {
-      // Chunk frames are the outbound's pooled buffers: they go back once written, and the next part
-      // waits until then.
+      // Chunk frames are pooled: each goes back once written, and the next part waits until then.
       for (const frame of step.frames) {
         const written = this.gate.chunkSent();
         this.send(frame, () => {
@@ -250,8 +247,7 @@ export class Relay {
       this.o.log.info(`agent message of ${step.bytes} bytes sent in chunks (${step.id})`);
     }
     if (step.frames.length === 0 && step.action !== "send") return;
-    // Browser tools keep the order of what reaches the extension (they may hold an answer) and read in
-    // full only the answers they wait for; every other line passes as its head, unparsed.
+    // Browser tools keep the order (they may hold an answer) and read only the answers they wait for in full.
     let message: JsonRpcMessage | undefined;
     if (step.action === "send" && e.kind === "line") {
       message = this.browserTools.watches(step.head)

@@ -106,8 +106,12 @@ describe("forks", () => {
 
 describe("tabs: live sessions, resume and close", () => {
   /** Opens enough new tabs after the first session that it is parked (LIVE_TABS stay in memory). */
+  /** Opens LIVE_TABS more sessions, each with a turn (a tab with nothing to restore is never parked). */
   async function crowdOut(t: Awaited<ReturnType<typeof ready>>): Promise<void> {
-    for (let i = 0; i < LIVE_TABS; i++) await t.handle({ type: "new_session" });
+    for (let i = 0; i < LIVE_TABS; i++) {
+      await t.handle({ type: "new_session" });
+      await t.handle({ type: "prompt", sessionId: t.client().activeSessionId!, content: text(`echo crowd ${i}`) });
+    }
   }
 
   it("a session left for another tab stays in memory and live: coming back sends neither resume nor load", async () => {
