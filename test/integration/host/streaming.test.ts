@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import { bigText } from "../../fixtures/scripted-agent/content";
+import { TEST_EXE } from "../../helpers/exe-host";
 import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
 
 let host: HostUnderTest | undefined;
@@ -48,7 +49,8 @@ describe("streamed chunking", () => {
       expect(r.result).toEqual({ stopReason: "end_turn" });
     }
     expect(host.agentReceived().filter((m) => m.method === "session/prompt")).toHaveLength(3);
-    // Joining each one's pieces and scanning it whole peaked at 122-139 MB (BENCHMARKS.md).
-    expect(peakRssMB(host.child.pid!)).toBeLessThan(100);
+    // Joining each one's pieces and scanning it whole peaked at 122-139 MB (BENCHMARKS.md). The standalone
+    // executable runs on Bun, whose collector the memory pacer cannot drive: it peaked at 169 MB (issue #39).
+    expect(peakRssMB(host.child.pid!)).toBeLessThan(TEST_EXE ? 200 : 100);
   }, 240_000);
 });
