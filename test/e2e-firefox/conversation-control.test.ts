@@ -101,7 +101,8 @@ describe("Firefox: steering through _session/steering", () => {
     }
     await waitForText(page, USER_BUBBLES, "Added to the running turn");
     await waitForText(page, AGENT_BUBBLES, "steered: look at the tests too");
-    await expect.poll(() => texts(page, ".queue .queue__item .queue__text"), { timeout: LONG }).toEqual(["promptRequired echo later"]);
+    const queued = async () => (await texts(page, ".queue .queue__item .queue__chip")).map((t) => t.trim());
+    await expect.poll(queued, { timeout: LONG }).toEqual(["promptRequired echo later"]);
     expect(steering()[0]!.params).toMatchObject({ _meta: { steering: { idleBehavior: "promptRequired" } } });
 
     fs.writeFileSync(path.join(harness.workDir, "release"), "");

@@ -295,7 +295,7 @@ describe("resume, delete", () => {
     const page = await h.openPanel();
     await waitForReady(page);
     for (let i = 0; i < 8; i++) {
-      await page.getByRole("button", { name: "New tab", exact: true }).click();
+      await page.getByRole("button", { name: "New session", exact: true }).click();
       await expect.poll(() => page.getByRole("tab").count(), { timeout: LONG }).toBe(i + 2);
       await waitForReady(page);
       await sendPrompt(page, `echo tab ${i}`);
