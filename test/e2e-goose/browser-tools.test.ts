@@ -9,21 +9,16 @@
  * question, an acting call exactly one, ours, naming the element, the text, the tab and the site;
  * list_tabs, which reads no one site, is goose's question, the user's to answer.
  */
-import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { useHarness } from "../e2e/fixture";
-import { type LoggedMessage, ROOT } from "../helpers/chromium/harness";
+import { consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
+import type { LoggedMessage } from "../helpers/chromium/harness";
 import { agentBubbles, LONG, openNewSession, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { startTestSite } from "../helpers/test-site";
 import { gooseBuilds, launchGoose } from "./real-goose";
 
-const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 const launch = useHarness();
 
-const toolSwitch = (panel: Page) => panel.getByRole("button", { name: /^Browser: / });
-const permission = (panel: Page) => panel.getByRole("group", { name: "Permission request" });
-const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
 const browserTools = (tools: string[] | undefined) => (tools ?? []).filter((t) => t.startsWith("browser__")).sort();
 
 describe.each(gooseBuilds())("goose $version", (build) => {

@@ -12,12 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { ROOT } from "../helpers/chromium/harness";
+import { call, consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
 import { LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
-
-const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 
 interface McpLogLine {
   event: string;
@@ -57,11 +55,6 @@ async function open(agentEnv: Record<string, string>) {
   const text = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
   return { h, panel, form, formTab, mcp, lastCall, text };
 }
-
-const toolSwitch = (panel: Page) => panel.getByRole("button", { name: /^Browser: / });
-const permission = (panel: Page) => panel.getByRole("group", { name: "Permission request" });
-const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
-const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 
 /**
  * Runs one call, answering its one question if it has one: goose's own (list_tabs, which reads no one

@@ -13,12 +13,10 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { ROOT } from "../helpers/chromium/harness";
+import { call, consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
 import { LONG, openNewSession, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
-
-const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 
 interface McpLogLine {
   event: string;
@@ -63,11 +61,6 @@ async function open(agentEnv: Record<string, string>, o: { toolsFirst?: boolean 
   const text = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
   return { h, site, panel, form, formTab, mcp, calls, text };
 }
-
-const toolSwitch = (panel: Page) => panel.getByRole("button", { name: /^Browser: / });
-const permission = (panel: Page) => panel.getByRole("group", { name: "Permission request" });
-const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
-const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 
 /** The agent's own question (the tools are off, so it is the user's), allowed once; the only question. */
 async function allowAgentOnce(panel: Page): Promise<void> {

@@ -11,14 +11,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { type LoggedMessage, ROOT } from "../helpers/chromium/harness";
+import { call, consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
+import type { LoggedMessage } from "../helpers/chromium/harness";
 import { LONG, openNewSession, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
-
-const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
 
 interface McpLogLine {
   event: string;
@@ -28,10 +26,6 @@ interface McpLogLine {
 
 const launch = useHarness();
 
-const toolSwitch = (panel: Page) => panel.getByRole("button", { name: /^Browser: / });
-const permission = (panel: Page) => panel.getByRole("group", { name: "Permission request" });
-const consentCard = (panel: Page) => panel.getByRole("group", { name: "Browser consent" });
-const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 const target = (card: ReturnType<typeof toolCard>) => card.getByRole("definition");
 
 interface Agent {
