@@ -13,6 +13,7 @@
  * from the screen before.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -34,6 +35,7 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { FAKE_GOOSE } from "../helpers/e2e-environment";
 import { useHarness } from "./fixture";
 
 const TOUR = path.join(ROOT, "test-results/tour");
@@ -395,12 +397,25 @@ describe("tour", () => {
   });
 
   it("the options page: the agent choice and the diagnostics", async () => {
-    const harness = await launch();
+    // The agent list shows each agent's path; a clone in a deep folder (as CI's) makes it long. One agent
+    // here lives at a path longer than the narrow window, with no space to break at.
+    const deep = path.join(
+      fs.mkdtempSync(path.join(os.tmpdir(), "goose-browser-tour-")),
+      "AFolderNameWithNoBreakThatRunsPastTheNarrowWindow",
+      "bin",
+    );
+    fs.mkdirSync(deep, { recursive: true });
+    fs.symlinkSync(FAKE_GOOSE, path.join(deep, "goose"));
+    const harness = await launch({ extraProfiles: { "deep-path": { command: path.join(deep, "goose") } } });
     await waitForReady(await harness.openPanel());
     const options = await harness.context.newPage();
     await options.setViewportSize({ width: 760, height: 900 });
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
     await waitForText(options.getByRole("region", { name: "Agent" }), "goose");
+    // The diagnostics arrive after the page: look at the page as it is once they are in (their paths are the long lines).
+    const diagnostics = options.getByRole("region", { name: "Diagnostics" });
+    await waitForText(diagnostics, "is running");
+    await waitForText(options.getByRole("region", { name: "Agent" }), "AFolderNameWithNoBreak");
     fs.mkdirSync(TOUR, { recursive: true });
     expect(await layoutProblems(options, { lonelyButtons: false })).toEqual([]);
     await options.screenshot({ path: path.join(TOUR, "options-light.png") });
@@ -415,8 +430,6 @@ describe("tour", () => {
     }
     await options.emulateMedia({ colorScheme: "light" });
     await options.setViewportSize({ width: 760, height: 900 });
-    const diagnostics = options.getByRole("region", { name: "Diagnostics" });
-    await waitForText(diagnostics, "is running");
     await diagnostics.evaluate((el) => el.scrollIntoView({ block: "start" }));
     await options.emulateMedia({ colorScheme: "dark" });
     await options.screenshot({ path: path.join(TOUR, "diagnostics-dark.png") });

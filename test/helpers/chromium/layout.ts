@@ -52,7 +52,20 @@ export async function layoutProblems(page: Page, rules: LayoutRules): Promise<st
       }
     }
     if (document.documentElement.scrollWidth > width) {
-      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${width} px`);
+      // Name the innermost element that runs past the edge: that is the one to make wrap or shrink.
+      const wide = [...document.body.querySelectorAll("*")].filter(
+        (el) =>
+          shown(el) &&
+          el.getBoundingClientRect().right > width + 0.5 &&
+          ![...el.children].some((c) => shown(c) && c.getBoundingClientRect().right > width + 0.5),
+      );
+      const culprits = wide
+        .slice(0, 3)
+        .map((el) => `${where(el)} "${name(el)}"`)
+        .join(", ");
+      problems.push(
+        `the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${width} px${culprits ? `, past the edge: ${culprits}` : ""}`,
+      );
     }
 
     const header = document.querySelector(".panel__header");
