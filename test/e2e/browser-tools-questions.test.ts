@@ -107,6 +107,10 @@ describe.each(AGENTS)("the question a user answers: $agent", ({ env, snapshot, t
     if (asksReads) {
       await permission(panel).waitFor({ timeout: LONG });
       expect(await permission(panel).getByRole("button").allInnerTexts()).toEqual(["Allow once", "Deny"]);
+      // What it lets the agent see, and that the answer is for this once.
+      expect(await permission(panel).locator(".approval__question").innerText()).toMatch(
+        /^Allow (.+) to list tabs in your browser\? \1 sees the title and address of every open tab\. Only this once: \1 asks again next time\.$/,
+      );
       await permission(panel).getByRole("button", { name: "Deny", exact: true }).click();
     }
     await waitForTurnEnd(panel);
