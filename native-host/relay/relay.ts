@@ -5,6 +5,7 @@
  *   agent → browser (`fromAgent`): the agent's lines (wire/lines.ts) through the chunk gate, verbatim
  *     or chunked (wire/outbound.ts), past browser tools, into the browser outbox (wire/browser-outbox.ts)
  *     and onto stdout (browser-writer.ts).
+ * The agent's `fs/*` requests leave that route for the host's file service (files/), in their place.
  * Statuses, refusals and host answers join the agent → browser route at the outbox, so everything
  * reaches the browser in the order it was sent. Back-pressure both ways: when one side cannot keep up,
  * reading from the other side pauses.
