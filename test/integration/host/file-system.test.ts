@@ -121,6 +121,23 @@ describe("the host serves the agent's fs/* requests", () => {
     expect(fs.readFileSync(path.join(folder, `${edit!.editId}.before`), "utf8")).toBe("\uFEFFone\r\ntwo\r\nthree\r\n");
   });
 
+  it("leaves the texts out of a file_edit that would pass the native port's 1 MiB, keeping the sizes", async () => {
+    const s = await setup();
+    const file = path.join(s.work, "large.txt");
+    const old = "a".repeat(600 * 1024);
+    fs.writeFileSync(file, old);
+    const next = "b".repeat(600 * 1024);
+    expect(await turn(s, `write large.txt ${JSON.stringify(next)}`)).toBe("write completed");
+    expect(fs.readFileSync(file, "utf8")).toBe(next);
+    const [edit] = edits(s.host);
+    expect(edit).toMatchObject({ omitted: "too_large", beforeBytes: old.length, afterBytes: next.length });
+    expect(edit).not.toHaveProperty("before");
+    expect(edit).not.toHaveProperty("after");
+    // Undo still works from the journal.
+    expect(await undo(s.host, s.sessionId, edit!.editId)).toMatchObject({ outcome: "undone" });
+    expect(fs.readFileSync(file, "utf8")).toBe(old);
+  });
+
   it("reads with line and limit", async () => {
     const s = await setup();
     fs.writeFileSync(path.join(s.work, "lines.txt"), "a\nb\nc\nd\n");
