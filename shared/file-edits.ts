@@ -27,6 +27,8 @@ export const fileEditSchema = z.object({
   editId,
   /** The file the host wrote: the agent's path with `..` and symlinks resolved. */
   path: z.string(),
+  /** The path as the agent asked for it, as its tool card names it (`locations`, `diff.path`). */
+  agentPath: z.string(),
   /** The file's text before the write; null when the write created it. */
   before: z.string().nullable().optional(),
   after: z.string().optional(),

@@ -183,6 +183,7 @@ export class FileService {
       sessionId,
       editId,
       path: file,
+      agentPath: request.path,
       before: oldText?.text ?? null,
       after: decodeText(bytes, file).text,
       beforeBytes: old?.bytes.length ?? null,

@@ -48,7 +48,7 @@ describe.each(gooseBuilds())("goose $version writes through the host", (build) =
       // goose asked the client, never the extension: the host answered it.
       expect(h.rpc().some((m) => m.method?.startsWith("fs/"))).toBe(false);
       const edit = h.received.flatMap((m) => (m.kind === "host" && m.event.type === "file_edit" ? [m.event as FileEdit] : []))[0];
-      expect(edit).toMatchObject({ sessionId, path: file, before: "before goose\n", after: "written by goose\n" });
+      expect(edit).toMatchObject({ sessionId, path: file, agentPath: file, before: "before goose\n", after: "written by goose\n" });
       // The journal holds the before.
       const journal = path.join(h.dir, ".local", "share", "goose-browser", "edits");
       const [folder] = fs.readdirSync(journal);

@@ -93,6 +93,7 @@ describe("the host serves the agent's fs/* requests", () => {
     expect(edit).toMatchObject({
       sessionId: s.sessionId,
       path: file,
+      agentPath: `${s.work}/notes/hello.txt`,
       before: null,
       after: "first line\n",
       beforeBytes: null,

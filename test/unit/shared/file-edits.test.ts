@@ -16,6 +16,7 @@ describe("file-edit messages", () => {
       sessionId: "s",
       editId: "1-0a1b2c3d",
       path: "/w/a",
+      agentPath: "/w/./a",
       before: null,
       after: "x",
       beforeBytes: null,
