@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 describe.each(gooseBuilds())("goose $version writes through the host", (build) => {
-  it("serves goose's write inside the session's folder, journals the before, reports it, undoes it, and refuses a write outside", async () => {
+  it("serves goose's write and edit inside the session's folder, journals the before, reports it, undoes it, and refuses a write outside", async () => {
     const model = await startModelServer();
     try {
       const h = new HostUnderTest({
@@ -58,6 +58,12 @@ describe.each(gooseBuilds())("goose $version writes through the host", (build) =
       const undone = await h.waitFor((m) => m.kind === "host" && m.event.type === "edit_undo", 10_000, "edit_undo");
       expect((undone as { event: EditUndo }).event).toMatchObject({ outcome: "undone" });
       expect(fs.readFileSync(file, "utf8")).toBe("before goose\n");
+
+      // goose's edit reads the file through the host, then writes it back.
+      await prompt(`edit ${file} before after`);
+      expect(fs.readFileSync(file, "utf8")).toBe("after goose\n");
+      const edited = h.received.flatMap((m) => (m.kind === "host" && m.event.type === "file_edit" ? [m.event as FileEdit] : [])).at(-1);
+      expect(edited).toMatchObject({ path: file, before: "before goose\n", after: "after goose\n" });
 
       const outside = path.join(h.dir, "outside.txt");
       await prompt(`write ${outside} never`);
