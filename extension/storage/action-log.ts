@@ -6,8 +6,8 @@
  * (background/action-log-persistence.ts); read once at start; a deleted session's log is removed.
  */
 import { storage } from "wxt/utils/storage";
-import type { ActionConsent, ActionLog, ActionLogEntry } from "../state/action-log";
-import { ACTION_TEXT_CHARS } from "../state/action-log";
+import type { ActionConsent, ActionLog, ActionLogEntry } from "../state/browser-tools/action-log";
+import { ACTION_TEXT_CHARS } from "../state/browser-tools/action-log";
 
 export const STORED_SESSIONS = 50;
 export const STORED_PER_SESSION = 200;

@@ -5,7 +5,7 @@
  */
 import { storage } from "wxt/utils/storage";
 import type { ContentBlock } from "../acp/schema";
-import type { QueuedMessage, QueueSlice } from "../state/queue-state";
+import type { QueuedMessage, QueueSlice } from "../state/sessions/queue-state";
 
 /** What the background needs (tests give it an in-memory one). */
 export interface QueueStorage {

@@ -5,7 +5,7 @@
  * newest forks only.
  */
 import { storage } from "wxt/utils/storage";
-import type { ForkRelation } from "../state/fork-point";
+import type { ForkRelation } from "../state/sessions/fork-point";
 
 type ForkMap = Record<string, ForkRelation>;
 

@@ -4,7 +4,7 @@
  * they run on as a separate argument: everything they await on it stops if that agent goes away.
  */
 import type { AppState } from "../../state/app";
-import type { ClientEvent, UiError } from "../../state/client-state";
+import type { ClientEvent, UiError } from "../../state/sessions/client-state";
 import type { ElicitationBroker } from "./elicitation-broker";
 import type { HeldSessions } from "./held-sessions";
 import type { JoinedPrompts } from "./joined-prompts";

@@ -6,11 +6,11 @@
 
 import { useEffect, useRef } from "preact/hooks";
 import type { PermissionOption } from "../../acp/schema";
-import type { PermissionRequestState } from "../../state/client-state";
-import { optionLabel, optionTooltip, sortedOptions } from "../../state/permission-options";
+import { optionLabel, optionTooltip, sortedOptions } from "../../state/conversation/permission-options";
+import type { PermissionRequestState } from "../../state/sessions/client-state";
 import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
-import { followNewest } from "../follow";
+import { followNewest } from "../transcript/follow";
 import { type Answer, AnswerRow } from "./AnswerRow";
 
 /** The agent's question is about a call of goose-browser's own tools: what it does, in words. */

@@ -3,8 +3,8 @@
 import { signal } from "@preact/signals";
 import { useMemo, useState } from "preact/hooks";
 import type { ContentBlock, ToolCallContent } from "../../acp/schema";
-import { inlineImageSrc } from "../inline-image";
 import { LiveMarkdown } from "../markdown/Markdown";
+import { inlineImageSrc } from "../transcript/inline-image";
 import { diffView } from "./diff-lines";
 import { isMarkdown } from "./output-format";
 import { relativePath, relativeText } from "./tool-view";

@@ -11,9 +11,9 @@
  * first usage reported once it completed.
  */
 import type { ContentBlock, SessionUpdate } from "../../acp/schema";
-import type { CompactionState, NoticeEntry, SessionState } from "../client-state";
-import { type CommandReplay, commandNotice, commandOutputNotice } from "../command-replay";
-import { lastEntry } from "../entry-list";
+import { type CommandReplay, commandNotice, commandOutputNotice } from "../conversation/command-replay";
+import { lastEntry } from "../conversation/entry-list";
+import type { CompactionState, NoticeEntry, SessionState } from "../sessions/client-state";
 import { appendEntry, appendNotice, withLastEntry } from "./structural-sharing";
 
 type Update<K extends SessionUpdate["sessionUpdate"]> = Extract<SessionUpdate, { sessionUpdate: K }>;

@@ -2,9 +2,10 @@
  * The agent's permission requests and the user's answers. A denied call reads "Denied" for every
  * agent, whatever the agent reports after, until the agent asks about it again.
  */
-import type { ClientEventOf, SessionState } from "../client-state";
-import { toolCallOf, withToolCall } from "../tool-call-map";
-import { isDenial } from "../turn-reading";
+
+import { toolCallOf, withToolCall } from "../conversation/tool-call-map";
+import { isDenial } from "../conversation/turn-reading";
+import type { ClientEventOf, SessionState } from "../sessions/client-state";
 import { upsertAskedToolCall } from "./tool-calls";
 
 export function permissionRequested(session: SessionState, event: ClientEventOf<"permission_requested">): SessionState {

@@ -6,14 +6,14 @@
  */
 import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
+import { questionForUs, type ReadAllowed } from "../../../../extension/background/browser-tools/our-questions";
 import { permissionPrompts } from "../../../../extension/background/client/permission-prompts";
 import type { SessionMemory } from "../../../../extension/background/client/session-memory";
-import { questionForUs, type ReadAllowed } from "../../../../extension/background/our-questions";
 import type { BrowserApi, TabInfo } from "../../../../extension/browser-tools/browser-api";
 import { readAllowedNow } from "../../../../extension/browser-tools/read-allowed";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
-import type { ClientEvent } from "../../../../extension/state/client-state";
-import { toolCallOf } from "../../../../extension/state/tool-call-map";
+import { toolCallOf } from "../../../../extension/state/conversation/tool-call-map";
+import type { ClientEvent } from "../../../../extension/state/sessions/client-state";
 
 const GOOSE_OPTIONS: PermissionOption[] = ["allow_always", "allow_once", "reject_once", "reject_always"].map((k) => ({
   optionId: k,

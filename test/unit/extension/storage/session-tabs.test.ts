@@ -8,7 +8,7 @@ import "../../../helpers/dom/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createStore } from "../../../../extension/background/observable-store";
-import { persistTabs } from "../../../../extension/background/tab-persistence";
+import { persistTabs } from "../../../../extension/background/persistence/tab-persistence";
 import { initialAppState, reduceApp } from "../../../../extension/state/app";
 import { type StoredTab, storedTabs, validTabs } from "../../../../extension/storage/session-tabs";
 
