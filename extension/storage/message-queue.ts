@@ -1,7 +1,7 @@
 /**
  * The queued messages, kept so a queue survives a restart of the background (the service worker
  * is stopped whenever Chromium likes). Written through on every change of the queue (before a
- * queued message's prompt is sent: background/queue-persistence.ts); read once at start.
+ * queued message's prompt is sent: background/persistence/queue-persistence.ts); read once at start.
  */
 import { storage } from "wxt/utils/storage";
 import type { ContentBlock } from "../acp/schema";

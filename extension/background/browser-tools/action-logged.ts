@@ -1,4 +1,4 @@
-/** The action-log event for a browser tool call that ended (state/action-log.ts), from the background's view of it. */
+/** The action-log event for a browser tool call that ended (state/browser-tools/action-log.ts), from the background's view of it. */
 import { ACTING_TOOLS, type BrowserToolName } from "../../../shared/browser-tools";
 import type { HostToolCall } from "../../../shared/host-protocol";
 import type { ToolOutcome } from "../../browser-tools/results";

@@ -1,6 +1,6 @@
 /**
  * Binds each call the host's browser-tools server served to the agent's tool card for it
- * (state/served-calls.ts says which card matches; this keeps the order and the bookkeeping): at once
+ * (state/browser-tools/served-calls.ts says which card matches; this keeps the order and the bookkeeping): at once
  * when the card is already there, else when the card appears or its input fills in (an agent may
  * stream the input, or announce the call late). The binding goes into the store as `tool_bound`, so
  * every panel shows the card's tab, site and element whatever the agent calls the tool.

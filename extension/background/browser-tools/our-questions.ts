@@ -7,7 +7,7 @@
  * gemini-cli, opencode) would otherwise ask a second question that names only a ref.
  * Only when all of these hold, else the question is the user's as always:
  * - the browser tools are on and this session took our server (so `browser` is ours, not another);
- * - the question or its card names our server and one of our tools (state/our-call.ts);
+ * - the question or its card names our server and one of our tools (state/browser-tools/our-call.ts);
  * - our own consent judges that call when it is served: an acting tool, or a read of one tab
  *   (`list_tabs` reads no one site, so its question stays the user's);
  * - the agent offers `allow_once`, which is the answer given.

@@ -20,7 +20,7 @@ export interface ClientContext {
   elicitations: ElicitationBroker;
   /** The sessions the running agent holds for us, and the transcripts parked for a resume. */
   held: HeldSessions;
-  /** Settles when the message queue as it is now is stored (background/queue-persistence.ts). */
+  /** Settles when the message queue as it is now is stored (background/persistence/queue-persistence.ts). */
   flushQueue(): Promise<void>;
   /** Prompts that joined a running turn (steered by a second session/prompt). */
   joined: JoinedPrompts;

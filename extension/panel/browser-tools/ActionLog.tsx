@@ -1,4 +1,4 @@
-/** The session's action log (state/action-log.ts): every browser tool call, folded to one line until opened. */
+/** The session's action log (state/browser-tools/action-log.ts): every browser tool call, folded to one line until opened. */
 import { actionWhere, consentWords } from "../../state/browser-tools/action-log";
 import { activeSessionId, browserTools } from "../../view/state-signals";
 import "./action-log.css";

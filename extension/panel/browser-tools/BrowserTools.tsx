@@ -18,7 +18,7 @@ import { Icon } from "../icons";
 import { AnswerRow } from "../tool/AnswerRow";
 import { followNewest } from "../transcript/follow";
 
-/** The tools for the session on screen: on only if the agent took them (state/browser-tools.ts). */
+/** The tools for the session on screen: on only if the agent took them (state/browser-tools/browser-tools.ts). */
 function standing(): ToolsStanding {
   const name = agentDisplayName(connection.value, agent.value);
   const version = agent.value?.info?.version;

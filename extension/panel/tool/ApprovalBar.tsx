@@ -44,7 +44,7 @@ export function ApprovalBar({
   };
   const byKind = (k: PermissionOption["kind"]) => request.options.find((o) => o.kind === k);
   // One question for the agent's request and goose-browser's consent: once or not at all, never the
-  // agent's "always", which would let it act on any site without asking (state/served-calls.ts).
+  // agent's "always", which would let it act on any site without asking (state/browser-tools/served-calls.ts).
   const allow = byKind("allow_once");
   const deny = byKind("reject_once");
   const oneQuestion = browser && allow && deny;

@@ -96,7 +96,7 @@ function DiffBlock({ path, showPath, oldText, newText }: { path: string; showPat
           <span class="diff__add">+{view.added}</span> <span class="diff__remove">−{view.removed}</span>
         </span>
       </figcaption>
-      {/* Tall diffs scroll inside the card; long lines wrap (panel.css). */}
+      {/* Tall diffs scroll inside the card; long lines wrap (tool-details.css). */}
       <div class="diff__scroll">
         <table class="diff__table">
           {/* Fixed layout takes its widths from here (the first row may be a hunk header spanning all three). */}

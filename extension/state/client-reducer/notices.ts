@@ -4,7 +4,7 @@
  * https://agentclientprotocol.com/rfds/session-notices
  *
  * A notice is a line in the transcript; so is a local slash command an agent replays as user markup
- * (state/command-replay.ts). A compaction is upserted by its id: the first update puts
+ * (state/conversation/command-replay.ts). A compaction is upserted by its id: the first update puts
  * its entry in the transcript (which only names it), later ones patch its state in
  * `SessionState.compactions` (`summary`, `error`: omitted leaves, null clears); summary chunks
  * append. The context before it is the last usage the agent reported; the context after it is the

@@ -16,7 +16,7 @@ export function permissionRequested(session: SessionState, event: ClientEventOf<
   return { ...s, permissions: [...s.permissions, request] };
 }
 
-/** Answered for the user (background/our-questions.ts): the card says so, and no question of the agent's waits. */
+/** Answered for the user (background/browser-tools/our-questions.ts): the card says so, and no question of the agent's waits. */
 export function permissionAutoAllowed(session: SessionState, event: ClientEventOf<"permission_auto_allowed">): SessionState {
   const s = upsertAskedToolCall(session, event.toolCall);
   const card = toolCallOf(s.toolCalls, event.toolCall.toolCallId);

@@ -91,7 +91,7 @@ export interface NoticeEntry {
   id: string;
   tone: "info" | "warning" | "error";
   text: string;
-  /** A replayed local slash command (state/command-replay.ts): its output, replayed next, completes this notice. */
+  /** A replayed local slash command (state/conversation/command-replay.ts): its output, replayed next, completes this notice. */
   command?: { name: string; args: string };
 }
 
@@ -190,7 +190,7 @@ export interface ClientState {
   history: HistoryState;
   /** A session/new or session/load in flight (so the UI can show progress and block double clicks). */
   opening: { kind: "new" } | { kind: "load"; sessionId: string } | null;
-  /** How many openings have begun: a message held for one tells its end from its start (panel/held-send.ts). */
+  /** How many openings have begun: a message held for one tells its end from its start (panel/composer/held-send.ts). */
   openings: number;
   /** A failure not tied to a session in memory (e.g. session/new failed); cleared by the next open. */
   lastError: UiError | null;

@@ -1,6 +1,6 @@
 /**
  * The agent questions answered for the user: about a call of our own browser server that our consent
- * judges when it is served (background/our-questions.ts, browser-tools/read-allowed.ts, the broker's
+ * judges when it is served (background/browser-tools/our-questions.ts, browser-tools/read-allowed.ts, the broker's
  * allowOnceForUser). A read of a site the user already let goose-browser read says so; an acting call
  * is asked by goose-browser itself when served; everything else stays the user's.
  */
@@ -110,7 +110,7 @@ describe("which agent questions are answered for the user", () => {
     expect(await questionForUs(appWith({ cards: [bank] }).state(), bank, readable)).toEqual({});
   });
 
-  it("every agent's shape of the same question (state/our-call.ts)", async () => {
+  it("every agent's shape of the same question (state/browser-tools/our-call.ts)", async () => {
     const asked = (toolCall: RequestPermissionRequest["toolCall"]): RequestPermissionRequest => ({
       sessionId: "s1",
       toolCall,

@@ -1,6 +1,6 @@
 /**
  * The open session tabs in storage.local (extension/storage/session-tabs.ts), and the background's
- * writer of them (background/tab-persistence.ts): restored once at start, every change written.
+ * writer of them (background/persistence/tab-persistence.ts): restored once at start, every change written.
  */
 // First: installs the fake browser the storage modules read when they load.
 import "../../../helpers/dom/fake-browser";

@@ -1,4 +1,4 @@
-/** Purity and structural sharing: frozen inputs, copies of only what changed, and a long transcript (extension/state/client-reducer/structural-sharing.ts, state/entry-list.ts). */
+/** Purity and structural sharing: frozen inputs, copies of only what changed, and a long transcript (extension/state/client-reducer/structural-sharing.ts, state/conversation/entry-list.ts). */
 import { describe, expect, it } from "vitest";
 import type { SessionUpdate } from "../../../../../extension/acp/schema";
 import { reduceClient } from "../../../../../extension/state/client-reducer";
