@@ -28,7 +28,7 @@ export default defineConfig({
     name: "goose",
     description: "goose, the open-source AI agent, in your browser's side panel",
     // A fixed public key gives unpacked builds a stable id that host manifests can allow. Store builds
-    // (`--mode store`, install-scripts/release-stores.ts) leave it out: the stores assign the id.
+    // (`--mode store`, install-scripts/release/release-stores.ts) leave it out: the stores assign the id.
     ...(browser === "firefox" || mode === STORE_MODE ? {} : { key: DEV_EXTENSION_KEY }),
     // activeTab + scripting: the page is read only on the user's gesture, never in the background.
     // tabGroups: browser tools open tabs into the agent's own group (no install-time warning).

@@ -7,9 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import type { PlatformInfo } from "../native-host/setup/paths";
 import { HOST_VERSION } from "../native-host/setup/version";
+import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./browsers/registry";
 import { EXE_NAME, PACKAGE_NAME } from "./command-names";
-import { nodeOnPath } from "./node-path";
-import { MemoryRegistry, RegExeRegistry, type RegistryOps } from "./registry";
+import { nodeOnPath } from "./plan/node-path";
 
 export interface CliContext {
   p: PlatformInfo;

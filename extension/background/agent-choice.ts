@@ -3,7 +3,7 @@
  * host has taken it: a folder that does not exist is refused by the host, and a refused choice is
  * neither stored nor used for the next start, so the agent keeps running as it was.
  */
-import { type AgentChoice, type ConnectionEvent, type ConnectionState, choiceVerdict } from "../state/connection";
+import { type AgentChoice, type ConnectionEvent, type ConnectionState, choiceVerdict } from "../state/connection/connection";
 
 export interface AgentChoiceDeps {
   connection(): ConnectionState;

@@ -4,8 +4,8 @@
  * command type, so a new command cannot be forgotten here.
  */
 import type { ContentBlock } from "../acp/schema";
-import type { ConsentAnswer } from "../state/browser-tools";
-import type { AgentChoice } from "../state/connection";
+import type { ConsentAnswer } from "../state/browser-tools/browser-tools";
+import type { AgentChoice } from "../state/connection/connection";
 import type { PanelCommand } from "../state/panel-messages";
 import type { ElicitationAnswer } from "./client/elicitation-prompts";
 

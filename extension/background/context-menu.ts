@@ -5,7 +5,7 @@
 import browser from "webextension-polyfill";
 import { readSelection } from "../context/read-tab";
 import { platform } from "../platform";
-import type { PageContext } from "../state/page-context";
+import type { PageContext } from "../state/conversation/page-context";
 import { deliverContext } from "../storage/pending-context";
 import type { Settings } from "../storage/settings";
 

@@ -6,10 +6,16 @@
  * The prompt's I/O is injected (`AskConsent`, the panel's job); the decisions here are plain logic.
  */
 
-import type { ActConsentRequest, ConsentAnswer, ConsentRequest, ReadConsentRequest } from "../state/browser-tools";
+import type { ActConsentRequest, ConsentAnswer, ConsentRequest, ReadConsentRequest } from "../state/browser-tools/browser-tools";
 import type { SiteGrants } from "../storage/site-grants";
 
-export type { ActConsentRequest, ConsentAnswer, ConsentRequest, ConsentTab, ReadConsentRequest } from "../state/browser-tools";
+export type {
+  ActConsentRequest,
+  ConsentAnswer,
+  ConsentRequest,
+  ConsentTab,
+  ReadConsentRequest,
+} from "../state/browser-tools/browser-tools";
 
 export type AskConsent = (request: ConsentRequest) => Promise<ConsentAnswer>;
 

@@ -2,7 +2,7 @@
  * Whether a read-only browser tool's call would read its tab now without a question of ours: the tab it
  * names (or the active one) is on a site the policy allows, and the user already let the extension read
  * that site (its host permission, which is all `consentToRead` asks for). The background answers an
- * agent's own question about such a call for the user (background/our-questions.ts). Only looks: no
+ * agent's own question about such a call for the user (background/browser-tools/our-questions.ts). Only looks: no
  * page is touched, no question asked. The call itself is checked again when it is served, so a tab
  * switched in between is judged as it is then.
  */

@@ -5,7 +5,7 @@
  * and PDFs refuse scripting, and callers fall back or explain.
  */
 import browser from "webextension-polyfill";
-import { capText, type PageContext } from "../state/page-context";
+import { capText, type PageContext } from "../state/conversation/page-context";
 import type { ExtractedPage } from "./extracted-page";
 
 export async function readSelection(tabId: number, frameId = 0): Promise<string | null> {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { hostCliCommand } from "../../shared/host-package";
-import { isChoiceRefusal } from "../state/connection";
+import { isChoiceRefusal } from "../state/connection/connection";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/state-signals";

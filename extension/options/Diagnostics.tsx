@@ -1,7 +1,7 @@
 /** The diagnostics section: what is connected, what failed and why, the host's log, and a report to copy. */
 import { useState } from "preact/hooks";
 import browser from "webextension-polyfill";
-import { CommandBox } from "../panel/CommandBox";
+import { CommandBox } from "../panel/setup/CommandBox";
 import { send } from "../view/background-link";
 import { extensionVersion } from "../view/extension-version";
 import { appState, connection } from "../view/state-signals";

@@ -1,7 +1,7 @@
 /** The options page: the agent and its folder, how page context is sent, notifications, the shortcut, diagnostics. */
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
-import { BrowserToolsCheckbox, BrowserToolsNotice } from "../panel/BrowserTools";
+import { BrowserToolsCheckbox, BrowserToolsNotice } from "../panel/browser-tools/BrowserTools";
 import { wipeSearchIndex } from "../search/wipe";
 import { DEFAULT_SETTINGS, type Settings, settingsItem } from "../storage/settings";
 import { ShortcutTip } from "../view/ShortcutTip";

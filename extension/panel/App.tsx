@@ -1,26 +1,26 @@
 /** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer, the status bar. */
 import { useState } from "preact/hooks";
-import type { UiError } from "../state/client-state";
+import type { UiError } from "../state/sessions/client-state";
 import { agentName } from "../view/agent-label";
 import { openOptions, requestRestart, send } from "../view/background-link";
 import { extensionVersion } from "../view/extension-version";
 import { active, agent, backgroundLinked, connection, entryIds, lastError, opening } from "../view/state-signals";
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
-import { ActionLog } from "./ActionLog";
-import { PlanView, UsageMeter } from "./AgentWork";
-import { BrowserToolsNotice, ConsentCards } from "./BrowserTools";
-import { ChatBody } from "./ChatBody";
-import { Composer } from "./Composer";
-import { ElicitationCards } from "./ElicitationCards";
-import { Header, type PanelView } from "./Header";
-import { HistoryView } from "./HistoryView";
-import { InlineCode } from "./InlineCode";
+import { PlanView, UsageMeter } from "./agent-work/AgentWork";
+import { ActionLog } from "./browser-tools/ActionLog";
+import { BrowserToolsNotice, ConsentCards } from "./browser-tools/BrowserTools";
+import { Composer } from "./composer/Composer";
+import { Header, type PanelView } from "./header/Header";
+import { SessionTabs } from "./header/SessionTabs";
+import { HistoryView } from "./history/HistoryView";
+import { useSearchShortcut } from "./history/search-shortcut";
 import { IconButton } from "./icons";
-import { QueueList } from "./QueueList";
-import { SessionTabs } from "./SessionTabs";
-import { HostUpdateNotice, SetupCard } from "./SetupCard";
-import { StatusCard } from "./StatusCard";
-import { useSearchShortcut } from "./search-shortcut";
+import { QueueList } from "./queue/QueueList";
+import { InlineCode } from "./setup/InlineCode";
+import { HostUpdateNotice, SetupCard } from "./setup/SetupCard";
+import { StatusCard } from "./setup/StatusCard";
+import { ChatBody } from "./transcript/ChatBody";
+import { ElicitationCards } from "./transcript/ElicitationCards";
 
 const WAITING: StatusView = { tone: "pending", headline: "Starting the goose-browser extension…", facts: [] };
 

@@ -4,8 +4,9 @@
  * and only if its transcript changed since the indexer last looked (a new panel looks at every session
  * it is shown once: what the index already has is skipped by count, see `newDocs`). Pure.
  */
-import type { SessionState } from "../state/client-state";
-import type { EntryList } from "../state/entry-list";
+
+import type { EntryList } from "../state/conversation/entry-list";
+import type { SessionState } from "../state/sessions/client-state";
 import type { SearchRegistry } from "../storage/search-sessions";
 import { type SearchDoc, sessionDocs } from "./session-docs";
 

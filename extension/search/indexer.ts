@@ -4,8 +4,9 @@
  * wipe from the options page waits for a write in progress); removes deleted sessions; wipes everything
  * when search is turned off. I/O is injected, so tests drive it with a fake index.
  */
-import type { SessionState } from "../state/client-state";
-import type { EntryList } from "../state/entry-list";
+
+import type { EntryList } from "../state/conversation/entry-list";
+import type { SessionState } from "../state/sessions/client-state";
 import type { SearchRegistry } from "../storage/search-sessions";
 import { dueSessions, forget, newDocs } from "./index-plan";
 import type { SearchHit, SearchIndex } from "./search-index";

@@ -3,9 +3,10 @@
  * call (its title), in transcript order. Thoughts, notices and attachments are left out: they are not
  * what a user remembers a session by. Pure, so the background-free panel and the tests agree on it.
  */
-import type { SessionState } from "../state/client-state";
-import { entryAt, entryCount } from "../state/entry-list";
-import { toolCallOf } from "../state/tool-call-map";
+
+import { entryAt, entryCount } from "../state/conversation/entry-list";
+import { toolCallOf } from "../state/conversation/tool-call-map";
+import type { SessionState } from "../state/sessions/client-state";
 
 export type DocRole = "user" | "agent" | "tool";
 

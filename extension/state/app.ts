@@ -2,11 +2,16 @@
  * Everything a panel shows: the native connection and the ACP client. One event stream drives
  * both the background's copy and each panel's copy through this one reducer, so they cannot drift.
  */
-import { type BrowserToolsEvent, type BrowserToolsState, initialBrowserToolsState, reduceBrowserTools } from "./browser-tools";
+import {
+  type BrowserToolsEvent,
+  type BrowserToolsState,
+  initialBrowserToolsState,
+  reduceBrowserTools,
+} from "./browser-tools/browser-tools";
 import { reduceClient } from "./client-reducer";
 import { initialClientState } from "./client-reducer/initial-state";
-import type { ClientEvent, ClientState } from "./client-state";
-import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "./connection";
+import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "./connection/connection";
+import type { ClientEvent, ClientState } from "./sessions/client-state";
 
 export interface AppState {
   connection: ConnectionState;

@@ -6,8 +6,8 @@
  */
 import type { ContentBlock } from "../acp/schema";
 import type { AppEvent, AppState } from "./app";
-import type { ConsentAnswer } from "./browser-tools";
-import type { FormValue } from "./elicitation-form";
+import type { ConsentAnswer } from "./browser-tools/browser-tools";
+import type { FormValue } from "./conversation/elicitation-form";
 
 export const PANEL_PORT_NAME = "panel";
 /** The options page gets the same snapshot and events, but is not a panel (no badge or toggle effects). */

@@ -1,13 +1,13 @@
 /**
- * The action log (state/action-log.ts), kept so a session's browser actions are still there after
+ * The action log (state/browser-tools/action-log.ts), kept so a session's browser actions are still there after
  * the browser restarts its background, and in the export. Bounded: the newest STORED_PER_SESSION
  * actions of each of the STORED_SESSIONS sessions logged most recently, about 2 MB at most (an
  * entry's text is capped at ACTION_TEXT_CHARS). Written through on every change
- * (background/action-log-persistence.ts); read once at start; a deleted session's log is removed.
+ * (background/persistence/action-log-persistence.ts); read once at start; a deleted session's log is removed.
  */
 import { storage } from "wxt/utils/storage";
-import type { ActionConsent, ActionLog, ActionLogEntry } from "../state/action-log";
-import { ACTION_TEXT_CHARS } from "../state/action-log";
+import type { ActionConsent, ActionLog, ActionLogEntry } from "../state/browser-tools/action-log";
+import { ACTION_TEXT_CHARS } from "../state/browser-tools/action-log";
 
 export const STORED_SESSIONS = 50;
 export const STORED_PER_SESSION = 200;

@@ -1,11 +1,11 @@
 /**
  * The queued messages, kept so a queue survives a restart of the background (the service worker
  * is stopped whenever Chromium likes). Written through on every change of the queue (before a
- * queued message's prompt is sent: background/queue-persistence.ts); read once at start.
+ * queued message's prompt is sent: background/persistence/queue-persistence.ts); read once at start.
  */
 import { storage } from "wxt/utils/storage";
 import type { ContentBlock } from "../acp/schema";
-import type { QueuedMessage, QueueSlice } from "../state/queue-state";
+import type { QueuedMessage, QueueSlice } from "../state/sessions/queue-state";
 
 /** What the background needs (tests give it an in-memory one). */
 export interface QueueStorage {

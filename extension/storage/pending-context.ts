@@ -7,7 +7,7 @@
  * next take. No timers.
  */
 import { storage } from "wxt/utils/storage";
-import type { PageContext } from "../state/page-context";
+import type { PageContext } from "../state/conversation/page-context";
 
 /** Storage keys of waiting items start with this (in storage.session). */
 export const PENDING_PREFIX = "goose.pending.";

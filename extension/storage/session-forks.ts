@@ -1,11 +1,11 @@
 /**
  * The forks made in this browser: each fork's parent and where it was made, for History (ACP keeps
  * no such relation; the agent only ever sees two sessions), and what a replay of it hides
- * (state/fork-replay.ts), so a fork loaded after a restart shows what it showed live. Kept for the
+ * (state/sessions/fork-replay.ts), so a fork loaded after a restart shows what it showed live. Kept for the
  * newest forks only.
  */
 import { storage } from "wxt/utils/storage";
-import type { ForkRelation } from "../state/fork-point";
+import type { ForkRelation } from "../state/sessions/fork-point";
 
 type ForkMap = Record<string, ForkRelation>;
 

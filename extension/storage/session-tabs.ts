@@ -1,6 +1,6 @@
 /**
  * The panel's open session tabs, in order, with the title last known: kept so the tabs come back
- * after the browser restarts (background/tab-persistence.ts writes every change and reads them once
+ * after the browser restarts (background/persistence/tab-persistence.ts writes every change and reads them once
  * at start). Only ids and titles: each session's transcript is the agent's, loaded when first shown.
  */
 import { storage } from "wxt/utils/storage";

@@ -12,10 +12,10 @@ import { reduceApp } from "../state/app";
 import { queueOf } from "../state/client-reducer/queue";
 import { activeSession } from "../state/client-reducer/selectors";
 import { steerWay } from "../state/client-reducer/steering";
-import type { Entry, SessionState, ToolCallState } from "../state/client-state";
-import { type EntryList, emptyEntries, entryArray, entryAt, entryCount } from "../state/entry-list";
-import type { SessionQueue } from "../state/queue-state";
-import { emptyToolCalls, type ToolCallMap } from "../state/tool-call-map";
+import { type EntryList, emptyEntries, entryArray, entryAt, entryCount } from "../state/conversation/entry-list";
+import { emptyToolCalls, type ToolCallMap } from "../state/conversation/tool-call-map";
+import type { Entry, SessionState, ToolCallState } from "../state/sessions/client-state";
+import type { SessionQueue } from "../state/sessions/queue-state";
 
 /** The latest full state (not a signal: reading it must not subscribe a component to everything). */
 let current: AppState | null = null;

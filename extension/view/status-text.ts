@@ -5,11 +5,11 @@
  */
 import { hostInstallCommand } from "../../shared/host-package";
 import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostError, type HostHello, MIN_HOST_PROTOCOL } from "../../shared/host-protocol";
-import { agentDisplayName, sentenceStart } from "../state/agent-name";
-import type { AgentState } from "../state/client-state";
-import { type ConnectionState, type DisconnectReason, isChoiceRefusal, SETUP_CAUSES, type SetupLink } from "../state/connection";
-import { exitFact, exitInWords } from "../state/exit-words";
-import { featuresOff } from "../state/host-compat";
+import { agentDisplayName, sentenceStart } from "../state/connection/agent-name";
+import { type ConnectionState, type DisconnectReason, isChoiceRefusal, SETUP_CAUSES, type SetupLink } from "../state/connection/connection";
+import { exitFact, exitInWords } from "../state/connection/exit-words";
+import { featuresOff } from "../state/connection/host-compat";
+import type { AgentState } from "../state/sessions/client-state";
 
 type Tone = "ok" | "pending" | "error";
 

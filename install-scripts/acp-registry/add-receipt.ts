@@ -7,9 +7,9 @@
  */
 import { parseConfig } from "../../native-host/setup/config";
 import type { PlatformInfo } from "../../native-host/setup/paths";
-import { sha256 } from "../files";
-import { configText, isRecord, type RawConfig } from "../host-config";
-import type { Receipt } from "../receipt";
+import { sha256 } from "../apply/files";
+import type { Receipt } from "../apply/receipt";
+import { configText, isRecord, type RawConfig } from "../plan/host-config";
 
 export interface AddRecord {
   id: string;

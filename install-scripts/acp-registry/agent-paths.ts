@@ -6,7 +6,7 @@
  * Pure: the platform, home and environment are parameters.
  */
 import { APP_DIR, type PlatformInfo } from "../../native-host/setup/paths";
-import { installLayout, nonEmpty, pathLib } from "../layout";
+import { installLayout, nonEmpty, pathLib } from "../browsers/layout";
 
 export function registryCacheFile(p: PlatformInfo): string {
   const lib = pathLib(p.platform);

@@ -9,12 +9,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { PlatformInfo } from "../../native-host/setup/paths";
+import { ensureDir, removeDirIfEmpty } from "../apply/files";
 import { bunzip } from "../archive/bunzip";
 import type { ArchiveEntry } from "../archive/entries";
 import { readTar, readTarGz } from "../archive/tar-reader";
 import { writeEntries } from "../archive/unpack";
 import { readZip } from "../archive/zip-reader";
-import { ensureDir, removeDirIfEmpty } from "../files";
 import { agentVersionDir } from "./agent-paths";
 import type { InstallPlan } from "./resolve";
 

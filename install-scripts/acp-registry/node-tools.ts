@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chooseNodePath, nodeOnPath, realpathOrUndefined } from "../node-path";
+import { chooseNodePath, nodeOnPath, realpathOrUndefined } from "../plan/node-path";
 import type { NodeTools } from "./resolve";
 
 export function findNodeTools(execPath: string, platform: NodeJS.Platform, pathValue: string): NodeTools {

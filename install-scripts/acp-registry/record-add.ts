@@ -5,10 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PlatformInfo } from "../../native-host/setup/paths";
-import { readReceipt } from "../apply";
-import { ensureDir, fileMatches, writeFileAtomic } from "../files";
-import { installLayout } from "../layout";
-import { emptyReceipt, serializeReceipt } from "../receipt";
+import { readReceipt } from "../apply/apply";
+import { ensureDir, fileMatches, writeFileAtomic } from "../apply/files";
+import { emptyReceipt, serializeReceipt } from "../apply/receipt";
+import { installLayout } from "../browsers/layout";
 import { type AddRecord, recordAdd } from "./add-receipt";
 import { isAgentDir } from "./agent-paths";
 

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ensureDir, writeFileAtomic } from "../files";
+import { ensureDir, writeFileAtomic } from "../apply/files";
 import { download } from "./download";
 import { parseRegistry, type Registry } from "./registry-format";
 

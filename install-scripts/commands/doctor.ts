@@ -1,6 +1,6 @@
 /** `doctor`: checks every browser's registration, node, the agents, policies, and runs the host once (doctor.ts). */
 import { flag } from "../args";
-import { type DoctorArgs, doctor } from "../doctor";
+import { type DoctorArgs, doctor } from "../doctor/doctor";
 import { defineCommand } from "./command";
 
 export const doctorCommand = defineCommand<DoctorArgs>({

@@ -1,6 +1,7 @@
 /** `install`: the host into the per-user data folder, registered with every browser found (install.ts). */
+
+import { type InstallArgs, install } from "../apply/install";
 import { flag, parseAgentSpec, parseExtensionId, splitList, strings } from "../args";
-import { type InstallArgs, install } from "../install";
 import { defineCommand } from "./command";
 
 export const installCommand = defineCommand<InstallArgs>({

@@ -1,6 +1,7 @@
 /** `uninstall`: removes what the install receipt names, and nothing else (uninstall.ts). */
+
+import { type UninstallArgs, uninstall } from "../apply/uninstall";
 import { flag } from "../args";
-import { type UninstallArgs, uninstall } from "../uninstall";
 import { defineCommand } from "./command";
 
 export const uninstallCommand = defineCommand<UninstallArgs>({

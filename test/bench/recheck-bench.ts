@@ -1,5 +1,5 @@
 /**
- * What one quiet recheck of the setup screen costs (extension/background/host-recheck.ts): a
+ * What one quiet recheck of the setup screen costs (extension/background/host/host-recheck.ts): a
  * connectNative from the real extension's service worker in headless Debian Chromium until the port
  * closes, with no host manifest (not installed) and with a launcher that exits at once (does not start).
  *

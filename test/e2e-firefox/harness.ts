@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { browserTargets } from "../../install-scripts/browsers";
-import { firefoxManifest, writeManifest } from "../../install-scripts/manifest";
+import { browserTargets } from "../../install-scripts/browsers/browsers";
+import { firefoxManifest, writeManifest } from "../../install-scripts/browsers/manifest";
 import { GECKO_ADDON_ID } from "../../shared/extension-ids";
 import {
   type AgentFiles,

@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { MemoryRegistry } from "../../install-scripts/browsers/registry";
 import { runCli } from "../../install-scripts/cli";
 import { type CliContext, checkoutSource } from "../../install-scripts/cli-context";
-import { MemoryRegistry } from "../../install-scripts/registry";
 import { type Harness, ROOT } from "../helpers/chromium/harness";
 import { agentBubbles, LONG, screenshot, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { agentFiles, readNdjson } from "../helpers/e2e-environment";

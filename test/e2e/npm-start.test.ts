@@ -1,5 +1,5 @@
 /**
- * `npm start` itself (the build, then install-scripts/start.ts), headless, in a throwaway HOME with
+ * `npm start` itself (the build, then install-scripts/start/start.ts), headless, in a throwaway HOME with
  * the host config pointed at the scripted agent: the panel tab it opens must be the real panel (not
  * Chromium's "blocked" page) and connect to the agent; the terminal must say what was launched and
  * where, without Chromium's own chatter; a SIGTERM to the npm process must leave no browser, host or
@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { PANEL_URL } from "../../install-scripts/start-plan";
+import { PANEL_URL } from "../../install-scripts/start/start-plan";
 import { DEV_EXTENSION_ID, HOST_NAME } from "../../shared/extension-ids";
 import { EXTENSION_DIR, FAKE_GOOSE, HOST_LAUNCHER, processesIn, ROOT } from "../helpers/chromium/harness";
 import { LONG, waitForReady } from "../helpers/chromium/panel";

@@ -13,7 +13,7 @@ import { ClientController } from "../../extension/background/client/controller";
 import { commandRouter } from "../../extension/background/command-router";
 import { createStore } from "../../extension/background/observable-store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../extension/state/app";
-import type { SessionState } from "../../extension/state/client-state";
+import type { SessionState } from "../../extension/state/sessions/client-state";
 import type { ForkProbeStorage } from "../../extension/storage/fork-probes";
 import type { ForkStorage } from "../../extension/storage/session-forks";
 import type { MetaStorage, SessionMeta } from "../../extension/storage/session-meta";

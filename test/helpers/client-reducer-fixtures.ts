@@ -12,8 +12,8 @@ import type {
 } from "../../extension/acp/schema";
 import { reduceClient } from "../../extension/state/client-reducer";
 import { initialClientState } from "../../extension/state/client-reducer/initial-state";
-import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/client-state";
-import { entryArray } from "../../extension/state/entry-list";
+import { entryArray } from "../../extension/state/conversation/entry-list";
+import type { ClientEvent, ClientState, Entry, SessionState, UiError } from "../../extension/state/sessions/client-state";
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures shaped like goose's traffic (the scripted agent's goose-shapes.ts builds the same shapes)

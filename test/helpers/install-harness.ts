@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { MemoryRegistry } from "../../install-scripts/browsers/registry";
 import { runCli } from "../../install-scripts/cli";
 import { type CliContext, checkoutSource } from "../../install-scripts/cli-context";
-import { MemoryRegistry } from "../../install-scripts/registry";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const DIST_BUNDLE = path.join(ROOT, "dist/native-host/host.cjs");

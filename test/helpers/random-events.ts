@@ -5,7 +5,7 @@
  */
 import type { ContentBlock, SessionUpdate } from "../../extension/acp/schema";
 import type { AppEvent } from "../../extension/state/app";
-import type { ClientEvent } from "../../extension/state/client-state";
+import type { ClientEvent } from "../../extension/state/sessions/client-state";
 import { seededRandom as rng } from "./seeded-random";
 
 const client = (event: ClientEvent): AppEvent => ({ scope: "client", event });

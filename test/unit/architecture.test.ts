@@ -33,10 +33,17 @@ interface OverBudget {
   ceiling: number;
   reason: string;
 }
+interface OverFolderBudget {
+  folder: string;
+  ceiling: number;
+  reason: string;
+}
 interface Layers {
   layers: Layer[];
   lineBudget: number;
   overBudget: OverBudget[];
+  folderBudget: number;
+  overFolderBudget: OverFolderBudget[];
 }
 /** A product file: its path from the repository root (with "/"), and its text. */
 interface Source {
@@ -166,6 +173,40 @@ function budgetViolations(sources: Source[], { lineBudget, overBudget }: Pick<La
   return wrong;
 }
 
+/**
+ * Folders whose own files (not their subfolders') outnumber the budget: a newcomer finds a behaviour from
+ * folder names only while each folder holds a handful of files, so a crowded one is split by job.
+ */
+function folderViolations(
+  sources: Source[],
+  { folderBudget, overFolderBudget }: Pick<Layers, "folderBudget" | "overFolderBudget">,
+): string[] {
+  const wrong: string[] = [];
+  const counts = new Map<string, number>();
+  for (const { file } of sources) {
+    const folder = `${path.posix.dirname(file)}/`;
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const listed = new Map(overFolderBudget.map((o) => [o.folder, o]));
+  for (const [folder, files] of counts) {
+    const exception = listed.get(folder);
+    if (!exception && files > folderBudget) {
+      wrong.push(
+        `${folder} holds ${files} files, over the budget of ${folderBudget}: split it by job into folders, or list it in docs/layers.json's overFolderBudget with the reason`,
+      );
+    } else if (exception && files > exception.ceiling) {
+      wrong.push(`${folder} holds ${files} files, over its listed ceiling of ${exception.ceiling}`);
+    } else if (exception && files <= folderBudget) {
+      wrong.push(`${folder} holds ${files} files, within the budget: take it off docs/layers.json's overFolderBudget`);
+    }
+  }
+  for (const o of overFolderBudget) {
+    if (!counts.has(o.folder)) wrong.push(`docs/layers.json's overFolderBudget lists ${o.folder}, which holds no product file`);
+    if (!o.reason.trim()) wrong.push(`docs/layers.json's overFolderBudget gives no reason for ${o.folder}`);
+  }
+  return wrong;
+}
+
 function productSources(): Source[] {
   const sources: Source[] = [];
   const walk = (rel: string): void => {
@@ -215,6 +256,10 @@ describe("the architecture", () => {
 
   it("keeps every product file within the line budget, or names why not", () => {
     expect(budgetViolations(sources, LAYERS)).toEqual([]);
+  });
+
+  it("keeps every folder's own files within the folder budget, or names why not", () => {
+    expect(folderViolations(sources, LAYERS)).toEqual([]);
   });
 
   it("docs/ARCHITECTURE.md's table is docs/layers.json's", () => {
@@ -303,6 +348,37 @@ describe("the architecture test catches", () => {
       expect.stringContaining("extension/panel/Long.tsx has 301 lines, over the budget of 300"),
       "native-host/big.ts has 401 lines, over its listed ceiling of 400",
       expect.stringContaining("native-host/small.ts has 120 lines, within the budget"),
+    ]);
+  });
+
+  it("a folder over the folder budget that is not listed, a listed one past its ceiling or back within budget", () => {
+    const files = (folder: string, n: number) => Array.from({ length: n }, (_, i) => ({ file: `${folder}f${i}.ts`, text: "" }));
+    expect(
+      folderViolations(
+        [
+          ...files("extension/panel/", 16),
+          ...files("extension/panel/header/", 15),
+          ...files("extension/state/", 21),
+          ...files("native-host/", 4),
+          // A subfolder's files are its own: 10 and 10 here, neither over.
+          ...files("native-host/wire/", 10),
+          ...files("native-host/wire/frames/", 10),
+        ],
+        {
+          folderBudget: 15,
+          overFolderBudget: [
+            { folder: "extension/state/", ceiling: 20, reason: "a reason" },
+            { folder: "native-host/", ceiling: 20, reason: "a reason" },
+            { folder: "gone/", ceiling: 20, reason: "" },
+          ],
+        },
+      ),
+    ).toEqual([
+      expect.stringContaining("extension/panel/ holds 16 files, over the budget of 15"),
+      "extension/state/ holds 21 files, over its listed ceiling of 20",
+      expect.stringContaining("native-host/ holds 4 files, within the budget"),
+      "docs/layers.json's overFolderBudget lists gone/, which holds no product file",
+      "docs/layers.json's overFolderBudget gives no reason for gone/",
     ]);
   });
 });

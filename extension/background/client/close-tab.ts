@@ -1,6 +1,6 @@
 /** Closing a session tab (session/close where the agent has it). https://agentclientprotocol.com/protocol/session-setup */
 import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionTab } from "../../state/client-state";
+import type { SessionTab } from "../../state/sessions/client-state";
 import type { ClientContext } from "./context";
 import { openSession } from "./sessions";
 import { cancel } from "./turns";

@@ -4,7 +4,7 @@
  * they run on as a separate argument: everything they await on it stops if that agent goes away.
  */
 import type { AppState } from "../../state/app";
-import type { ClientEvent, UiError } from "../../state/client-state";
+import type { ClientEvent, UiError } from "../../state/sessions/client-state";
 import type { ElicitationBroker } from "./elicitation-broker";
 import type { HeldSessions } from "./held-sessions";
 import type { JoinedPrompts } from "./joined-prompts";
@@ -20,7 +20,7 @@ export interface ClientContext {
   elicitations: ElicitationBroker;
   /** The sessions the running agent holds for us, and the transcripts parked for a resume. */
   held: HeldSessions;
-  /** Settles when the message queue as it is now is stored (background/queue-persistence.ts). */
+  /** Settles when the message queue as it is now is stored (background/persistence/queue-persistence.ts). */
   flushQueue(): Promise<void>;
   /** Prompts that joined a running turn (steered by a second session/prompt). */
   joined: JoinedPrompts;

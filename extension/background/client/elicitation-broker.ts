@@ -6,8 +6,8 @@
  * or a link that is not a web address, is declined at once.
  */
 import type { CreateElicitationRequest, CreateElicitationResponse } from "../../acp/schema";
-import { type ElicitationState, elicitationState } from "../../state/elicitation";
-import { checkForm, type FormValue } from "../../state/elicitation-form";
+import { type ElicitationState, elicitationState } from "../../state/conversation/elicitation";
+import { checkForm, type FormValue } from "../../state/conversation/elicitation-form";
 
 interface Pending {
   state: ElicitationState;

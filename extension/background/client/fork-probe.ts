@@ -5,7 +5,7 @@
  * nothing), and the answer is kept by agent name and version.
  */
 import type { AgentConnection } from "../../acp/agent-connection";
-import { advertises } from "../../state/session-capabilities";
+import { advertises } from "../../state/sessions/session-capabilities";
 import type { ForkProbeStorage } from "../../storage/fork-probes";
 import type { ClientContext } from "./context";
 

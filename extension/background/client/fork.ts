@@ -6,10 +6,10 @@
  */
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
-import { emptyEntries, entryArray, findEntry } from "../../state/entry-list";
-import { type ForkHow, forkPoint, forkReplay, rewindNote } from "../../state/fork-point";
-import { rewindsByTime, rewindTime } from "../../state/goose-rewind";
-import { agentCan } from "../../state/session-capabilities";
+import { emptyEntries, entryArray, findEntry } from "../../state/conversation/entry-list";
+import { type ForkHow, forkPoint, forkReplay, rewindNote } from "../../state/sessions/fork-point";
+import { rewindsByTime, rewindTime } from "../../state/sessions/goose-rewind";
+import { agentCan } from "../../state/sessions/session-capabilities";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
 import { applyMode } from "./modes";

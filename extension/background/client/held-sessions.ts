@@ -7,8 +7,8 @@
  * out by newer ones, is closed on the agent (sessionCapabilities.close). A new agent process holds nothing. https://agentclientprotocol.com/protocol/session-setup
  */
 import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionState } from "../../state/client-state";
-import { agentCan } from "../../state/session-capabilities";
+import type { SessionState } from "../../state/sessions/client-state";
+import { agentCan } from "../../state/sessions/session-capabilities";
 import type { ClientContext } from "./context";
 
 /** Idle transcripts kept for a resume; each is a persistent structure sharing its blocks, so small. */

@@ -2,7 +2,7 @@
  * Pending `session/request_permission` requests, each waiting for the user. Never timed out, and
  * answered on the user's behalf in one case only (`allowOnceForUser`): a question about a call of our
  * own browser server that our consent judges when the call is served, so the user is asked once, by
- * goose-browser (background/our-questions.ts decides). Otherwise
+ * goose-browser (background/browser-tools/our-questions.ts decides). Otherwise
  * only the user's choice, Stop, a $/cancel_request or the agent going away resolve one, and all but
  * the first answer `cancelled`.
  */

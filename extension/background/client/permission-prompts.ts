@@ -13,7 +13,7 @@ import { PermissionBroker } from "./permission-broker";
 export type PermissionAnswered = (request: RequestPermissionRequest, option: PermissionOption) => void;
 
 /**
- * A question answered for the user (background/our-questions.ts): `site` when it is a read the user
+ * A question answered for the user (background/browser-tools/our-questions.ts): `site` when it is a read the user
  * already allowed there; null leaves it to the user.
  */
 export type NeedsNoQuestion = (request: RequestPermissionRequest) => Promise<{ site?: string } | null>;

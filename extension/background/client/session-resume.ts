@@ -3,7 +3,7 @@
  * comes back as it was).
  */
 import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionState } from "../../state/client-state";
+import type { SessionState } from "../../state/sessions/client-state";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import type { ClientContext } from "./context";
 import { applyMode } from "./modes";

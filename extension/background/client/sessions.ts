@@ -5,8 +5,8 @@
  */
 import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY } from "../../../shared/host-protocol";
 import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionState } from "../../state/client-state";
-import { entryCount } from "../../state/entry-list";
+import { entryCount } from "../../state/conversation/entry-list";
+import type { SessionState } from "../../state/sessions/client-state";
 import { applySessionDefaults } from "./apply-session-defaults";
 import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
 import { type ClientContext, failure } from "./context";

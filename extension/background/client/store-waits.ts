@@ -3,7 +3,7 @@
  * ending, and the browser tools the user turned on reaching a session.
  */
 import type { AppEvent, AppState } from "../../state/app";
-import { toolsOfferPending } from "../../state/browser-tools";
+import { toolsOfferPending } from "../../state/browser-tools/browser-tools";
 import type { Store } from "../observable-store";
 
 /** The host answers an offer within its own hold (10 s); a host that never reports must not hold a prompt longer. */

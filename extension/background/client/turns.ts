@@ -6,7 +6,7 @@
 
 import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
-import { withRewindNote } from "../../state/fork-point";
+import { withRewindNote } from "../../state/sessions/fork-point";
 import { type ClientContext, failure } from "./context";
 import { takeForkNote } from "./fork-note";
 import { refreshHistory } from "./history";

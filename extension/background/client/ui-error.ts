@@ -1,6 +1,6 @@
 /** Turns failures from the agent or the connection into errors the panel can show with a fix. */
 import type { AuthMethod } from "../../acp/schema";
-import type { UiError } from "../../state/client-state";
+import type { UiError } from "../../state/sessions/client-state";
 
 interface RpcErrorLike {
   code?: unknown;

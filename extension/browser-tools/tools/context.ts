@@ -4,7 +4,7 @@
  * prompt names it. A denial or a refused site throws a ToolFailure, which the runner turns into a tool error.
  */
 import type { BrowserToolName } from "../../../shared/browser-tools";
-import type { ToolTarget } from "../../state/browser-tools";
+import type { ToolTarget } from "../../state/browser-tools/browser-tools";
 import type { SiteGrants } from "../../storage/site-grants";
 import type { TabRefStore } from "../../storage/tab-refs";
 import type { BrowserApi, TabInfo } from "../browser-api";

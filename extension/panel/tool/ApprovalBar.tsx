@@ -6,11 +6,11 @@
 
 import { useEffect, useRef } from "preact/hooks";
 import type { PermissionOption } from "../../acp/schema";
-import type { PermissionRequestState } from "../../state/client-state";
-import { optionLabel, optionTooltip, sortedOptions } from "../../state/permission-options";
+import { optionLabel, optionTooltip, sortedOptions } from "../../state/conversation/permission-options";
+import type { PermissionRequestState } from "../../state/sessions/client-state";
 import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
-import { followNewest } from "../follow";
+import { followNewest } from "../transcript/follow";
 import { type Answer, AnswerRow } from "./AnswerRow";
 
 /** The agent's question is about a call of goose-browser's own tools: what it does, in words. */
@@ -47,7 +47,7 @@ export function ApprovalBar({
   };
   const byKind = (k: PermissionOption["kind"]) => request.options.find((o) => o.kind === k);
   // One question for the agent's request and goose-browser's consent: once or not at all, never the
-  // agent's "always", which would let it act on any site without asking (state/served-calls.ts).
+  // agent's "always", which would let it act on any site without asking (state/browser-tools/served-calls.ts).
   const allow = byKind("allow_once");
   const deny = byKind("reject_once");
   const oneQuestion = browser && allow && deny;

@@ -1,8 +1,8 @@
-/** A browser tool card's tab (title, site) and element, from the served call bound to it (state/served-calls.ts), and "Show tab". */
+/** A browser tool card's tab (title, site) and element, from the served call bound to it (state/browser-tools/served-calls.ts), and "Show tab". */
 import { useComputed } from "@preact/signals";
-import { initialBrowserToolsState } from "../../state/browser-tools";
-import type { ToolCallState } from "../../state/client-state";
-import { boundCall, browserToolDetail, browserToolOf } from "../../state/served-calls";
+import { initialBrowserToolsState } from "../../state/browser-tools/browser-tools";
+import { boundCall, browserToolDetail, browserToolOf } from "../../state/browser-tools/served-calls";
+import type { ToolCallState } from "../../state/sessions/client-state";
 import { send } from "../../view/background-link";
 import { browserTools } from "../../view/state-signals";
 

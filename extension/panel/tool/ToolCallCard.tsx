@@ -3,11 +3,11 @@
  * the files it touches; while the agent waits, the permission request sits inside the card.
  */
 import { useComputed } from "@preact/signals";
-import { initialBrowserToolsState, sessionTookOurServer } from "../../state/browser-tools";
+import { initialBrowserToolsState, sessionTookOurServer } from "../../state/browser-tools/browser-tools";
+import { askedArguments, ourToolOf } from "../../state/browser-tools/our-call";
+import { boundCall, browserToolDetail, callArguments } from "../../state/browser-tools/served-calls";
 import { activeSession } from "../../state/client-reducer/selectors";
-import type { ToolCallState } from "../../state/client-state";
-import { askedArguments, ourToolOf } from "../../state/our-call";
-import { boundCall, browserToolDetail, callArguments } from "../../state/served-calls";
+import type { ToolCallState } from "../../state/sessions/client-state";
 import { active, appState, browserTools, toolCallSignal } from "../../view/state-signals";
 import { Icon } from "../icons";
 import { ApprovalBar, type BrowserQuestion } from "./ApprovalBar";

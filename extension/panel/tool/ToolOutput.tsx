@@ -3,8 +3,8 @@
 import { signal } from "@preact/signals";
 import { useMemo, useState } from "preact/hooks";
 import type { ContentBlock, ToolCallContent } from "../../acp/schema";
-import { inlineImageSrc } from "../inline-image";
 import { LiveMarkdown } from "../markdown/Markdown";
+import { inlineImageSrc } from "../transcript/inline-image";
 import { diffView } from "./diff-lines";
 import { isMarkdown } from "./output-format";
 import { relativePath, relativeText } from "./tool-view";
@@ -96,7 +96,7 @@ function DiffBlock({ path, showPath, oldText, newText }: { path: string; showPat
           <span class="diff__add">+{view.added}</span> <span class="diff__remove">−{view.removed}</span>
         </span>
       </figcaption>
-      {/* Tall diffs scroll inside the card; long lines wrap (panel.css). */}
+      {/* Tall diffs scroll inside the card; long lines wrap (tool-details.css). */}
       <div class="diff__scroll">
         <table class="diff__table">
           {/* Fixed layout takes its widths from here (the first row may be a hunk header spanning all three). */}

@@ -7,7 +7,7 @@
  * `browser_click`). The agent's own title stays available for a tooltip. Pure.
  */
 import type { ToolKind } from "../../acp/schema";
-import type { BrowserToolDetail } from "../../state/served-calls";
+import type { BrowserToolDetail } from "../../state/browser-tools/served-calls";
 import { relativePath, relativeText } from "./tool-view";
 
 export interface ToolTitle {

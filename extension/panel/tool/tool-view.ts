@@ -4,7 +4,7 @@
  * does not already name. Pure.
  */
 import type { ToolKind } from "../../acp/schema";
-import type { ToolCallState } from "../../state/client-state";
+import type { ToolCallState } from "../../state/sessions/client-state";
 
 /** `path` relative to `cwd` when it lies inside it ("." for the folder itself); otherwise unchanged. */
 export function relativePath(path: string, cwd: string | null | undefined): string {

@@ -1,6 +1,6 @@
 /** The agent behind the host: initializing, ready, or down (unsupported, failed, offline). */
 import { GOOSE_UPDATE_COMMAND } from "../../../shared/goose";
-import type { AgentState, ClientEventOf, ClientState, SessionState, UiError } from "../client-state";
+import type { AgentState, ClientEventOf, ClientState, SessionState, UiError } from "../sessions/client-state";
 import { appendNotice, mapSessions } from "./structural-sharing";
 import { cancelOpenToolCalls } from "./tool-calls";
 

@@ -1,5 +1,5 @@
 /** The agent's questions to the user (elicitation/create): held until answered, declined or cancelled. */
-import type { ClientEventOf, ClientState } from "../client-state";
+import type { ClientEventOf, ClientState } from "../sessions/client-state";
 
 export function elicitationRequested(state: ClientState, event: ClientEventOf<"elicitation_requested">): ClientState {
   if (state.elicitations.some((e) => e.key === event.elicitation.key)) return state;

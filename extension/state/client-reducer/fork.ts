@@ -4,9 +4,9 @@
  * its first prompt still owes the agent (fork-point.ts).
  */
 import type { SessionInfo, SessionUpdate } from "../../acp/schema";
-import type { ClientEventOf, ClientState } from "../client-state";
-import { takeEntries } from "../entry-list";
-import { type ForkRelation, forkTitle } from "../fork-point";
+import { takeEntries } from "../conversation/entry-list";
+import type { ClientEventOf, ClientState } from "../sessions/client-state";
+import { type ForkRelation, forkTitle } from "../sessions/fork-point";
 import { newSessionState } from "./initial-state";
 import { appendNotice } from "./structural-sharing";
 

@@ -7,7 +7,7 @@
  * This file only routes: each event's handling lives in the section file it names, and the switch
  * has a case for every event (the compiler checks, through `unknownEvent`).
  */
-import type { ClientEvent, ClientState } from "../client-state";
+import type { ClientEvent, ClientState } from "../sessions/client-state";
 import { agentFailed, agentInitializing, agentOffline, agentReady, agentServesFork, agentUnsupported } from "./agent-phase";
 import { elicitationRequested, elicitationResolved } from "./elicitations";
 import { forkNoteSent, forksKnown, sessionForked, titledFork } from "./fork";

@@ -1,9 +1,9 @@
 /** The client state before any event, and a session's state as it is opened. */
 import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
-import type { ClientState, SessionState } from "../client-state";
-import { emptyEntries } from "../entry-list";
-import { emptyQueues, initialSteerState } from "../queue-state";
-import { emptyToolCalls } from "../tool-call-map";
+import { emptyEntries } from "../conversation/entry-list";
+import { emptyToolCalls } from "../conversation/tool-call-map";
+import type { ClientState, SessionState } from "../sessions/client-state";
+import { emptyQueues, initialSteerState } from "../sessions/queue-state";
 
 export const initialClientState: ClientState = {
   agent: { phase: "offline", info: null, capabilities: null, authMethods: [], error: null },

@@ -4,16 +4,16 @@
  * https://agentclientprotocol.com/rfds/session-notices
  *
  * A notice is a line in the transcript; so is a local slash command an agent replays as user markup
- * (state/command-replay.ts). A compaction is upserted by its id: the first update puts
+ * (state/conversation/command-replay.ts). A compaction is upserted by its id: the first update puts
  * its entry in the transcript (which only names it), later ones patch its state in
  * `SessionState.compactions` (`summary`, `error`: omitted leaves, null clears); summary chunks
  * append. The context before it is the last usage the agent reported; the context after it is the
  * first usage reported once it completed.
  */
 import type { ContentBlock, SessionUpdate } from "../../acp/schema";
-import type { CompactionState, NoticeEntry, SessionState } from "../client-state";
-import { type CommandReplay, commandNotice, commandOutputNotice } from "../command-replay";
-import { lastEntry } from "../entry-list";
+import { type CommandReplay, commandNotice, commandOutputNotice } from "../conversation/command-replay";
+import { lastEntry } from "../conversation/entry-list";
+import type { CompactionState, NoticeEntry, SessionState } from "../sessions/client-state";
 import { appendEntry, appendNotice, withLastEntry } from "./structural-sharing";
 
 type Update<K extends SessionUpdate["sessionUpdate"]> = Extract<SessionUpdate, { sessionUpdate: K }>;

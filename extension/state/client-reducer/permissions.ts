@@ -2,9 +2,10 @@
  * The agent's permission requests and the user's answers. A denied call reads "Denied" for every
  * agent, whatever the agent reports after, until the agent asks about it again.
  */
-import type { ClientEventOf, SessionState } from "../client-state";
-import { toolCallOf, withToolCall } from "../tool-call-map";
-import { isDenial } from "../turn-reading";
+
+import { toolCallOf, withToolCall } from "../conversation/tool-call-map";
+import { isDenial } from "../conversation/turn-reading";
+import type { ClientEventOf, SessionState } from "../sessions/client-state";
 import { upsertAskedToolCall } from "./tool-calls";
 
 export function permissionRequested(session: SessionState, event: ClientEventOf<"permission_requested">): SessionState {
@@ -15,7 +16,7 @@ export function permissionRequested(session: SessionState, event: ClientEventOf<
   return { ...s, permissions: [...s.permissions, request] };
 }
 
-/** Answered for the user (background/our-questions.ts): the card says so, and no question of the agent's waits. */
+/** Answered for the user (background/browser-tools/our-questions.ts): the card says so, and no question of the agent's waits. */
 export function permissionAutoAllowed(session: SessionState, event: ClientEventOf<"permission_auto_allowed">): SessionState {
   const s = upsertAskedToolCall(session, event.toolCall);
   const card = toolCallOf(s.toolCalls, event.toolCall.toolCallId);

@@ -1,8 +1,8 @@
 /** A prompt turn: sent, finished (with a notice when the agent's reason calls for one), failed, stopped. */
 import type { ContentBlock, StopReason } from "../../acp/schema";
-import { agentInfoName } from "../agent-name";
-import type { ClientState, NoticeEntry, SessionState, UiError } from "../client-state";
-import { turnHasDenial, turnHasOutput } from "../turn-reading";
+import { agentInfoName } from "../connection/agent-name";
+import { turnHasDenial, turnHasOutput } from "../conversation/turn-reading";
+import type { ClientState, NoticeEntry, SessionState, UiError } from "../sessions/client-state";
 import { appendEntry, appendNotice } from "./structural-sharing";
 import { cancelOpenToolCalls, settleOpenToolCalls } from "./tool-calls";
 

@@ -5,9 +5,10 @@
  * the user presses Send (`queue_resumed`), and say so. Taking a message out for its turn is one
  * event (`queue_sent`), so a stored queue never holds a message that already went out.
  */
-import type { ClientEvent, ClientState, Entry, SessionState, UserEntry } from "../client-state";
-import { findEntry, replaceEntry } from "../entry-list";
-import type { QueuedMessage, QueueEvent, QueueHold, QueueSlice, SessionQueue } from "../queue-state";
+
+import { findEntry, replaceEntry } from "../conversation/entry-list";
+import type { ClientEvent, ClientState, Entry, SessionState, UserEntry } from "../sessions/client-state";
+import type { QueuedMessage, QueueEvent, QueueHold, QueueSlice, SessionQueue } from "../sessions/queue-state";
 import { promptSent } from "./prompt-turn";
 import { appendEntry, updateSession } from "./structural-sharing";
 

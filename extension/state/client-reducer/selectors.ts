@@ -1,5 +1,5 @@
 /** Reading the client state: what the background and the panels ask of it. */
-import type { ClientState, SessionState } from "../client-state";
+import type { ClientState, SessionState } from "../sessions/client-state";
 
 export function activeSession(state: ClientState): SessionState | null {
   return state.activeSessionId === null ? null : (state.sessions[state.activeSessionId] ?? null);

@@ -1,8 +1,8 @@
 /** Opening (new or loaded), activating and closing sessions, and what a reload's replay may change. */
 import type { SessionUpdate } from "../../acp/schema";
-import type { ClientEventOf, ClientState, SessionState } from "../client-state";
-import { entryCount } from "../entry-list";
-import { hideWithdrawn } from "../fork-replay";
+import { entryCount } from "../conversation/entry-list";
+import type { ClientEventOf, ClientState, SessionState } from "../sessions/client-state";
+import { hideWithdrawn } from "../sessions/fork-replay";
 import { newSessionState } from "./initial-state";
 import { updateSession } from "./structural-sharing";
 import { TEXT_CHUNK_UPDATES } from "./text-chunks";

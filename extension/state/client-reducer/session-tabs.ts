@@ -6,7 +6,7 @@
  * tab's mark shows beyond `unread` (busy, waiting, error) is read from its session (`tabMark`).
  */
 import type { SessionUpdate } from "../../acp/schema";
-import type { ClientEvent, ClientEventOf, ClientState, SessionTab } from "../client-state";
+import type { ClientEvent, ClientEventOf, ClientState, SessionTab } from "../sessions/client-state";
 
 export function tabsRestored(state: ClientState, event: ClientEventOf<"tabs_restored">): ClientState {
   const known = new Set(event.tabs.map((t) => t.sessionId));

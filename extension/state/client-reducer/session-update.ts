@@ -3,10 +3,10 @@
  * not know are ignored, as the spec asks. https://agentclientprotocol.com/protocol/prompt-turn
  */
 import type { ContentBlock, SessionModeState, SessionUpdate } from "../../acp/schema";
-import type { AgentTextEntry, SessionState, UserEntry } from "../client-state";
-import { commandReplay } from "../command-replay";
-import { findEntry, lastEntry } from "../entry-list";
-import { continuesUserMessage, isInterruptionMarker } from "../turn-reading";
+import { commandReplay } from "../conversation/command-replay";
+import { findEntry, lastEntry } from "../conversation/entry-list";
+import { continuesUserMessage, isInterruptionMarker } from "../conversation/turn-reading";
+import type { AgentTextEntry, SessionState, UserEntry } from "../sessions/client-state";
 import { appendAgentNotice, appendCompactionChunk, applyCommandReplay, applyCompactionUpdate, noteContextAfter } from "./notices";
 import { appendEntry, appendNotice, withLastEntry } from "./structural-sharing";
 import { upsertToolCall } from "./tool-calls";

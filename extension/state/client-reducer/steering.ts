@@ -14,8 +14,8 @@
  *    whose running turn has one can be steered (until the agent answers the method "not found").
  */
 import type { AgentCapabilities } from "../../acp/schema";
-import type { ClientEvent, ClientState } from "../client-state";
-import { initialSteerState, type SteerState } from "../queue-state";
+import type { ClientEvent, ClientState } from "../sessions/client-state";
+import { initialSteerState, type SteerState } from "../sessions/queue-state";
 
 export type SteerWay = { kind: "steering" } | { kind: "prompt" } | { kind: "goose"; runId: string };
 

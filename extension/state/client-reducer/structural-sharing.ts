@@ -2,8 +2,9 @@
  * Copying only what changes: every helper gives back its input itself when nothing changed, so the
  * store can skip a broadcast and a panel re-renders only what an event touched.
  */
-import type { ClientState, Entry, NoticeEntry, SessionState } from "../client-state";
-import { pushEntry, replaceLastEntry } from "../entry-list";
+
+import { pushEntry, replaceLastEntry } from "../conversation/entry-list";
+import type { ClientState, Entry, NoticeEntry, SessionState } from "../sessions/client-state";
 
 /** Applies `change` to one session; unknown sessions and no-op changes give back `state` itself. */
 export function updateSession(state: ClientState, sessionId: string, change: (session: SessionState) => SessionState): ClientState {

@@ -1,9 +1,9 @@
 /** Tool cards: tool_call, tool_call_update and a permission request's toolCall merged into one card per id. */
 import type { ToolCall, ToolCallUpdate } from "../../acp/schema";
-import type { SessionState, ToolCallState } from "../client-state";
-import { pushEntry } from "../entry-list";
-import { mapToolCalls, toolCallOf, withToolCall } from "../tool-call-map";
-import { nextToolStatus } from "../turn-reading";
+import { pushEntry } from "../conversation/entry-list";
+import { mapToolCalls, toolCallOf, withToolCall } from "../conversation/tool-call-map";
+import { nextToolStatus } from "../conversation/turn-reading";
+import type { SessionState, ToolCallState } from "../sessions/client-state";
 
 export function upsertToolCall(session: SessionState, update: ToolCall | ToolCallUpdate): SessionState {
   const existing = toolCallOf(session.toolCalls, update.toolCallId);

@@ -1,15 +1,15 @@
 /**
  * The fair baseline the panel benchmark compares with (built only by `wxt build --mode bench`, which
- * puts this module in place of extension/panel/MessageList.tsx; see full-render/plugin.ts): the
+ * puts this module in place of extension/panel/transcript/MessageList.tsx; see full-render/plugin.ts): the
  * straightforward list. Any change to the transcript re-renders every entry, but markdown is
  * memoised, so a finished message is never parsed again; the message being streamed is parsed whole
  * each time its text changes.
  */
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { renderMarkdown } from "../../../extension/panel/markdown/render";
-import { pure } from "../../../extension/panel/Pure";
 import { ToolCallCard } from "../../../extension/panel/tool/ToolCallCard";
-import type { Entry } from "../../../extension/state/client-state";
+import { pure } from "../../../extension/panel/transcript/Pure";
+import type { Entry } from "../../../extension/state/sessions/client-state";
 import { entryIds, entrySignal } from "../../../extension/view/state-signals";
 
 // The benchmark checks it drives this build.

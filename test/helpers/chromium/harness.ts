@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, type ConsoleMessage, chromium, type Page, type Worker } from "playwright-core";
-import { chromiumManifest, writeManifest } from "../../../install-scripts/manifest";
+import { chromiumManifest, writeManifest } from "../../../install-scripts/browsers/manifest";
 import { DEV_EXTENSION_ID } from "../../../shared/extension-ids";
 import {
   type AgentOptions,

@@ -5,8 +5,8 @@
  * of the active session after a restart.
  */
 import { describe, expect, it } from "vitest";
-import { entryArray, entryAt, entryCount, lastEntry } from "../../../extension/state/entry-list";
-import { toolCallOf } from "../../../extension/state/tool-call-map";
+import { entryArray, entryAt, entryCount, lastEntry } from "../../../extension/state/conversation/entry-list";
+import { toolCallOf } from "../../../extension/state/conversation/tool-call-map";
 import { MemoryMeta, setup, tmp } from "../../helpers/client-harness";
 import { FAKE_GOOSE } from "../../helpers/host-harness";
 

@@ -8,9 +8,9 @@ import "../../helpers/dom/fake-browser";
 
 import { describe, expect, it } from "vitest";
 import { LIVE_TABS } from "../../../extension/background/client/sessions";
-import type { ClientState } from "../../../extension/state/client-state";
-import { entryArray } from "../../../extension/state/entry-list";
-import type { ForkRelation } from "../../../extension/state/fork-point";
+import { entryArray } from "../../../extension/state/conversation/entry-list";
+import type { ClientState } from "../../../extension/state/sessions/client-state";
+import type { ForkRelation } from "../../../extension/state/sessions/fork-point";
 import type { ForkStorage } from "../../../extension/storage/session-forks";
 import { MemoryMeta, setup, tmp } from "../../helpers/client-harness";
 

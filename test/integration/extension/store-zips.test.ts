@@ -71,7 +71,7 @@ describe("store zips", () => {
     expect(files).toContain("extension/entrypoints/background.ts");
     expect(files).toContain("extension/tsconfig.json");
     expect(files).toContain("shared/host-protocol.ts");
-    expect(files).toContain("install-scripts/release-stores.ts");
+    expect(files).toContain("install-scripts/release/release-stores.ts");
     // Not the build's output, dependencies, tests or the host.
     expect(files.filter((f) => /^(dist|node_modules|native-host)\/|\.test\.ts$/.test(f))).toEqual([]);
     expect(text(readZip(zipPath("sources")), "docs/STORE.md")).toContain("npm run release:stores -- firefox");
@@ -87,7 +87,7 @@ describe("store zips", () => {
       // docs/STORE.md's steps: `npm ci` then the build. The packages are this checkout's own, which
       // `npm ci` installed from the same package-lock.json (so the test needs no network).
       fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "junction");
-      const r = spawnSync(process.execPath, ["--import", "tsx", "install-scripts/release-stores.ts", "firefox"], {
+      const r = spawnSync(process.execPath, ["--import", "tsx", "install-scripts/release/release-stores.ts", "firefox"], {
         cwd: dir,
         encoding: "utf8",
         timeout: 240_000,

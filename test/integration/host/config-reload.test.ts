@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { MemoryRegistry } from "../../../install-scripts/browsers/registry";
 import { runCli } from "../../../install-scripts/cli";
 import { type CliContext, checkoutSource } from "../../../install-scripts/cli-context";
-import { MemoryRegistry } from "../../../install-scripts/registry";
 import { HOST_PROTOCOL_VERSION } from "../../../shared/host-protocol";
 import { HostUnderTest } from "../../helpers/host-harness";
 import { writeRegistryCopy } from "../../helpers/registry-copy";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { captureLoginPath } from "../../../install-scripts/login-shell";
+import { captureLoginPath } from "../../../install-scripts/plan/login-shell";
 
 let dir: string | undefined;
 afterEach(() => {

@@ -1,7 +1,7 @@
 /** doctor's pure judgements: a manifest as the browser meets it, and enterprise policies. */
 import { describe, expect, it } from "vitest";
-import { judgeManifest, type ManifestExpectation, type ManifestInspection } from "../../../install-scripts/manifest-check";
-import { judgePolicy, LINUX_POLICY_SOURCES } from "../../../install-scripts/policies";
+import { judgeManifest, type ManifestExpectation, type ManifestInspection } from "../../../install-scripts/browsers/manifest-check";
+import { judgePolicy, LINUX_POLICY_SOURCES } from "../../../install-scripts/browsers/policies";
 import { formatFinding } from "../../../install-scripts/report";
 
 const LAUNCHER = "/home/me/.local/share/goose-browser/goose-browser-host";

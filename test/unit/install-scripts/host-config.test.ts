@@ -1,8 +1,8 @@
 /** The installer's pure decisions: host-config merging, login-shell PATH parsing, which node to record. */
 import { describe, expect, it } from "vitest";
-import { type ConfigInputs, chooseGooseCommand, configText, mergeHostConfig } from "../../../install-scripts/host-config";
-import { cleanPath, LOGIN_SHELL_SCRIPT, PATH_MARKER, parseMarkedPath } from "../../../install-scripts/login-shell";
-import { chooseNodePath } from "../../../install-scripts/node-path";
+import { type ConfigInputs, chooseGooseCommand, configText, mergeHostConfig } from "../../../install-scripts/plan/host-config";
+import { cleanPath, LOGIN_SHELL_SCRIPT, PATH_MARKER, parseMarkedPath } from "../../../install-scripts/plan/login-shell";
+import { chooseNodePath } from "../../../install-scripts/plan/node-path";
 import { parseConfig } from "../../../native-host/setup/config";
 
 const inputs = (o: Partial<ConfigInputs> = {}): ConfigInputs => ({

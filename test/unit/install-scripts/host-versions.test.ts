@@ -1,7 +1,7 @@
 /** Versioned host bundles: where a build goes, and which old ones an upgrade removes. */
 import { describe, expect, it } from "vitest";
-import { bundlesToPrune } from "../../../install-scripts/host-versions";
-import { type BundleState, bundlePath, installLayout } from "../../../install-scripts/layout";
+import { bundlesToPrune } from "../../../install-scripts/apply/host-versions";
+import { type BundleState, bundlePath, installLayout } from "../../../install-scripts/browsers/layout";
 
 const linux = installLayout({ platform: "linux", home: "/home/me", env: {} });
 const win = installLayout({ platform: "win32", home: "C:\\Users\\me", env: { LOCALAPPDATA: "C:\\Users\\me\\AppData\\Local" } });

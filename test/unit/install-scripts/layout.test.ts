@@ -1,8 +1,8 @@
 /** Where the installer writes, per OS: data dir, browser manifest dirs, registry keys, launcher, manifests. */
 import { describe, expect, it } from "vitest";
-import { browserTargets, sandboxedCandidates, selectTargets } from "../../../install-scripts/browsers";
-import { hostFileName, installLayout } from "../../../install-scripts/layout";
-import { chromiumManifest, firefoxManifest, manifestText } from "../../../install-scripts/manifest";
+import { browserTargets, sandboxedCandidates, selectTargets } from "../../../install-scripts/browsers/browsers";
+import { hostFileName, installLayout } from "../../../install-scripts/browsers/layout";
+import { chromiumManifest, firefoxManifest, manifestText } from "../../../install-scripts/browsers/manifest";
 import { launcherScript, parseLauncher } from "../../../native-host/setup/launcher";
 import type { PlatformInfo } from "../../../native-host/setup/paths";
 

@@ -1,7 +1,7 @@
 /** The receipt: round trip, stable bytes, merging across runs, and what uninstall may touch. */
 import { describe, expect, it } from "vitest";
-import { emptyReceipt, mergeReceipts, parseReceipt, type Receipt, serializeReceipt } from "../../../install-scripts/receipt";
-import { isOurFile } from "../../../install-scripts/uninstall";
+import { emptyReceipt, mergeReceipts, parseReceipt, type Receipt, serializeReceipt } from "../../../install-scripts/apply/receipt";
+import { isOurFile } from "../../../install-scripts/apply/uninstall";
 
 const D = "/home/me/.local/share/goose-browser";
 

@@ -1,8 +1,8 @@
 /** `npm start`'s pure parts: the browser's arguments and the DevTools pipe's framing. */
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { DevToolsPipe } from "../../../install-scripts/devtools-pipe";
-import { PANEL_URL, planStart, whereToLook } from "../../../install-scripts/start-plan";
+import { DevToolsPipe } from "../../../install-scripts/start/devtools-pipe";
+import { PANEL_URL, planStart, whereToLook } from "../../../install-scripts/start/start-plan";
 
 const inputs = {
   chromiumPath: undefined,

@@ -1,6 +1,6 @@
 /**
  * The action log in storage (extension/storage/action-log.ts) and its write-through from the
- * background's store (extension/background/action-log-persistence.ts), on WXT's in-memory fake
+ * background's store (extension/background/persistence/action-log-persistence.ts), on WXT's in-memory fake
  * browser: a restarted background gets each session's log back, bounded, and a deleted session's log
  * is gone from storage too.
  */
@@ -9,10 +9,10 @@ import "../../../helpers/dom/fake-browser";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import { ActionLogPersistence } from "../../../../extension/background/action-log-persistence";
 import { createStore } from "../../../../extension/background/observable-store";
-import type { ActionLogEntry } from "../../../../extension/state/action-log";
+import { ActionLogPersistence } from "../../../../extension/background/persistence/action-log-persistence";
 import { initialAppState, reduceApp } from "../../../../extension/state/app";
+import type { ActionLogEntry } from "../../../../extension/state/browser-tools/action-log";
 import {
   boundedActionLog,
   STORED_PER_SESSION,

@@ -6,7 +6,7 @@ import {
   type ConnectionEvent,
   type ConnectionState,
   initialConnectionState,
-} from "../../../../extension/state/connection";
+} from "../../../../extension/state/connection/connection";
 import { HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
 
 const hello = { type: "hello", profiles: ["goose"], defaultProfile: "goose", cwd: "/home/me" } as HostHello;

@@ -5,11 +5,11 @@
  */
 import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { describe, expect, it, vi } from "vitest";
-import { badgeFor } from "../../../../extension/background/badge";
-import { agentNameOf, BrowserToolsService, TABS_REFUSED } from "../../../../extension/background/browser-tools-service";
-import { HostInbound } from "../../../../extension/background/host-inbound";
+import { agentNameOf, BrowserToolsService, TABS_REFUSED } from "../../../../extension/background/browser-tools/browser-tools-service";
+import { HostInbound } from "../../../../extension/background/host/host-inbound";
+import { badgeFor } from "../../../../extension/background/indicators/badge";
+import { tabIndicator, WORKING_TEXT } from "../../../../extension/background/indicators/tab-indicator";
 import { createStore } from "../../../../extension/background/observable-store";
-import { tabIndicator, WORKING_TEXT } from "../../../../extension/background/tab-indicator";
 import type { SharedRunnerDeps } from "../../../../extension/browser-tools";
 import type { ToolOutcome } from "../../../../extension/browser-tools/results";
 import type { RunnerDeps } from "../../../../extension/browser-tools/runner";
@@ -21,8 +21,8 @@ import {
   RECENT_CALLS,
   reduceBrowserTools,
   toolsStanding,
-} from "../../../../extension/state/browser-tools";
-import type { ClientEvent } from "../../../../extension/state/client-state";
+} from "../../../../extension/state/browser-tools/browser-tools";
+import type { ClientEvent } from "../../../../extension/state/sessions/client-state";
 import { HOST_PROTOCOL_VERSION, type HostCommand, type HostHello, type HostToolCall } from "../../../../shared/host-protocol";
 import { FakeClock } from "../../../helpers/fake-clock";
 

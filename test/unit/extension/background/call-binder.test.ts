@@ -3,10 +3,10 @@
  * (or its input fills in) later; in time order; per session.
  */
 import { describe, expect, it } from "vitest";
-import { CallBinder } from "../../../../extension/background/call-binder";
+import { CallBinder } from "../../../../extension/background/browser-tools/call-binder";
 import { createStore } from "../../../../extension/background/observable-store";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
-import type { ClientEvent } from "../../../../extension/state/client-state";
+import type { ClientEvent } from "../../../../extension/state/sessions/client-state";
 
 function setup() {
   const store = createStore<AppState, AppEvent>(initialAppState, reduceApp);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import "../../../helpers/dom/fake-browser";
-import { causeOf, connectFailure, disconnectReason } from "../../../../extension/background/disconnect-reason";
+import { causeOf, connectFailure, disconnectReason } from "../../../../extension/background/host/disconnect-reason";
 import { chromiumPlatform, firefoxPlatform } from "../../../../extension/platform";
 import { DEV_EXTENSION_ID } from "../../../../shared/extension-ids";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HostInbound } from "../../../../extension/background/host-inbound";
+import { HostInbound } from "../../../../extension/background/host/host-inbound";
 import { HOST_PROTOCOL_VERSION } from "../../../../shared/host-protocol";
 import { chunksOf } from "../../../helpers/chunks";
 import { hostHello } from "../../../helpers/host-hello";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { HostRecheck } from "../../../../extension/background/host-recheck";
+import { HostRecheck } from "../../../../extension/background/host/host-recheck";
 import {
   type ConnectionEvent,
   type ConnectionState,
   type DisconnectReason,
   initialConnectionState,
   reduceConnection,
-} from "../../../../extension/state/connection";
+} from "../../../../extension/state/connection/connection";
 import { HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
 
 const missing: DisconnectReason = {

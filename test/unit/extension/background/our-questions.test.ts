@@ -1,19 +1,19 @@
 /**
  * The agent questions answered for the user: about a call of our own browser server that our consent
- * judges when it is served (background/our-questions.ts, browser-tools/read-allowed.ts, the broker's
+ * judges when it is served (background/browser-tools/our-questions.ts, browser-tools/read-allowed.ts, the broker's
  * allowOnceForUser). A read of a site the user already let goose-browser read says so; an acting call
  * is asked by goose-browser itself when served; everything else stays the user's.
  */
 import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
+import { questionForUs, type ReadAllowed } from "../../../../extension/background/browser-tools/our-questions";
 import { permissionPrompts } from "../../../../extension/background/client/permission-prompts";
 import type { SessionMemory } from "../../../../extension/background/client/session-memory";
-import { questionForUs, type ReadAllowed } from "../../../../extension/background/our-questions";
 import type { BrowserApi, TabInfo } from "../../../../extension/browser-tools/browser-api";
 import { readAllowedNow } from "../../../../extension/browser-tools/read-allowed";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
-import type { ClientEvent } from "../../../../extension/state/client-state";
-import { toolCallOf } from "../../../../extension/state/tool-call-map";
+import { toolCallOf } from "../../../../extension/state/conversation/tool-call-map";
+import type { ClientEvent } from "../../../../extension/state/sessions/client-state";
 
 const GOOSE_OPTIONS: PermissionOption[] = ["allow_always", "allow_once", "reject_once", "reject_always"].map((k) => ({
   optionId: k,
@@ -110,7 +110,7 @@ describe("which agent questions are answered for the user", () => {
     expect(await questionForUs(appWith({ cards: [bank] }).state(), bank, readable)).toEqual({});
   });
 
-  it("every agent's shape of the same question (state/our-call.ts)", async () => {
+  it("every agent's shape of the same question (state/browser-tools/our-call.ts)", async () => {
     const asked = (toolCall: RequestPermissionRequest["toolCall"]): RequestPermissionRequest => ({
       sessionId: "s1",
       toolCall,

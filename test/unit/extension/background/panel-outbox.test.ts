@@ -1,15 +1,15 @@
 /**
- * What a panel port is sent after its snapshot (extension/background/panel-outbox.ts): events in
+ * What a panel port is sent after its snapshot (extension/background/panel/panel-outbox.ts): events in
  * batches, at most one message per frame, chunk runs merged, a session/load's replay replaced by one
  * snapshot; and what the panel rebuilds from those messages is always the background's state.
  */
 import { describe, expect, it } from "vitest";
 import { createStore } from "../../../../extension/background/observable-store";
-import { PANEL_FRAME_MS, panelOutbox } from "../../../../extension/background/panel-outbox";
+import { PANEL_FRAME_MS, panelOutbox } from "../../../../extension/background/panel/panel-outbox";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
-import type { ClientEvent } from "../../../../extension/state/client-state";
-import { entryCount } from "../../../../extension/state/entry-list";
+import { entryCount } from "../../../../extension/state/conversation/entry-list";
 import type { BackgroundToPanel } from "../../../../extension/state/panel-messages";
+import type { ClientEvent } from "../../../../extension/state/sessions/client-state";
 import { FakeClock } from "../../../helpers/fake-clock";
 
 const client = (event: ClientEvent): AppEvent => ({ scope: "client", event });

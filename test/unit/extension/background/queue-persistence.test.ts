@@ -1,6 +1,6 @@
 /**
  * The message queue in storage (extension/storage/message-queue.ts) and its write-through from the
- * background's store (extension/background/queue-persistence.ts), on WXT's in-memory fake browser:
+ * background's store (extension/background/persistence/queue-persistence.ts), on WXT's in-memory fake browser:
  * a restarted background gets the queue back held, and a message taken for its turn is stored as
  * gone before its prompt may go.
  */
@@ -10,9 +10,9 @@ import "../../../helpers/dom/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createStore } from "../../../../extension/background/observable-store";
-import { QueuePersistence } from "../../../../extension/background/queue-persistence";
+import { QueuePersistence } from "../../../../extension/background/persistence/queue-persistence";
 import { type AppEvent, initialAppState, reduceApp } from "../../../../extension/state/app";
-import type { ClientEvent } from "../../../../extension/state/client-state";
+import type { ClientEvent } from "../../../../extension/state/sessions/client-state";
 import { storedQueues, validQueues } from "../../../../extension/storage/message-queue";
 import { opened, promptSent, ready, S, text } from "../../../helpers/client-reducer-fixtures";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { groupTitleUpdater } from "../../../../extension/background/tab-group-title";
+import { groupTitleUpdater } from "../../../../extension/background/indicators/tab-group-title";
 import { groupTitle, isAgentGroup } from "../../../../extension/browser-tools/tab-group";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
-import type { BrowserToolsEvent } from "../../../../extension/state/browser-tools";
+import type { BrowserToolsEvent } from "../../../../extension/state/browser-tools/browser-tools";
 import { FakeClock } from "../../../helpers/fake-clock";
 
 const named: AppState = {

@@ -1,12 +1,12 @@
 /** The background's I/O classes driven through fake ports: what they send, and what the store ends up saying. */
 import { describe, expect, it } from "vitest";
 import { type ClientCommands, commandRouter, type HostCommands } from "../../../../extension/background/command-router";
-import { NativeConnection } from "../../../../extension/background/native-connection";
+import { NativeConnection } from "../../../../extension/background/host/native-connection";
 import { createStore } from "../../../../extension/background/observable-store";
-import { servePanels } from "../../../../extension/background/panel-bridge";
-import type { MessagePort } from "../../../../extension/background/ports";
+import { servePanels } from "../../../../extension/background/panel/panel-bridge";
+import type { MessagePort } from "../../../../extension/background/panel/ports";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
-import { initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
+import { initialConnectionState, reduceConnection } from "../../../../extension/state/connection/connection";
 import type { PanelCommand } from "../../../../extension/state/panel-messages";
 import { HOST_NAME } from "../../../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION, type JsonRpcMessage } from "../../../../shared/host-protocol";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { activeHint, applyCommand, matchCommands, slashQuery } from "../../../../extension/panel/slash";
+import { usageView } from "../../../../extension/panel/agent-work/usage";
+import { activeHint, applyCommand, matchCommands, slashQuery } from "../../../../extension/panel/composer/slash";
 import { diffView } from "../../../../extension/panel/tool/diff-lines";
 import { toolKind } from "../../../../extension/panel/tool/tool-kind";
-import { usageView } from "../../../../extension/panel/usage";
 
 describe("tool kind", () => {
   it("uses the agent's kind when it sends one", () => {
@@ -108,7 +108,7 @@ describe("slash commands", () => {
 });
 
 describe("toolbar badge", async () => {
-  const { badgeFor, badgeUpdater, NO_BADGE } = await import("../../../../extension/background/badge");
+  const { badgeFor, badgeUpdater, NO_BADGE } = await import("../../../../extension/background/indicators/badge");
   const { initialAppState, reduceApp } = await import("../../../../extension/state/app");
   const withPermissions = (n: number) => {
     let s = reduceApp(initialAppState, { scope: "client", event: { type: "session_opened", sessionId: "s", cwd: "/", loading: false } });

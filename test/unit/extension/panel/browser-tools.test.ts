@@ -9,11 +9,11 @@ import { h, render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import { BrowserToolsSwitch, ConsentCards } from "../../../../extension/panel/BrowserTools";
+import { BrowserToolsSwitch, ConsentCards } from "../../../../extension/panel/browser-tools/BrowserTools";
 import { ApprovalBar } from "../../../../extension/panel/tool/ApprovalBar";
 import { BrowserToolTarget } from "../../../../extension/panel/tool/BrowserToolTarget";
 import { initialAppState } from "../../../../extension/state/app";
-import type { BrowserToolsState, ConsentRequest } from "../../../../extension/state/browser-tools";
+import type { BrowserToolsState, ConsentRequest } from "../../../../extension/state/browser-tools/browser-tools";
 import { applySnapshot } from "../../../../extension/view/state-signals";
 
 const sent = vi.hoisted(() => [] as unknown[]);

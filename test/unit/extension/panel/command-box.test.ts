@@ -3,7 +3,7 @@
 import { h, render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CommandBox } from "../../../../extension/panel/CommandBox";
+import { CommandBox } from "../../../../extension/panel/setup/CommandBox";
 
 const COMMAND = "npx -y goose-browser@latest install";
 

@@ -1,6 +1,6 @@
-/** The empty session's suggestions for the page the user is on (extension/panel/empty-suggestions.ts). */
+/** The empty session's suggestions for the page the user is on (extension/panel/transcript/empty-suggestions.ts). */
 import { describe, expect, it } from "vitest";
-import { pageName, suggestionsFor, unreadableReason } from "../../../../extension/panel/empty-suggestions";
+import { pageName, suggestionsFor, unreadableReason } from "../../../../extension/panel/transcript/empty-suggestions";
 
 describe("suggestionsFor", () => {
   it("offers summarise, the selection and what the agent can do here, naming the page", () => {

@@ -1,13 +1,20 @@
 /**
- * A message sent while a session opens (extension/panel/held-send.ts), stepped through the client
+ * A message sent while a session opens (extension/panel/composer/held-send.ts), stepped through the client
  * reducer's own events as the background dispatches them for a new session, a load, and the first
  * message of all (the panel asks for the session), and one sent while the agent itself starts.
  */
 import { describe, expect, it } from "vitest";
-import { agentStarting, draftOwner, type HeldSend, holdFor, type OpeningNow, settleHeld } from "../../../../extension/panel/held-send";
+import {
+  agentStarting,
+  draftOwner,
+  type HeldSend,
+  holdFor,
+  type OpeningNow,
+  settleHeld,
+} from "../../../../extension/panel/composer/held-send";
 import { initialClientState } from "../../../../extension/state/client-reducer/initial-state";
-import type { ClientEvent, ClientState } from "../../../../extension/state/client-state";
-import { initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
+import { initialConnectionState, reduceConnection } from "../../../../extension/state/connection/connection";
+import type { ClientEvent, ClientState } from "../../../../extension/state/sessions/client-state";
 import { offlineError, opened, ready, run, S, S2, withSession } from "../../../helpers/client-reducer-fixtures";
 
 const now = (c: ClientState): OpeningNow => ({

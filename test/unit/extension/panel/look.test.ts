@@ -8,11 +8,11 @@ import "../../../helpers/dom/fake-browser";
 
 import { describe, expect, it } from "vitest";
 import type { SessionConfigOption } from "../../../../extension/acp/schema";
-import { homeRelative, relativeTime } from "../../../../extension/panel/history-groups";
+import { usageView } from "../../../../extension/panel/agent-work/usage";
+import { homeRelative, relativeTime } from "../../../../extension/panel/history/history-groups";
 import { toolKind } from "../../../../extension/panel/tool/tool-kind";
 import { commandOf, relativePath, relativeText, toolView, visibleInput } from "../../../../extension/panel/tool/tool-view";
-import { usageView } from "../../../../extension/panel/usage";
-import type { ToolCallState } from "../../../../extension/state/client-state";
+import type { ToolCallState } from "../../../../extension/state/sessions/client-state";
 import { previewSettings, type SessionDefaults, withWanted } from "../../../../extension/storage/session-defaults";
 
 const CWD = "/home/ann/project";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSearchShortcut } from "../../../../extension/panel/search-shortcut";
+import { isSearchShortcut } from "../../../../extension/panel/history/search-shortcut";
 
 const key = (k: string, mods: Partial<Record<"ctrlKey" | "metaKey" | "altKey" | "shiftKey", boolean>> = {}) => ({
   key: k,

@@ -1,8 +1,16 @@
-/** The composer's slash-command menu (extension/panel/slash-menu.ts), driven key by key as a user would. */
+/** The composer's slash-command menu (extension/panel/composer/slash-menu.ts), driven key by key as a user would. */
 
 import { describe, expect, it } from "vitest";
 import type { AvailableCommand } from "../../../../extension/acp/schema";
-import { afterInput, choose, INITIAL_MENU, type KeyResult, menuKey, offered, type SlashMenu } from "../../../../extension/panel/slash-menu";
+import {
+  afterInput,
+  choose,
+  INITIAL_MENU,
+  type KeyResult,
+  menuKey,
+  offered,
+  type SlashMenu,
+} from "../../../../extension/panel/composer/slash-menu";
 
 const commands: AvailableCommand[] = [
   { name: "prompt", description: "Use a saved prompt", input: { hint: "name" } },

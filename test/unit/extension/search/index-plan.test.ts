@@ -3,8 +3,8 @@ import "../../../helpers/dom/fake-browser";
 
 import { describe, expect, it } from "vitest";
 import { dueSessions, forget, newDocs } from "../../../../extension/search/index-plan";
-import type { ClientState, SessionState } from "../../../../extension/state/client-state";
-import type { EntryList } from "../../../../extension/state/entry-list";
+import type { EntryList } from "../../../../extension/state/conversation/entry-list";
+import type { ClientState, SessionState } from "../../../../extension/state/sessions/client-state";
 import { EMPTY_REGISTRY } from "../../../../extension/storage/search-sessions";
 import { agentChunk, opened, promptSent, run, S, S2, upd, withSession } from "../../../helpers/client-reducer-fixtures";
 

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { type IndexHandle, SearchIndexer } from "../../../../extension/search/indexer";
 import type { SearchHit } from "../../../../extension/search/search-index";
-import type { ClientState } from "../../../../extension/state/client-state";
+import type { ClientState } from "../../../../extension/state/sessions/client-state";
 import { EMPTY_REGISTRY, searchRegistryItem } from "../../../../extension/storage/search-sessions";
 import { agentChunk, promptSent, run, S, upd, withSession } from "../../../helpers/client-reducer-fixtures";
 

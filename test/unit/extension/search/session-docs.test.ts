@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DOC_CHARS, sessionDocs } from "../../../../extension/search/session-docs";
-import type { ClientState } from "../../../../extension/state/client-state";
+import type { ClientState } from "../../../../extension/state/sessions/client-state";
 import {
   agentChunk,
   opened,

@@ -8,8 +8,8 @@ import {
   actionWhere,
   consentWords,
   reduceActionLog,
-} from "../../../../extension/state/action-log";
-import { initialBrowserToolsState, reduceBrowserTools } from "../../../../extension/state/browser-tools";
+} from "../../../../extension/state/browser-tools/action-log";
+import { initialBrowserToolsState, reduceBrowserTools } from "../../../../extension/state/browser-tools/browser-tools";
 
 const entry = (callId: string, over: Partial<ActionLogEntry> = {}): ActionLogEntry => ({
   callId,

@@ -3,11 +3,11 @@
 import { h, render } from "preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PermissionOption, SessionConfigOption, SessionModeState } from "../../../../extension/acp/schema";
-import { InlineCode } from "../../../../extension/panel/InlineCode";
-import { StatusCard } from "../../../../extension/panel/StatusCard";
-import { agentDisplayName, currentModeView, sentenceStart } from "../../../../extension/state/agent-name";
-import { type ConnectionState, initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
-import { optionLabel, optionTooltip, sortedOptions } from "../../../../extension/state/permission-options";
+import { InlineCode } from "../../../../extension/panel/setup/InlineCode";
+import { StatusCard } from "../../../../extension/panel/setup/StatusCard";
+import { agentDisplayName, currentModeView, sentenceStart } from "../../../../extension/state/connection/agent-name";
+import { type ConnectionState, initialConnectionState, reduceConnection } from "../../../../extension/state/connection/connection";
+import { optionLabel, optionTooltip, sortedOptions } from "../../../../extension/state/conversation/permission-options";
 import { describeConnection } from "../../../../extension/view/status-text";
 import { hostHello } from "../../../helpers/host-hello";
 

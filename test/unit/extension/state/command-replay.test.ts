@@ -1,7 +1,7 @@
-/** Claude's replayed local slash commands, read as one notice (extension/state/command-replay.ts and its reducer step). */
+/** Claude's replayed local slash commands, read as one notice (extension/state/conversation/command-replay.ts and its reducer step). */
 import { describe, expect, it } from "vitest";
 import { initialClientState } from "../../../../extension/state/client-reducer/initial-state";
-import { commandNotice, commandOutputNotice, commandReplay } from "../../../../extension/state/command-replay";
+import { commandNotice, commandOutputNotice, commandReplay } from "../../../../extension/state/conversation/command-replay";
 import { entries, opened, ready, run, text, upd, userChunk } from "../../../helpers/client-reducer-fixtures";
 
 const CAVEAT =

@@ -5,7 +5,7 @@ import {
   type DisconnectReason,
   initialConnectionState,
   reduceConnection,
-} from "../../../../extension/state/connection";
+} from "../../../../extension/state/connection/connection";
 import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
 
 const hello: HostHello = {

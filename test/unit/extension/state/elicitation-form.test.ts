@@ -1,7 +1,7 @@
-/** A form elicitation's fields and the check of the user's input (extension/state/elicitation-form.ts). */
+/** A form elicitation's fields and the check of the user's input (extension/state/conversation/elicitation-form.ts). */
 import { describe, expect, it } from "vitest";
 import type { ElicitationSchema } from "../../../../extension/acp/schema";
-import { checkForm, formFields } from "../../../../extension/state/elicitation-form";
+import { checkForm, formFields } from "../../../../extension/state/conversation/elicitation-form";
 
 const schema: ElicitationSchema = {
   type: "object",

@@ -1,10 +1,9 @@
 /**
- * The transcript's persistent list (extension/state/entry-list.ts) against a plain array doing the
+ * The transcript's persistent list (extension/state/conversation/entry-list.ts) against a plain array doing the
  * same appends and last-entry replacements: same entries in the same order at every step, across
  * block boundaries, and every earlier version unchanged.
  */
 import { describe, expect, it } from "vitest";
-import type { Entry } from "../../../../extension/state/client-state";
 import {
   type EntryList,
   emptyEntries,
@@ -16,7 +15,8 @@ import {
   pushEntry,
   replaceLastEntry,
   takeEntries,
-} from "../../../../extension/state/entry-list";
+} from "../../../../extension/state/conversation/entry-list";
+import type { Entry } from "../../../../extension/state/sessions/client-state";
 
 const notice = (id: string, text = id): Entry => ({ kind: "notice", id, tone: "info", text });
 

@@ -1,6 +1,6 @@
-/** How an agent process ended, in words with the fix (extension/state/exit-words.ts). */
+/** How an agent process ended, in words with the fix (extension/state/connection/exit-words.ts). */
 import { describe, expect, it } from "vitest";
-import { exitFact, exitInWords } from "../../../../extension/state/exit-words";
+import { exitFact, exitInWords } from "../../../../extension/state/connection/exit-words";
 
 describe("exitInWords", () => {
   it.each([

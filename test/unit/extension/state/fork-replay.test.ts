@@ -1,7 +1,7 @@
-/** A reloaded fork shows what it showed live (extension/state/fork-replay.ts, forkReplay in fork-point.ts). */
+/** A reloaded fork shows what it showed live (extension/state/sessions/fork-replay.ts, forkReplay in fork-point.ts). */
 import { describe, expect, it } from "vitest";
-import type { ClientEvent, ClientState } from "../../../../extension/state/client-state";
-import { forkReplay, forkTitle, rewindNote } from "../../../../extension/state/fork-point";
+import type { ClientEvent, ClientState } from "../../../../extension/state/sessions/client-state";
+import { forkReplay, forkTitle, rewindNote } from "../../../../extension/state/sessions/fork-point";
 import { agentChunk, entries, opened, run, S, text, upd, userChunk, withSession } from "../../../helpers/client-reducer-fixtures";
 
 const F = "fork_1";

@@ -1,7 +1,7 @@
-/** goose's fork by time (extension/state/goose-rewind.ts). */
+/** goose's fork by time (extension/state/sessions/goose-rewind.ts). */
 import { describe, expect, it } from "vitest";
-import type { AgentState, Entry } from "../../../../extension/state/client-state";
-import { rewindsByTime, rewindTime } from "../../../../extension/state/goose-rewind";
+import type { AgentState, Entry } from "../../../../extension/state/sessions/client-state";
+import { rewindsByTime, rewindTime } from "../../../../extension/state/sessions/goose-rewind";
 
 const user = (created?: number): Entry => ({ kind: "user", id: `u${created}`, content: [], ...(created === undefined ? {} : { created }) });
 const agent = (created?: number): Entry => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { featuresOff, hostFit, hostServes } from "../../../../extension/state/host-compat";
+import { featuresOff, hostFit, hostServes } from "../../../../extension/state/connection/host-compat";
 import { HOST_PROTOCOL_VERSION, MIN_HOST_PROTOCOL } from "../../../../shared/host-protocol";
 
 const N = HOST_PROTOCOL_VERSION;

@@ -4,8 +4,8 @@
  * them without a reconnect.
  */
 import { describe, expect, it } from "vitest";
-import { HostInbound } from "../../../../extension/background/host-inbound";
-import { type ConnectionEvent, initialConnectionState, reduceConnection } from "../../../../extension/state/connection";
+import { HostInbound } from "../../../../extension/background/host/host-inbound";
+import { type ConnectionEvent, initialConnectionState, reduceConnection } from "../../../../extension/state/connection/connection";
 import type { HostConfigUpdate } from "../../../../shared/host-protocol";
 import { hostHello } from "../../../helpers/host-hello";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Attention } from "../../../../extension/background/attention";
-import { badgeFor } from "../../../../extension/background/badge";
-import { exportFileName, transcriptMarkdown } from "../../../../extension/panel/export";
+import { Attention } from "../../../../extension/background/indicators/attention";
+import { badgeFor } from "../../../../extension/background/indicators/badge";
+import { exportFileName, transcriptMarkdown } from "../../../../extension/panel/header/export";
 import { type AppEvent, initialAppState, reduceApp } from "../../../../extension/state/app";
-import { buildPrompt, capText, type PageContext, quote } from "../../../../extension/state/page-context";
+import { buildPrompt, capText, type PageContext, quote } from "../../../../extension/state/conversation/page-context";
 import { HOST_PROTOCOL_VERSION } from "../../../../shared/host-protocol";
 
 const selection: PageContext = {

@@ -3,8 +3,11 @@
  * card shows from the call bound to it.
  */
 import { describe, expect, it } from "vitest";
-import { type BrowserToolsState, initialBrowserToolsState, reduceBrowserTools } from "../../../../extension/state/browser-tools";
-import type { ToolCallState } from "../../../../extension/state/client-state";
+import {
+  type BrowserToolsState,
+  initialBrowserToolsState,
+  reduceBrowserTools,
+} from "../../../../extension/state/browser-tools/browser-tools";
 import {
   browserToolDetail,
   browserToolOf,
@@ -13,7 +16,8 @@ import {
   cardMatchesCall,
   cardNamesTool,
   pickCard,
-} from "../../../../extension/state/served-calls";
+} from "../../../../extension/state/browser-tools/served-calls";
+import type { ToolCallState } from "../../../../extension/state/sessions/client-state";
 
 const card = (toolCallId: string, title: string, rawInput: unknown, extra: Partial<ToolCallState> = {}): ToolCallState => ({
   toolCallId,

@@ -1,13 +1,13 @@
 /**
- * What the panel offers by (extension/state/session-capabilities.ts): the initialize answer, and
+ * What the panel offers by (extension/state/sessions/session-capabilities.ts): the initialize answer, and
  * for fork also the probe's answer, which lasts only as long as the agent it was learned of.
  */
 import { describe, expect, it } from "vitest";
 import type { AgentCapabilities } from "../../../../extension/acp/schema";
 import { reduceClient } from "../../../../extension/state/client-reducer";
 import { initialClientState } from "../../../../extension/state/client-reducer/initial-state";
-import type { ClientEvent, ClientState } from "../../../../extension/state/client-state";
-import { agentCan } from "../../../../extension/state/session-capabilities";
+import type { ClientEvent, ClientState } from "../../../../extension/state/sessions/client-state";
+import { agentCan } from "../../../../extension/state/sessions/session-capabilities";
 
 // goose 1.50.0's and 1.52.0's sessionCapabilities: no fork, no resume.
 const GOOSE: AgentCapabilities = { loadSession: true, sessionCapabilities: { list: {}, delete: {}, close: {} } };

@@ -14,9 +14,9 @@ import type {
 } from "../../../../extension/acp/schema";
 import { reduceClient } from "../../../../extension/state/client-reducer";
 import { initialClientState } from "../../../../extension/state/client-reducer/initial-state";
-import type { ClientEvent, ClientState, SessionState } from "../../../../extension/state/client-state";
-import { entryArray } from "../../../../extension/state/entry-list";
-import { toolCallList, toolCallOf } from "../../../../extension/state/tool-call-map";
+import { entryArray } from "../../../../extension/state/conversation/entry-list";
+import { toolCallList, toolCallOf } from "../../../../extension/state/conversation/tool-call-map";
+import type { ClientEvent, ClientState, SessionState } from "../../../../extension/state/sessions/client-state";
 
 const S = "sess-1";
 const CWD = "/home/me/project";

@@ -1,6 +1,6 @@
 /**
  * The open session tabs in storage.local (extension/storage/session-tabs.ts), and the background's
- * writer of them (background/tab-persistence.ts): restored once at start, every change written.
+ * writer of them (background/persistence/tab-persistence.ts): restored once at start, every change written.
  */
 // First: installs the fake browser the storage modules read when they load.
 import "../../../helpers/dom/fake-browser";
@@ -8,7 +8,7 @@ import "../../../helpers/dom/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createStore } from "../../../../extension/background/observable-store";
-import { persistTabs } from "../../../../extension/background/tab-persistence";
+import { persistTabs } from "../../../../extension/background/persistence/tab-persistence";
 import { initialAppState, reduceApp } from "../../../../extension/state/app";
 import { type StoredTab, storedTabs, validTabs } from "../../../../extension/storage/session-tabs";
 

@@ -8,8 +8,8 @@ import "../../../helpers/dom/fake-browser";
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import { DRAFT_PREFIX, Drafts, NO_SESSION } from "../../../../extension/panel/drafts";
-import type { PageContext } from "../../../../extension/state/page-context";
+import { DRAFT_PREFIX, Drafts, NO_SESSION } from "../../../../extension/panel/composer/drafts";
+import type { PageContext } from "../../../../extension/state/conversation/page-context";
 import { agentChoiceItem } from "../../../../extension/storage/agent-choice";
 import {
   deliverContext,

@@ -5,7 +5,7 @@ import {
   type ConnectionState,
   initialConnectionState,
   reduceConnection,
-} from "../../../../extension/state/connection";
+} from "../../../../extension/state/connection/connection";
 import { describeConnection } from "../../../../extension/view/status-text";
 import type { AgentStatus } from "../../../../shared/host-protocol";
 import { hostHello } from "../../../helpers/host-hello";

@@ -10,9 +10,16 @@ import { describe, expect, it } from "vitest";
 import type { SessionUpdate } from "../../../../extension/acp/schema";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
 import { activeSession } from "../../../../extension/state/client-reducer/selectors";
-import type { AgentTextEntry, ClientEvent, Entry } from "../../../../extension/state/client-state";
-import { type EntryList, emptyEntries, entryArray, entryAt, entryCount, pushEntry } from "../../../../extension/state/entry-list";
-import { emptyToolCalls, toolCallList } from "../../../../extension/state/tool-call-map";
+import {
+  type EntryList,
+  emptyEntries,
+  entryArray,
+  entryAt,
+  entryCount,
+  pushEntry,
+} from "../../../../extension/state/conversation/entry-list";
+import { emptyToolCalls, toolCallList } from "../../../../extension/state/conversation/tool-call-map";
+import type { AgentTextEntry, ClientEvent, Entry } from "../../../../extension/state/sessions/client-state";
 import {
   active,
   activeSessionId,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { disconnectReason } from "../../../../extension/background/disconnect-reason";
+import { disconnectReason } from "../../../../extension/background/host/disconnect-reason";
 import {
   type ConnectionEvent,
   type ConnectionState,
   initialConnectionState,
   reduceConnection,
-} from "../../../../extension/state/connection";
+} from "../../../../extension/state/connection/connection";
 import { describeConnection as describeAt, hostUpdateNotice } from "../../../../extension/view/status-text";
 import { type AgentStatus, HOST_PROTOCOL_VERSION, type HostHello } from "../../../../shared/host-protocol";
 import { hostHello } from "../../../helpers/host-hello";

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { recordAdd, withoutAddedProfiles } from "../../../../install-scripts/acp-registry/add-receipt";
 import { isAgentDir } from "../../../../install-scripts/acp-registry/agent-paths";
-import { configText } from "../../../../install-scripts/host-config";
-import { emptyReceipt } from "../../../../install-scripts/receipt";
+import { emptyReceipt } from "../../../../install-scripts/apply/receipt";
+import { configText } from "../../../../install-scripts/plan/host-config";
 
 const HOME = "/home/me";
 const D = `${HOME}/.local/share/goose-browser`;

@@ -3,7 +3,7 @@ import type { SessionConfigOption, SessionInfo } from "../../../../../extension/
 import { currentMode, modeChangeTo } from "../../../../../extension/background/client/approval-mode";
 import { PermissionBroker } from "../../../../../extension/background/client/permission-broker";
 import { toUiError } from "../../../../../extension/background/client/ui-error";
-import { groupHistory, sessionTitle } from "../../../../../extension/panel/history-groups";
+import { groupHistory, sessionTitle } from "../../../../../extension/panel/history/history-groups";
 
 const gooseMode = (current: string): SessionConfigOption => ({
   id: "mode",

@@ -10,7 +10,7 @@ import { fakeBrowser } from "wxt/testing/fake-browser";
 import { permissionPrompts } from "../../../../../extension/background/client/permission-prompts";
 import { SessionMemory } from "../../../../../extension/background/client/session-memory";
 import { type AppState, initialAppState, reduceApp } from "../../../../../extension/state/app";
-import type { ClientEvent } from "../../../../../extension/state/client-state";
+import type { ClientEvent } from "../../../../../extension/state/sessions/client-state";
 import { type SessionMeta, storedMeta } from "../../../../../extension/storage/session-meta";
 
 beforeEach(() => fakeBrowser.reset());

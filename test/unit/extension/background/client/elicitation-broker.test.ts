@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { CreateElicitationRequest, CreateElicitationResponse } from "../../../../../extension/acp/schema";
 import { ElicitationBroker } from "../../../../../extension/background/client/elicitation-broker";
-import type { ElicitationState } from "../../../../../extension/state/elicitation";
+import type { ElicitationState } from "../../../../../extension/state/conversation/elicitation";
 
 function broker() {
   const requested: ElicitationState[] = [];

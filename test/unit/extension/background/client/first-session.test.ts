@@ -4,7 +4,7 @@
  * provider: …"), so that is when the panel can show `goose configure`, before the user types.
  */
 import { describe, expect, it } from "vitest";
-import { entryArray } from "../../../../../extension/state/entry-list";
+import { entryArray } from "../../../../../extension/state/conversation/entry-list";
 import { MemoryMeta } from "../../../../helpers/client-harness";
 import { fakeAgentClient, GOOSE_INIT, type RpcRequest } from "../../../../helpers/fake-acp-agent";
 import { waitUntil } from "../../../../helpers/host-harness";

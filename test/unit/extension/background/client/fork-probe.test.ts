@@ -9,7 +9,7 @@ import type { AgentCapabilities, AnyMessage } from "../../../../../extension/acp
 import type { ClientContext } from "../../../../../extension/background/client/context";
 import { learnForkServed } from "../../../../../extension/background/client/fork-probe";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../../extension/state/app";
-import type { ClientEvent } from "../../../../../extension/state/client-state";
+import type { ClientEvent } from "../../../../../extension/state/sessions/client-state";
 import type { ForkProbeStorage } from "../../../../../extension/storage/fork-probes";
 import type { JsonRpcMessage } from "../../../../../shared/host-protocol";
 

@@ -3,7 +3,7 @@
  * delete made elsewhere, so the tab stays, with a new session in its place (issue #40).
  */
 import { describe, expect, it } from "vitest";
-import { entryArray } from "../../../../../extension/state/entry-list";
+import { entryArray } from "../../../../../extension/state/conversation/entry-list";
 import { fakeAgentClient, type RpcRequest } from "../../../../helpers/fake-acp-agent";
 import { waitUntil } from "../../../../helpers/host-harness";
 

@@ -5,7 +5,7 @@
  * it once and retries (session-recovery.ts); when the load fails too, the work goes to a new session.
  */
 import { describe, expect, it } from "vitest";
-import { entryArray } from "../../../../../extension/state/entry-list";
+import { entryArray } from "../../../../../extension/state/conversation/entry-list";
 import { fakeAgentClient, GOOSE_INIT, type Notify, type RpcRequest } from "../../../../helpers/fake-acp-agent";
 import { waitUntil } from "../../../../helpers/host-harness";
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { AgentCapabilities } from "../../../../../extension/acp/schema";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
 import { canListSessions, pendingPermissionCount } from "../../../../../extension/state/client-reducer/selectors";
-import type { ClientEvent, UiError } from "../../../../../extension/state/client-state";
-import { lastEntry } from "../../../../../extension/state/entry-list";
-import { toolCallOf } from "../../../../../extension/state/tool-call-map";
+import { lastEntry } from "../../../../../extension/state/conversation/entry-list";
+import { toolCallOf } from "../../../../../extension/state/conversation/tool-call-map";
+import type { ClientEvent, UiError } from "../../../../../extension/state/sessions/client-state";
 import {
   agentChunk,
   capabilities,

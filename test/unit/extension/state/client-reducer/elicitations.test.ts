@@ -1,7 +1,7 @@
 /** The agent's questions in the client state, and a resumed session's parked transcript (elicitations.ts, session-resume.ts). */
 import { describe, expect, it } from "vitest";
-import type { ElicitationState } from "../../../../../extension/state/elicitation";
-import { elicitationState } from "../../../../../extension/state/elicitation";
+import type { ElicitationState } from "../../../../../extension/state/conversation/elicitation";
+import { elicitationState } from "../../../../../extension/state/conversation/elicitation";
 import { agentChunk, entries, promptSent, run, S, session, upd, withSession } from "../../../../helpers/client-reducer-fixtures";
 
 const form: ElicitationState = { key: "ask-1", sessionId: S, message: "Details?", form: { type: "object", properties: {} } };

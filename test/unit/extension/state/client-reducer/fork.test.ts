@@ -1,8 +1,8 @@
 /** The reducer's fork state: a fork's transcript, its relation to its parent, its note (extension/state/client-reducer/fork.ts). */
 import { describe, expect, it } from "vitest";
-import type { ClientEvent, ClientState } from "../../../../../extension/state/client-state";
-import { entryArray } from "../../../../../extension/state/entry-list";
-import { type ForkRelation, forkPoint, rewindNote } from "../../../../../extension/state/fork-point";
+import { entryArray } from "../../../../../extension/state/conversation/entry-list";
+import type { ClientEvent, ClientState } from "../../../../../extension/state/sessions/client-state";
+import { type ForkRelation, forkPoint, rewindNote } from "../../../../../extension/state/sessions/fork-point";
 import { agentChunk, entries, promptSent, run, S, S2, session, upd, withSession } from "../../../../helpers/client-reducer-fixtures";
 
 const F = "fork_1";

@@ -1,7 +1,7 @@
 /** Permission requests and the user's answers (extension/state/client-reducer/permissions.ts). */
 import { describe, expect, it } from "vitest";
-import type { ClientEvent } from "../../../../../extension/state/client-state";
-import { toolCallOf } from "../../../../../extension/state/tool-call-map";
+import { toolCallOf } from "../../../../../extension/state/conversation/tool-call-map";
+import type { ClientEvent } from "../../../../../extension/state/sessions/client-state";
 import {
   entries,
   gooseOptions,

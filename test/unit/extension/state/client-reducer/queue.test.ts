@@ -1,7 +1,7 @@
 /** The message queue's ordering rules (extension/state/client-reducer/queue.ts). */
 import { describe, expect, it } from "vitest";
 import { nextQueued } from "../../../../../extension/state/client-reducer/queue";
-import type { ClientEvent, ClientState, UiError } from "../../../../../extension/state/client-state";
+import type { ClientEvent, ClientState, UiError } from "../../../../../extension/state/sessions/client-state";
 import { entries, offlineError, promptSent, run, S, S2, session, text, withSession } from "../../../../helpers/client-reducer-fixtures";
 
 const queued = (id: string, t = id, sessionId = S): ClientEvent => ({ type: "queue_added", sessionId, id, content: [text(t)] });

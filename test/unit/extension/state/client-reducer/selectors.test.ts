@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { initialClientState, newSessionState } from "../../../../../extension/state/client-reducer/initial-state";
 import { activeSession, pendingPermissionCount } from "../../../../../extension/state/client-reducer/selectors";
-import { emptyEntries } from "../../../../../extension/state/entry-list";
-import { emptyToolCalls } from "../../../../../extension/state/tool-call-map";
+import { emptyEntries } from "../../../../../extension/state/conversation/entry-list";
+import { emptyToolCalls } from "../../../../../extension/state/conversation/tool-call-map";
 import { CWD, configOptions, modes, opened, permission, run, S, S2, withSession } from "../../../../helpers/client-reducer-fixtures";
 
 describe("initial state and selectors", () => {

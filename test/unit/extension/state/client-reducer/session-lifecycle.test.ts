@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import type { ContentBlock } from "../../../../../extension/acp/schema";
 import { initialClientState, newSessionState } from "../../../../../extension/state/client-reducer/initial-state";
-import type { UiError } from "../../../../../extension/state/client-state";
-import { entryArray } from "../../../../../extension/state/entry-list";
-import { toolCallOf } from "../../../../../extension/state/tool-call-map";
+import { entryArray } from "../../../../../extension/state/conversation/entry-list";
+import { toolCallOf } from "../../../../../extension/state/conversation/tool-call-map";
+import type { UiError } from "../../../../../extension/state/sessions/client-state";
 import {
   agentChunk,
   CWD,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
 import { tabMark, tabTitle } from "../../../../../extension/state/client-reducer/session-tabs";
-import type { ClientState } from "../../../../../extension/state/client-state";
+import type { ClientState } from "../../../../../extension/state/sessions/client-state";
 import {
   agentChunk,
   opened,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContentBlock, SessionConfigOption, SessionUpdate } from "../../../../../extension/acp/schema";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
-import type { ClientEvent, UiError } from "../../../../../extension/state/client-state";
+import type { ClientEvent, UiError } from "../../../../../extension/state/sessions/client-state";
 import {
   agentChunk,
   CWD,

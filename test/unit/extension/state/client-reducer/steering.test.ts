@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentCapabilities } from "../../../../../extension/acp/schema";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
 import { steerWay } from "../../../../../extension/state/client-reducer/steering";
-import type { ClientEvent } from "../../../../../extension/state/client-state";
+import type { ClientEvent } from "../../../../../extension/state/sessions/client-state";
 import { capabilities, opened, promptSent, run, S, upd } from "../../../../helpers/client-reducer-fixtures";
 
 const readyWith = (caps: AgentCapabilities): ClientEvent => ({

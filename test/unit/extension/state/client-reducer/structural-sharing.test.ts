@@ -1,12 +1,12 @@
-/** Purity and structural sharing: frozen inputs, copies of only what changed, and a long transcript (extension/state/client-reducer/structural-sharing.ts, state/entry-list.ts). */
+/** Purity and structural sharing: frozen inputs, copies of only what changed, and a long transcript (extension/state/client-reducer/structural-sharing.ts, state/conversation/entry-list.ts). */
 import { describe, expect, it } from "vitest";
 import type { SessionUpdate } from "../../../../../extension/acp/schema";
 import { reduceClient } from "../../../../../extension/state/client-reducer";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
 import { pendingPermissionCount } from "../../../../../extension/state/client-reducer/selectors";
-import type { ClientEvent, ClientState, SessionState } from "../../../../../extension/state/client-state";
-import { entryArray, entryAt, entryCount, lastEntry } from "../../../../../extension/state/entry-list";
-import { toolCallOf } from "../../../../../extension/state/tool-call-map";
+import { entryArray, entryAt, entryCount, lastEntry } from "../../../../../extension/state/conversation/entry-list";
+import { toolCallOf } from "../../../../../extension/state/conversation/tool-call-map";
+import type { ClientEvent, ClientState, SessionState } from "../../../../../extension/state/sessions/client-state";
 import {
   agentChunk,
   CWD,

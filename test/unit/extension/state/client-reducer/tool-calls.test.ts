@@ -1,5 +1,5 @@
 /**
- * A session's tool cards (extension/state/tool-call-map.ts) against a plain record doing the same
+ * A session's tool cards (extension/state/conversation/tool-call-map.ts) against a plain record doing the same
  * changes: the same cards at every step, every earlier version unchanged, odd ids kept as keys; and
  * through the reducer, a tool update reads a few buckets' worth of cards instead of every card.
  * Then how the reducer merges tool_call and tool_call_update into cards
@@ -10,7 +10,6 @@ import { describe, expect, it } from "vitest";
 import type { SessionUpdate } from "../../../../../extension/acp/schema";
 import { reduceClient } from "../../../../../extension/state/client-reducer";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
-import type { ClientEvent, ClientState, ToolCallState } from "../../../../../extension/state/client-state";
 import {
   emptyToolCalls,
   mapToolCalls,
@@ -18,7 +17,8 @@ import {
   toolCallList,
   toolCallOf,
   withToolCall,
-} from "../../../../../extension/state/tool-call-map";
+} from "../../../../../extension/state/conversation/tool-call-map";
+import type { ClientEvent, ClientState, ToolCallState } from "../../../../../extension/state/sessions/client-state";
 import {
   agentChunk,
   entries,
