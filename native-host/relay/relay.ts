@@ -19,7 +19,6 @@ import {
   hostMessage,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
-import { AgentSupervisor } from "../agent/supervisor";
 import { BrowserTools } from "../browser-tools";
 import { PendingRequests } from "../jsonrpc/pending-requests";
 import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "../jsonrpc/rpc-reply";
@@ -36,6 +35,7 @@ import { type CheckedFrame, FrameDecoder, frameJson } from "../wire/frames";
 import type { LineEvent } from "../wire/lines";
 import { MemoryPacer } from "../wire/memory-pacer";
 import { AgentOutbound } from "../wire/outbound";
+import { AgentLink } from "./agent-link";
 import { BrowserWriter } from "./browser-writer";
 import { describe, forAgent, type RefusalReply } from "./for-agent";
 import { hostCommandIn, hostCommands } from "./host-commands";
@@ -62,7 +62,7 @@ export class Relay {
   private readonly pacer = new MemoryPacer();
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
-  private readonly supervisor: AgentSupervisor;
+  private readonly supervisor: AgentLink;
   private readonly browserTools: BrowserTools;
   private readonly command: (cmd: HostCommand) => void;
   private readonly writer: BrowserWriter;
@@ -96,7 +96,7 @@ export class Relay {
       sendToExtension: (call) => this.send(frameJson(hostMessage(call))),
       sendToAgent: (message) => void this.supervisor.write(Buffer.from(`${JSON.stringify(message)}\n`)),
     });
-    this.supervisor = new AgentSupervisor({
+    this.supervisor = new AgentLink({
       config,
       configFile: file,
       ...(error ? { configError: error } : {}),
@@ -204,7 +204,7 @@ export class Relay {
     }
     if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8"))}`);
     this.browserTools.fromExtension(message);
-    if (!this.supervisor.process) {
+    if (!this.supervisor.connected) {
       this.refuse(
         "agent_not_running",
         `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`,
@@ -285,7 +285,7 @@ export class Relay {
       protocolVersion: HOST_PROTOCOL.protocolVersion,
       minExtensionProtocol: HOST_PROTOCOL.minExtensionProtocol,
       capabilities: [...HOST_PROTOCOL.capabilities],
-      profiles: Object.keys(config.profiles),
+      profiles: config.profileNames,
       defaultProfile: config.defaultProfile,
       cwd: config.cwd,
       platform: this.o.platform.platform,

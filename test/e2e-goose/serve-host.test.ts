@@ -1,0 +1,119 @@
+/**
+ * The built host connected to the real `goose serve` (1.50.0 and 1.52.0 from npm, our model server as
+ * its provider) through a goose serve profile, over real pipes: a turn, a wrong token, the server
+ * killed mid-turn and started again, a session of another connection. The token never reaches the
+ * host's log, its stderr or anything it sends the extension.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { AGENT_EXITED_REPLY, type JsonRpcMessage } from "../../shared/host-protocol";
+import { type GooseServe, startGooseServe } from "../helpers/goose-serve";
+import { HostUnderTest, stopChecked } from "../helpers/host-harness";
+import { gooseBuilds } from "./real-goose";
+
+let host: HostUnderTest | undefined;
+let serve: GooseServe | undefined;
+afterEach(async () => {
+  if (host && serve) expectNoToken(host, serve.token);
+  await stopChecked(host);
+  await serve?.close();
+  host = undefined;
+  serve = undefined;
+});
+
+function hostFor(s: GooseServe, token = s.token): HostUnderTest {
+  return new HostUnderTest({ profiles: { desktop: { url: s.url, token } }, defaultProfile: "desktop" });
+}
+
+function expectNoToken(h: HostUnderTest, token: string): void {
+  expect(h.hostLog).not.toContain(token);
+  expect(h.stderr).not.toContain(token);
+  expect(h.rawFrames.join("\n")).not.toContain(token);
+}
+
+async function newSession(h: HostUnderTest, cwd: string): Promise<string> {
+  const r = await h.request("session/new", { cwd, mcpServers: [] }, 30_000);
+  const id = (r.result as { sessionId?: string } | undefined)?.sessionId;
+  if (!id) throw new Error(`session/new failed: ${JSON.stringify(r)}`);
+  return id;
+}
+
+function textOf(h: HostUnderTest, sessionId: string): string {
+  return h
+    .rpc()
+    .flatMap((m: JsonRpcMessage) => {
+      const p = m.params as { sessionId?: string; update?: { sessionUpdate?: string; content?: { text?: string } } } | undefined;
+      return m.method === "session/update" && p?.sessionId === sessionId && p.update?.sessionUpdate === "agent_message_chunk"
+        ? [p.update.content?.text ?? ""]
+        : [];
+    })
+    .join("");
+}
+
+describe.each(gooseBuilds())("the host and goose serve $version", (build) => {
+  it("runs a turn over the WebSocket and says which goose serves it", async () => {
+    serve = await startGooseServe(build.binary);
+    host = hostFor(serve);
+    const running = await host.startAgent();
+    expect(running).toMatchObject({ state: "running", profile: "desktop", command: serve.url, version: build.version, pid: 1 });
+    const init = await host.initialize();
+    expect(init.result).toMatchObject({ agentInfo: { name: "goose", version: build.version } });
+    const sessionId = await newSession(host, serve.home);
+    const answer = await host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hello there" }] }, 60_000);
+    expect(answer.result).toMatchObject({ stopReason: "end_turn" });
+    expect(textOf(host, sessionId)).toBe("You said: hello there");
+    expect(host.hostLog).toContain(`connected to goose serve ${serve.url}`);
+  });
+
+  it("carries a 20 MiB message, which goose takes only in frames of at most 16 MiB", async () => {
+    serve = await startGooseServe(build.binary);
+    host = hostFor(serve);
+    await host.startAgent();
+    await host.initialize();
+    // A session/new the host reads whole (it sets mcpServers), so it goes to goose as one buffer.
+    const padding = "x".repeat(20 * 1024 * 1024);
+    const answer = await host.request("session/new", { cwd: serve.home, mcpServers: [], _meta: { padding } }, 60_000);
+    expect(answer.result).toMatchObject({ sessionId: expect.any(String) });
+    expect(host.statuses()).toEqual(["starting", "running"]);
+  });
+
+  it("says the token is wrong, with the fix, and does not try again by itself", async () => {
+    serve = await startGooseServe(build.binary);
+    host = hostFor(serve, "not-the-token");
+    await host.waitForHost("hello");
+    host.start();
+    const failed = await host.waitForStatus("failed");
+    expect(failed.message).toBe(`the goose serve at ${serve.url} refused the token (401)`);
+    expect(failed.fix).toContain("profiles.desktop.token");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(host.statuses()).toEqual(["starting", "failed"]);
+    const refused = await host.request("session/list", {});
+    expect(refused.error).toMatchObject({ code: -32603 });
+  });
+
+  it("reports the server gone mid-turn, answers the turn, and connects again once it is back", async () => {
+    serve = await startGooseServe(build.binary);
+    host = hostFor(serve);
+    await host.startAgent();
+    await host.initialize();
+    const sessionId = await newSession(host, serve.home);
+    await host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "first words" }] }, 60_000);
+    const slow = host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "slow 20" }] }, 60_000);
+    await host.waitFor((m) => m.kind === "rpc" && JSON.stringify(m.message).includes("tick 1"), 30_000, "the slow turn's first tick");
+    await serve.kill();
+    const exited = await host.waitForStatus("exited");
+    expect(exited.stderrTail[0]).toContain(`The connection to ${serve.url} closed`);
+    expect((await slow).error).toMatchObject({ code: -32603, message: AGENT_EXITED_REPLY });
+    await serve.start();
+    const back = await host.waitFor(
+      (m) => m.kind === "host" && m.event.type === "status" && m.event.status.state === "running" && m.event.status.pid === 2,
+      30_000,
+      "running again on a second connection",
+    );
+    expect(back).toBeDefined();
+    await host.initialize();
+    // The session lives on the server: loaded on the new connection, with its history.
+    const loaded = await host.request("session/load", { sessionId, cwd: serve.home, mcpServers: [] }, 30_000);
+    expect(loaded.error).toBeUndefined();
+    expect(JSON.stringify(host.rpc())).toContain("first words");
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The built host against a goose serve of our own that misbehaves (test/helpers/fake-goose-serve.ts):
+ * junk, a flood, a connection cut in the middle of a frame, a goose too old, a server that is not
+ * there yet, a refused upgrade. Whatever it does, the host stays up, says what happened, writes only
+ * frames to the browser, and never writes the token anywhere.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { MAX_VERBATIM_BYTES } from "../../../shared/host-protocol";
+import { type FakeServe, type FakeServeOptions, startFakeServe } from "../../helpers/fake-goose-serve";
+import { freePort } from "../../helpers/goose-serve";
+import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
+
+const TOKEN = "fake-serve-token-3f9c2a";
+let host: HostUnderTest | undefined;
+let fake: FakeServe | undefined;
+afterEach(async () => {
+  if (host) {
+    expect(host.hostLog).not.toContain(TOKEN);
+    expect(host.stderr).not.toContain(TOKEN);
+    expect(host.rawFrames.join("\n")).not.toContain(TOKEN);
+  }
+  await stopChecked(host);
+  await fake?.close();
+  host = undefined;
+  fake = undefined;
+});
+
+async function connect(o: Omit<FakeServeOptions, "token">): Promise<HostUnderTest> {
+  fake = await startFakeServe({ token: TOKEN, ...o });
+  host = new HostUnderTest({ profiles: { remote: { url: fake.url, token: TOKEN } }, defaultProfile: "remote", config: { debug: true } });
+  return host;
+}
+
+const note = (n: number) => JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s", n } });
+
+describe("the host and a misbehaving goose serve", () => {
+  it("drops junk frames with a warning, relays the JSON-RPC around them in order, and stays connected", async () => {
+    const h = await connect({
+      onConnect: (ws) => {
+        ws.send("not json at all");
+        ws.send(Buffer.from([0xde, 0xad]), { binary: true });
+        ws.send(note(1));
+        ws.send('{"no":"jsonrpc"}');
+        ws.send(`{\n  "jsonrpc": "2.0",\n  "method": "session/update",\n  "params": {"n": 2}\n}`);
+        ws.send("");
+        ws.send(note(3));
+      },
+    });
+    await h.startAgent();
+    await h.waitFor((m) => m.kind === "rpc" && (m.message.params as { n?: number })?.n === 3);
+    expect(h.rpc().map((m) => (m.params as { n: number }).n)).toEqual([1, 2, 3]);
+    expect(h.hostLog).toMatch(/agent stdout .*dropped/);
+    const answer = await h.request("session/list", {});
+    expect(answer.result).toEqual({ echo: "session/list" });
+    expect(h.statuses()).toEqual(["starting", "running"]);
+  });
+
+  it("relays a flood in order, chunking a message over the verbatim limit, and carries 20 MiB the other way", async () => {
+    const big = JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { n: -1, text: "x".repeat(MAX_VERBATIM_BYTES) } });
+    const h = await connect({
+      onConnect: (ws) => {
+        for (let n = 0; n < 5000; n++) ws.send(note(n));
+        ws.send(big);
+      },
+    });
+    await h.startAgent();
+    await h.waitFor((m) => m.kind === "rpc" && (m.message.params as { n?: number })?.n === -1, 60_000, "the big message");
+    const ns = h.rpc().map((m) => (m.params as { n: number }).n);
+    expect(ns).toEqual([...Array.from({ length: 5000 }, (_, n) => n), -1]);
+    expect(h.received.find((m) => m.kind === "rpc" && (m.message.params as { n?: number })?.n === -1)).toMatchObject({ chunked: true });
+    const huge = await h.request(
+      "session/prompt",
+      { sessionId: "s", prompt: [{ type: "text", text: "y".repeat(20 * 1024 * 1024) }] },
+      60_000,
+    );
+    expect(huge.result).toEqual({ echo: "session/prompt" });
+    expect(fake!.received.at(-1)!.length).toBeGreaterThan(20 * 1024 * 1024);
+  });
+
+  it("reports a connection cut in the middle of a frame as the agent's exit, and connects again", async () => {
+    const h = await connect({
+      // A text frame that says 100 bytes and brings 10.
+      rawUpgrade: (n) => (n === 1 ? Buffer.concat([Buffer.from([0x81, 100]), Buffer.from('{"jsonrpc"')]) : undefined),
+    });
+    await h.waitForHost("hello");
+    h.start();
+    const exited = await h.waitForStatus("exited");
+    expect(exited).toMatchObject({ profile: "remote", command: fake!.url, code: null, signal: null });
+    expect(exited.stderrTail[0]).toMatch(/^The connection to ws:\/\/127\.0\.0\.1:\d+\/acp closed \(1006/);
+    await h.waitFor(
+      (m) => m.kind === "host" && m.event.type === "status" && m.event.status.state === "running" && m.event.status.pid === 2,
+    );
+    expect(h.statuses()).toEqual(["starting", "running", "exited", "running"]);
+    expect((await h.request("initialize", { protocolVersion: 1 })).result).toEqual({ echo: "initialize" });
+    // The cut frame's ten bytes never reached the browser.
+    expect(h.rpc().map((m) => m.id)).toEqual([expect.any(Number)]);
+  });
+
+  it("says a goose too old is too old, with the versions, and connects no WebSocket", async () => {
+    const h = await connect({ version: "1.40.2" });
+    await h.waitForHost("hello");
+    h.start();
+    const outdated = await h.waitForStatus("outdated");
+    expect(outdated).toMatchObject({ version: "1.40.2", required: "1.50.0", command: fake!.url });
+    expect(fake!.connections).toBe(0);
+  });
+
+  it("says a refused upgrade is refused (403), and what refuses it", async () => {
+    const h = await connect({ upgradeStatus: 403 });
+    await h.waitForHost("hello");
+    h.start();
+    const failed = await h.waitForStatus("failed");
+    expect(failed.message).toBe(`the goose serve at ${fake!.url} refused the connection (403)`);
+    expect(failed.fix).toContain("Origin");
+  });
+
+  it("says nothing answers yet, then connects by itself once the server is up", async () => {
+    const port = await freePort();
+    host = new HostUnderTest({ profiles: { remote: { url: `ws://127.0.0.1:${port}/acp`, token: TOKEN } }, defaultProfile: "remote" });
+    await host.waitForHost("hello");
+    host.start();
+    const failed = await host.waitForStatus("failed");
+    expect(failed.message).toBe(`nothing answers at ws://127.0.0.1:${port}/acp (ECONNREFUSED)`);
+    expect(failed.fix).toContain("The host tries again by itself.");
+    fake = await startFakeServe({ token: TOKEN }, port);
+    const running = await host.waitForStatus("running", 30_000);
+    expect(running).toMatchObject({ pid: 1, version: "1.52.0" });
+  });
+});
