@@ -64,6 +64,23 @@ describe.each(gooseBuilds())("the host and goose serve $version", (build) => {
     expect(host.hostLog).toContain(`connected to goose serve ${serve.url}`);
   });
 
+  it("offers the browser tools on this machine: goose serve calls one through the host and reads its answer", async () => {
+    serve = await startGooseServe(build.binary);
+    host = hostFor(serve);
+    await host.startAgent();
+    host.send({ host: { type: "browser_tools", enabled: true } });
+    await host.initialize();
+    const sessionId = await newSession(host, serve.home);
+    const offer = await host.waitForHost("browser_tools_offer");
+    expect(offer).toMatchObject({ sessionId, outcome: "added", via: "mcpServers" });
+    const turn = host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "browser list_tabs" }] }, 60_000);
+    const call = await host.waitForHost("tool_call", 30_000);
+    expect(call).toMatchObject({ tool: "list_tabs", sessionId });
+    host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: "tab 7: Example Domain" }] } });
+    expect((await turn).result).toMatchObject({ stopReason: "end_turn" });
+    expect(textOf(host, sessionId)).toBe("The browser said: tab 7: Example Domain");
+  });
+
   it("carries a 20 MiB message, which goose takes only in frames of at most 16 MiB", async () => {
     serve = await startGooseServe(build.binary);
     host = hostFor(serve);

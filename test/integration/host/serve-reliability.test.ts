@@ -91,7 +91,7 @@ describe("the host and a misbehaving goose serve", () => {
       (m) => m.kind === "host" && m.event.type === "status" && m.event.status.state === "running" && m.event.status.pid === 2,
     );
     expect(h.statuses()).toEqual(["starting", "running", "exited", "running"]);
-    expect((await h.request("initialize", { protocolVersion: 1 })).result).toEqual({ echo: "initialize" });
+    expect((await h.request("initialize", { protocolVersion: 1 })).result).toMatchObject({ agentInfo: { name: "goose" } });
     // The cut frame's ten bytes never reached the browser.
     expect(h.rpc().map((m) => m.id)).toEqual([expect.any(Number)]);
   });
