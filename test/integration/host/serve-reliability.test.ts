@@ -77,6 +77,71 @@ describe("the host and a misbehaving goose serve", () => {
     expect(fake!.received.at(-1)!.length).toBeGreaterThan(20 * 1024 * 1024);
   });
 
+  it("stops reading the server while the browser reads nothing, and delivers everything in order once it reads again", async () => {
+    const sockets: import("ws").WebSocket[] = [];
+    const payload = "z".repeat(4000);
+    const h = await connect({
+      onConnect: (ws) => {
+        sockets.push(ws);
+        for (let n = 0; n < 10_000; n++) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { n, payload } }));
+      },
+    });
+    await h.startAgent();
+    h.stdout.pause();
+    // 40 MB for a browser that reads nothing: the host's pipe fills, it pauses the socket, and the rest
+    // stays with the server (its send buffer), not in the host's memory.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sockets[0]!.bufferedAmount).toBeGreaterThan(10 * 1024 * 1024);
+    h.stdout.resume();
+    await h.waitFor((m) => m.kind === "rpc" && (m.message.params as { n?: number })?.n === 9_999, 60_000, "the last message");
+    const ns = h.rpc().map((m) => (m.params as { n: number }).n);
+    expect(ns.length).toBe(10_000);
+    expect(ns.every((n, i) => n === i)).toBe(true);
+  });
+
+  it("sends the server's last messages before the exit status, even while the browser was not reading", async () => {
+    const payload = "w".repeat(4000);
+    const h = await connect({
+      onConnect: (ws, n) => {
+        if (n > 1) return;
+        for (let i = 0; i < 5000; i++) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { n: i, payload } }));
+        ws.close(1001, "going away");
+      },
+    });
+    await h.startAgent();
+    h.stdout.pause();
+    await new Promise((r) => setTimeout(r, 1000));
+    h.stdout.resume();
+    const exited = await h.waitForStatus("exited", 30_000);
+    expect(exited.stderrTail[0]).toContain('closed (1001, "going away")');
+    const exitAt = h.received.findIndex((m) => m.kind === "host" && m.event.type === "status" && m.event.status.state === "exited");
+    const lastAt = h.received.findIndex((m) => m.kind === "rpc" && (m.message.params as { n?: number })?.n === 4999);
+    expect(lastAt).toBeGreaterThan(-1);
+    expect(lastAt).toBeLessThan(exitAt);
+  });
+
+  it("sends every message it read before the exit status when the server drops the connection while the browser was not reading", async () => {
+    const payload = "v".repeat(4000);
+    const h = await connect({
+      onConnect: (ws, n) => {
+        if (n > 1) return;
+        for (let i = 0; i < 5000; i++) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { n: i, payload } }));
+        setTimeout(() => ws.terminate(), 500);
+      },
+    });
+    await h.startAgent();
+    h.stdout.pause();
+    await new Promise((r) => setTimeout(r, 1000));
+    h.stdout.resume();
+    await h.waitForStatus("exited", 30_000);
+    const exitAt = h.received.findIndex((m) => m.kind === "host" && m.event.type === "status" && m.event.status.state === "exited");
+    const after = h.received.slice(exitAt).filter((m) => m.kind === "rpc");
+    expect(after).toEqual([]);
+    const ns = h.rpc().map((m) => (m.params as { n: number }).n);
+    expect(ns.length).toBeGreaterThan(0);
+    expect(ns.every((n, i) => n === i)).toBe(true);
+  });
+
   it("reports a connection cut in the middle of a frame as the agent's exit, and connects again", async () => {
     const h = await connect({
       // A text frame that says 100 bytes and brings 10.
