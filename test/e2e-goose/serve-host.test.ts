@@ -5,6 +5,7 @@
  * host's log, its stderr or anything it sends the extension.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { AGENT_EXITED_REPLY, type JsonRpcMessage } from "../../shared/host-protocol";
 import { type GooseServe, startGooseServe } from "../helpers/goose-serve";
 import { HostUnderTest, stopChecked } from "../helpers/host-harness";
@@ -49,6 +50,28 @@ function textOf(h: HostUnderTest, sessionId: string): string {
     .join("");
 }
 
+/** A client of the server beside the host, as goose Desktop is: its own WebSocket, the token in the URL as a browser's must be. */
+async function otherClient(s: GooseServe): Promise<{ call(method: string, params: unknown): Promise<unknown>; close(): void }> {
+  const ws = new WebSocket(`${s.url}?token=${s.token}`);
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  let next = 0;
+  const call = (method: string, params: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++next;
+      const onMessage = (data: Buffer) => {
+        const m = JSON.parse(data.toString()) as { id?: number; method?: string; result?: unknown; error?: unknown };
+        if (m.id !== id || m.method) return;
+        ws.off("message", onMessage);
+        if (m.error) reject(new Error(JSON.stringify(m.error)));
+        else resolve(m.result);
+      };
+      ws.on("message", onMessage);
+      ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+    });
+  await call("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  return { call, close: () => ws.close() };
+}
+
 describe.each(gooseBuilds())("the host and goose serve $version", (build) => {
   it("runs a turn over the WebSocket and says which goose serves it", async () => {
     serve = await startGooseServe(build.binary);
@@ -79,6 +102,28 @@ describe.each(gooseBuilds())("the host and goose serve $version", (build) => {
     host.send({ host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: "tab 7: Example Domain" }] } });
     expect((await turn).result).toMatchObject({ stopReason: "end_turn" });
     expect(textOf(host, sessionId)).toBe("The browser said: tab 7: Example Domain");
+  });
+
+  it("lists a session another client of the server made (as goose Desktop would), says where it came from, and opens it", async () => {
+    serve = await startGooseServe(build.binary);
+    const other = await otherClient(serve);
+    const theirs = await other.call("session/new", { cwd: serve.home, mcpServers: [] });
+    const sessionId = (theirs as { sessionId: string }).sessionId;
+    await other.call("session/prompt", { sessionId, prompt: [{ type: "text", text: "made elsewhere" }] });
+    other.close();
+    host = hostFor(serve);
+    await host.startAgent();
+    await host.initialize();
+    const list = await host.request("session/list", {});
+    const listed = (list.result as { sessions: Array<{ sessionId: string; title?: string; _meta?: { sessionType?: string } }> }).sessions;
+    expect(listed).toContainEqual(
+      expect.objectContaining({ sessionId, title: "made elsewhere", _meta: expect.objectContaining({ sessionType: "acp" }) }),
+    );
+    const loaded = await host.request("session/load", { sessionId, cwd: serve.home, mcpServers: [] }, 30_000);
+    expect(loaded.error).toBeUndefined();
+    const answer = await host.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "and continued here" }] }, 60_000);
+    expect(answer.result).toMatchObject({ stopReason: "end_turn" });
+    expect(textOf(host, sessionId)).toContain("You said: and continued here");
   });
 
   it("carries a 20 MiB message, which goose takes only in frames of at most 16 MiB", async () => {

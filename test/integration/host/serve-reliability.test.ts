@@ -161,6 +161,21 @@ describe("the host and a misbehaving goose serve", () => {
     expect(h.rpc().map((m) => m.id)).toEqual([expect.any(Number)]);
   });
 
+  it("diagnoses the profile as a connection would, naming the server and never the token", async () => {
+    const h = await connect({});
+    await h.waitForHost("hello");
+    h.send({ host: { type: "diagnose" } });
+    const d = await h.waitForHost("diagnostics");
+    expect(d.profiles.find((p) => p.name === "remote")).toEqual({
+      name: "remote",
+      command: fake!.url,
+      args: [],
+      resolved: fake!.url,
+      version: "1.52.0",
+    });
+    expect(JSON.stringify(d)).not.toContain(TOKEN);
+  });
+
   it("says a goose too old is too old, with the versions, and connects no WebSocket", async () => {
     const h = await connect({ version: "1.40.2" });
     await h.waitForHost("hello");

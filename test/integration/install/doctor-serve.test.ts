@@ -1,7 +1,8 @@
 /**
  * doctor checks each goose serve profile as the host would connect (a server of our own that answers
  * as goose serve does, test/helpers/fake-goose-serve.ts): a working one is ✓ with goose's version, a
- * wrong token says so with the fix, and the token appears nowhere in what doctor prints.
+ * wrong token says so with the fix, the live check connects the installed host to the one in use, and the
+ * token appears nowhere in what doctor prints.
  */
 import fs from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -34,8 +35,10 @@ describe("doctor and goose serve profiles", () => {
     fs.mkdirSync(m.path(".local/state/goose-browser"), { recursive: true });
     // What the host logs when a browser starts a goose serve profile (native-host/serve/serve-supervisor.ts).
     fs.appendFileSync(m.path(LOG), `2026-01-01T00:00:00.000Z [42] info starting agent desktop: goose serve ${fake.url}\n`);
-    const { report } = await m.doctor("--no-live");
+    const { report } = await m.doctor();
     const printed = (await m.run("doctor", "--no-live")).out;
+    // The live check starts the installed host with the profile in use: it connects and goose answers initialize.
+    expect(report.live).toMatchObject({ ok: true, status: { profile: "desktop", state: "running", command: fake.url } });
     expect(problems(report).map((f) => f.subject)).not.toContain("agent desktop (in use)");
     expect(report.findings).toContainEqual(
       expect.objectContaining({
