@@ -25,6 +25,8 @@ export interface ServeProfileRequest {
   url: string;
   /** GOOSE_SERVER__SECRET_KEY when the user has one; else the profile's own, else a fresh one. */
   token?: string;
+  /** The server's own TLS certificate file, trusted as itself. */
+  certificate?: string;
   makeDefault: boolean;
 }
 
@@ -49,7 +51,8 @@ function withServeProfile(current: string | undefined, file: string, r: ServePro
   const kept = typeof before?.token === "string" ? before.token : undefined;
   const token = r.token ?? kept ?? crypto.randomBytes(32).toString("hex");
   const tokenFrom = r.token ? "given" : kept ? "kept" : "made";
-  const next: RawConfig = { ...config, profiles: { ...profiles, [r.name]: { ...before, url: r.url, token } } };
+  const profile = { ...before, url: r.url, token, ...(r.certificate ? { certificate: r.certificate } : {}) };
+  const next: RawConfig = { ...config, profiles: { ...profiles, [r.name]: profile } };
   if (r.makeDefault) next.defaultProfile = r.name;
   parseConfig(next, p);
   const text = configText(next);

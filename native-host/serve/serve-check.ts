@@ -8,6 +8,7 @@
 import type http from "node:http";
 import { compareVersions, formatVersion, parseVersion } from "../agent/version";
 import type { ServeProfile } from "../setup/serve-profile";
+import { type PinnedTls, pinnedTls } from "./pinned-certificate";
 import { type FailureContext, failureOfError, failureOfStatus, type ServeFailure } from "./serve-failure";
 
 const CHECK_TIMEOUT_MS = 5000;
@@ -16,15 +17,24 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 export type ServeCheck = { ok: true; name?: string; version?: string } | ({ ok: false } & ServeFailure);
 
 export async function checkServe(profile: ServeProfile, c: FailureContext, timeoutMs = CHECK_TIMEOUT_MS): Promise<ServeCheck> {
+  const pin = pinnedTls(profile.certificate);
+  if (!pin.ok) {
+    return {
+      ok: false,
+      kind: "tls",
+      message: pin.message,
+      fix: `Copy the server's certificate there, or fix profiles.${c.profile}.certificate in ${c.configFile}.`,
+    };
+  }
   const body = JSON.stringify({
     jsonrpc: "2.0",
     id: 0,
     method: "initialize",
     params: { protocolVersion: 1, clientCapabilities: {}, clientInfo: { name: "goose-browser-host", version: "check" } },
   });
-  const answer = await post(profile, body, timeoutMs);
+  const answer = await post(profile, pin.tls, body, timeoutMs);
   if ("error" in answer) return { ok: false, ...failureOfError(answer.error, c) };
-  if (answer.connectionId) void release(profile, answer.connectionId);
+  if (answer.connectionId) void release(profile, pin.tls, answer.connectionId);
   if (answer.status < 200 || answer.status >= 300) return { ok: false, ...failureOfStatus(answer.status, c) };
   const info = agentInfoOf(answer.body);
   if (!info) {
@@ -52,7 +62,7 @@ export async function checkServe(profile: ServeProfile, c: FailureContext, timeo
 
 type Answer = { status: number; body: string; connectionId?: string } | { error: NodeJS.ErrnoException };
 
-async function post(profile: ServeProfile, body: string, timeoutMs: number): Promise<Answer> {
+async function post(profile: ServeProfile, tls: PinnedTls | undefined, body: string, timeoutMs: number): Promise<Answer> {
   const send = await requestOf(profile.url.http);
   return new Promise((resolve) => {
     const request = send(
@@ -65,6 +75,7 @@ async function post(profile: ServeProfile, body: string, timeoutMs: number): Pro
           "x-secret-key": profile.token,
         },
         timeout: timeoutMs,
+        ...tls,
       },
       (res) => {
         const parts: Buffer[] = [];
@@ -90,13 +101,14 @@ async function post(profile: ServeProfile, body: string, timeoutMs: number): Pro
   });
 }
 
-async function release(profile: ServeProfile, connectionId: string): Promise<void> {
+async function release(profile: ServeProfile, tls: PinnedTls | undefined, connectionId: string): Promise<void> {
   const send = await requestOf(profile.url.http);
   return new Promise((resolve) => {
     const request = send(profile.url.http, {
       method: "DELETE",
       headers: { "x-secret-key": profile.token, "acp-connection-id": connectionId },
       timeout: CHECK_TIMEOUT_MS,
+      ...tls,
     });
     request.on("response", (res) => {
       res.resume();

@@ -64,7 +64,7 @@ export function failureOfError(e: NodeJS.ErrnoException, c: FailureContext): Ser
     return {
       kind: "tls",
       message: `the TLS certificate of ${c.url} is not trusted (${code})`,
-      fix: "goose serve --tls makes a self-signed certificate: give the host its certificate (NODE_EXTRA_CA_CERTS=<the server's pem>), or reach the server through an SSH tunnel to a loopback port and use ws://.",
+      fix: `goose serve --tls makes a certificate of its own (~/.config/goose/tls/server.pem on its machine): copy it here and set profiles.${c.profile}.certificate in ${c.configFile} to its path, or reach the server through an SSH tunnel to a loopback port and use ws://.`,
     };
   }
   return {

@@ -8,6 +8,7 @@
  */
 import type WebSocket from "ws";
 import { MAX_CHUNKED_LINE_BYTES } from "../../shared/host-protocol";
+import type { PinnedTls } from "./pinned-certificate";
 
 const FRAGMENT_BYTES = 1024 * 1024;
 const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -23,7 +24,12 @@ export interface ServeSocketEvents {
 
 export type OpenResult = { ok: true; socket: ServeSocket } | { ok: false; status: number } | { ok: false; error: NodeJS.ErrnoException };
 
-export async function openServeSocket(url: string, token: string, events: ServeSocketEvents): Promise<OpenResult> {
+export async function openServeSocket(
+  url: string,
+  token: string,
+  tls: PinnedTls | undefined,
+  events: ServeSocketEvents,
+): Promise<OpenResult> {
   const { default: WebSocketClient } = await import("ws");
   return new Promise((resolve) => {
     const ws = new WebSocketClient(url, {
@@ -32,6 +38,7 @@ export async function openServeSocket(url: string, token: string, events: ServeS
       maxPayload: MAX_CHUNKED_LINE_BYTES,
       perMessageDeflate: false,
       followRedirects: false,
+      ...tls,
     });
     let settled = false;
     ws.once("unexpected-response", (_req, res) => {

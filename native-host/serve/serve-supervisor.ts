@@ -14,6 +14,7 @@ import type { ServeProfile } from "../setup/serve-profile";
 import type { LineEvent } from "../wire/lines";
 import { reconnectDelayMs } from "./backoff";
 import { messageLines } from "./message-lines";
+import { pinnedTls } from "./pinned-certificate";
 import { checkServe } from "./serve-check";
 import { type FailureContext, failureOfError, failureOfStatus, isTransient, type ServeFailure } from "./serve-failure";
 import { openServeSocket, type ServeSocket } from "./serve-socket";
@@ -156,7 +157,8 @@ export class ServeSupervisor {
     const check = await checkServe(profile, context);
     if (generation !== this.generation) return;
     if (!check.ok) return this.failed(generation, attempt, profile, check);
-    const opened = await openServeSocket(command, profile.token, {
+    const pin = pinnedTls(profile.certificate);
+    const opened = await openServeSocket(command, profile.token, pin.ok ? pin.tls : undefined, {
       message: (data) => {
         if (generation !== this.generation) return;
         if (this.outputPaused || this.waiting.length > 0) this.waiting.push(data);

@@ -3,6 +3,7 @@
  * WebSocket instead of a command it starts (docs/goose-serve.md). In host.json:
  *
  *   "desktop": { "url": "ws://127.0.0.1:3284/acp", "token": "…", "cwd": "/workspace" }
+ *   "devbox":  { "url": "wss://devbox:3284/acp", "token": "…", "certificate": "/home/me/devbox-goose.pem" }
  *
  * The token is goose's GOOSE_SERVER__SECRET_KEY. It stays in this file and in the host's memory: no
  * error, log line, status or diagnosis repeats it.
@@ -17,6 +18,8 @@ export interface ServeProfile {
   token: string;
   /** Where sessions start on the server's machine; default: the host config's `cwd`. */
   cwd?: string;
+  /** The server's own TLS certificate (a PEM file), trusted as itself (serve/pinned-certificate.ts). */
+  certificate?: string;
   /** undefined: any version (`"minVersion": null`). */
   minVersion?: string;
 }
@@ -42,6 +45,12 @@ export function parseServeProfile(raw: Record<string, unknown>, at: string, isAb
   if (raw.cwd !== undefined && (typeof raw.cwd !== "string" || !isAbsolute(raw.cwd))) {
     throw new Error(`${at}.cwd must be an absolute path on the server's machine`);
   }
+  if (raw.certificate !== undefined && (typeof raw.certificate !== "string" || !isAbsolute(raw.certificate))) {
+    throw new Error(`${at}.certificate must be the absolute path of the server's certificate (a PEM file)`);
+  }
+  if (raw.certificate !== undefined && !raw.url.startsWith("wss:") && !raw.url.startsWith("https:")) {
+    throw new Error(`${at}.certificate is for a wss:// URL`);
+  }
   if (raw.minVersion !== undefined && raw.minVersion !== null && (typeof raw.minVersion !== "string" || raw.minVersion === "")) {
     throw new Error(`${at}.minVersion must be a version like "1.50.0", or null`);
   }
@@ -50,6 +59,7 @@ export function parseServeProfile(raw: Record<string, unknown>, at: string, isAb
     url: url.url,
     token: raw.token,
     ...(raw.cwd ? { cwd: raw.cwd as string } : {}),
+    ...(raw.certificate ? { certificate: raw.certificate as string } : {}),
     ...(minVersion ? { minVersion } : {}),
   };
 }

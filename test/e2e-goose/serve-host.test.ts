@@ -138,6 +138,16 @@ describe.each(gooseBuilds())("the host and goose serve $version", (build) => {
     expect(host.statuses()).toEqual(["starting", "running"]);
   });
 
+  it("connects over wss:// to goose serve --tls, trusting the certificate goose made for itself", async () => {
+    serve = await startGooseServe(build.binary, { tls: true });
+    host = new HostUnderTest({
+      profiles: { desktop: { url: serve.url, token: serve.token, certificate: serve.certificate } },
+      defaultProfile: "desktop",
+    });
+    expect(await host.startAgent()).toMatchObject({ state: "running", command: serve.url, version: build.version });
+    expect((await host.initialize()).result).toMatchObject({ agentInfo: { name: "goose" } });
+  });
+
   it("says the token is wrong, with the fix, and does not try again by itself", async () => {
     serve = await startGooseServe(build.binary);
     host = hostFor(serve, "not-the-token");

@@ -17,6 +17,8 @@ export interface GooseServe {
   port: number;
   /** goose's HOME: its sessions. */
   home: string;
+  /** With `tls`: the certificate goose made for itself. */
+  certificate: string;
   model: ModelServer;
   /** What goose printed. */
   output(): string;
@@ -30,6 +32,8 @@ export interface GooseServe {
 export interface GooseServeOptions {
   /** Extra `goose serve` arguments (`--allowed-origin …`). */
   args?: string[];
+  /** `--tls`: goose's own certificate, kept in its HOME (`certificate`). */
+  tls?: boolean;
 }
 
 export async function startGooseServe(binary: string, o: GooseServeOptions = {}): Promise<GooseServe> {
@@ -41,10 +45,11 @@ export async function startGooseServe(binary: string, o: GooseServeOptions = {})
   let printed = "";
   const start = async () => {
     const env = { ...process.env, ...model.gooseEnv(), HOME: home, GOOSE_SERVER__SECRET_KEY: token };
-    child = spawn(binary, ["serve", "--port", String(port), ...(o.args ?? [])], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const args = ["serve", "--port", String(port), ...(o.tls ? ["--tls"] : []), ...(o.args ?? [])];
+    child = spawn(binary, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d: Buffer) => (printed += d.toString()));
     child.stderr!.on("data", (d: Buffer) => (printed += d.toString()));
-    await untilHealthy(port, child);
+    await untilHealthy(port, child, o.tls === true);
   };
   const kill = async (signal: NodeJS.Signals = "SIGKILL") => {
     const c = child;
@@ -55,10 +60,11 @@ export async function startGooseServe(binary: string, o: GooseServeOptions = {})
   };
   await start();
   return {
-    url: `ws://127.0.0.1:${port}/acp`,
+    url: `${o.tls ? "wss" : "ws"}://127.0.0.1:${port}/acp`,
     token,
     port,
     home,
+    certificate: path.join(home, ".config/goose/tls/server.pem"),
     model,
     output: () => printed,
     kill,
@@ -71,18 +77,30 @@ export async function startGooseServe(binary: string, o: GooseServeOptions = {})
   };
 }
 
-async function untilHealthy(port: number, child: ChildProcess): Promise<void> {
+async function untilHealthy(port: number, child: ChildProcess, tls: boolean): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`goose serve exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
+      // Over TLS, a port that takes connections is enough: its certificate is the test's business.
+      if (tls ? await accepts(port) : (await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("goose serve did not answer /health within 30 s");
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 export function freePort(): Promise<number> {

@@ -1,9 +1,10 @@
 /**
  * A goose serve on another machine, as the host meets one: over wss:// to an address of this machine
- * that is not loopback (its own network address), with a self-signed certificate as `goose serve --tls`
- * makes. Untrusted, the certificate is said to be the problem, with the fix; trusted
- * (NODE_EXTRA_CA_CERTS), the host connects, and offers the browser tools to none of its sessions, saying
- * why: they listen on this machine's loopback only.
+ * that is not loopback (its own network address), with a self-signed certificate for 127.0.0.1 and
+ * localhost only, as `goose serve --tls` makes. Untrusted, the certificate is said to be the problem,
+ * with the fix; pinned (the profile's `certificate`), the host connects although the names do not
+ * match, and offers the browser tools to none of its sessions, saying why: they listen on this
+ * machine's loopback only. Another certificate pinned is refused.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -33,8 +34,8 @@ function networkAddress(): string {
   return found.address;
 }
 
-/** A self-signed certificate for that address, as goose serve --tls makes one for 127.0.0.1. */
-function selfSigned(address: string): { key: string; cert: string; certFile: string } {
+/** A self-signed certificate for 127.0.0.1 and localhost, as goose serve --tls makes one. */
+function selfSigned(): { key: string; cert: string; certFile: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "serve-tls-"));
   const keyFile = path.join(dir, "key.pem");
   const certFile = path.join(dir, "cert.pem");
@@ -53,7 +54,7 @@ function selfSigned(address: string): { key: string; cert: string; certFile: str
       "-subj",
       "/CN=goose serve test",
       "-addext",
-      `subjectAltName=IP:${address}`,
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
       "-keyout",
       keyFile,
       "-out",
@@ -64,33 +65,41 @@ function selfSigned(address: string): { key: string; cert: string; certFile: str
   return { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8"), certFile };
 }
 
-async function remoteHost(trusted: boolean): Promise<HostUnderTest> {
-  const address = networkAddress();
-  const tls = selfSigned(address);
-  fake = await startFakeServe({ token: TOKEN, tls, host: address });
+async function remoteHost(pin: "none" | "its own" | "another"): Promise<HostUnderTest> {
+  const tls = selfSigned();
+  fake = await startFakeServe({ token: TOKEN, tls, host: networkAddress() });
+  const certificate = pin === "its own" ? tls.certFile : pin === "another" ? selfSigned().certFile : undefined;
   host = new HostUnderTest({
-    profiles: { devbox: { url: fake.url, token: TOKEN } },
+    profiles: { devbox: { url: fake.url, token: TOKEN, ...(certificate ? { certificate } : {}) } },
     defaultProfile: "devbox",
-    ...(trusted ? { env: { NODE_EXTRA_CA_CERTS: tls.certFile } } : {}),
   });
   return host;
 }
 
 describe("a goose serve on another machine", () => {
   it("says its self-signed certificate is not trusted, and how to trust it", async () => {
-    const h = await remoteHost(false);
+    const h = await remoteHost("none");
     await h.waitForHost("hello");
     h.start();
     const failed = await h.waitForStatus("failed");
     expect(failed.message).toMatch(
       new RegExp(`^the TLS certificate of ${fake!.url.replace(/[.[\]]/g, "\\$&")} is not trusted \\(\\w+\\)$`),
     );
-    expect(failed.fix).toContain("NODE_EXTRA_CA_CERTS");
+    expect(failed.fix).toContain("set profiles.devbox.certificate");
     expect(fake!.connections).toBe(0);
   });
 
-  it("connects over wss:// once the certificate is trusted, and offers it no browser tools, saying why", async () => {
-    const h = await remoteHost(true);
+  it("refuses a server whose certificate is not the one pinned", async () => {
+    const h = await remoteHost("another");
+    await h.waitForHost("hello");
+    h.start();
+    const failed = await h.waitForStatus("failed");
+    expect(failed.message).toBe(`the TLS certificate of ${fake!.url} is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)`);
+    expect(fake!.connections).toBe(0);
+  });
+
+  it("connects over wss:// to the certificate pinned, whatever names it has, and offers it no browser tools, saying why", async () => {
+    const h = await remoteHost("its own");
     await h.startAgent();
     h.send({ host: { type: "browser_tools", enabled: true } });
     await h.initialize();

@@ -45,11 +45,15 @@ describe("goose-browser connect", () => {
   it("takes the GOOSE_SERVER__SECRET_KEY set, and refuses ws:// to another machine without writing", async () => {
     m = new TempMachine();
     m.env.GOOSE_SERVER__SECRET_KEY = "the-key-goose-serve-has";
-    const given = await m.run("connect", "box", "--url", "wss://devbox.example:3284/acp");
+    const given = await m.run("connect", "box", "--url", "wss://devbox.example:3284/acp", "--certificate", "/certs/devbox.pem");
     expect(given.code).toBe(0);
     expect(given.out).toContain("Its token is the GOOSE_SERVER__SECRET_KEY set here");
     expect(given.out).not.toContain("the-key-goose-serve-has");
-    expect(JSON.parse(m.read(CONFIG)).profiles.box).toEqual({ url: "wss://devbox.example:3284/acp", token: "the-key-goose-serve-has" });
+    expect(JSON.parse(m.read(CONFIG)).profiles.box).toEqual({
+      url: "wss://devbox.example:3284/acp",
+      token: "the-key-goose-serve-has",
+      certificate: "/certs/devbox.pem",
+    });
     const before = m.read(CONFIG);
     const refused = await m.run("connect", "lan", "--url", "ws://192.168.1.20:3284/acp");
     expect(refused.code).toBe(1);

@@ -25,7 +25,7 @@ describe("why a goose serve connection failed", () => {
     expect(failureOfError(error("ETIMEDOUT"), c).kind).toBe("unreachable");
     expect(failureOfError(error("DEPTH_ZERO_SELF_SIGNED_CERT"), c)).toMatchObject({
       kind: "tls",
-      fix: expect.stringContaining("NODE_EXTRA_CA_CERTS"),
+      fix: expect.stringContaining("set profiles.desktop.certificate in /home/me/.config/goose-browser/host.json"),
     });
   });
 

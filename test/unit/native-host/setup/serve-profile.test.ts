@@ -75,6 +75,17 @@ describe("goose serve profiles in host.json", () => {
     );
   });
 
+  it("takes the server's certificate for wss:// only, as an absolute path", () => {
+    const pinned = serveProfileNamed(parse({ url: "wss://devbox:3284/acp", token: TOKEN, certificate: "/home/me/devbox.pem" }), "desktop");
+    expect(pinned?.certificate).toBe("/home/me/devbox.pem");
+    expect(errorOf({ url: "wss://devbox:3284/acp", token: TOKEN, certificate: "devbox.pem" })).toBe(
+      "profiles.desktop.certificate must be the absolute path of the server's certificate (a PEM file)",
+    );
+    expect(errorOf({ url: "ws://127.0.0.1:3284/acp", token: TOKEN, certificate: "/home/me/devbox.pem" })).toBe(
+      "profiles.desktop.certificate is for a wss:// URL",
+    );
+  });
+
   it("keeps the name goose for the goose CLI", () => {
     expect(() => parseConfig({ profiles: { goose: { url: "ws://127.0.0.1:3284/acp", token: TOKEN } } }, linux)).toThrow(
       "profiles.goose is the goose CLI's profile: give the goose serve profile another name",
