@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_VERBATIM_BYTES } from "../../../shared/host-protocol";
 import { type FakeServe, type FakeServeOptions, startFakeServe } from "../../helpers/fake-goose-serve";
 import { freePort } from "../../helpers/goose-serve";
-import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
+import { FAKE_GOOSE, HostUnderTest, isAlive, stopChecked } from "../../helpers/host-harness";
 
 const TOKEN = "fake-serve-token-3f9c2a";
 let host: HostUnderTest | undefined;
@@ -176,6 +176,35 @@ describe("the host and a misbehaving goose serve", () => {
     expect(JSON.stringify(d)).not.toContain(TOKEN);
   });
 
+  it("switches between a started agent and a goose serve on restart, leaving only the one asked for", async () => {
+    const closed: number[] = [];
+    fake = await startFakeServe({ token: TOKEN, onConnect: (ws, n) => ws.on("close", () => closed.push(n)) });
+    host = new HostUnderTest({
+      profiles: { goose: { command: FAKE_GOOSE, args: ["acp"] }, remote: { url: fake.url, token: TOKEN } },
+      defaultProfile: "goose",
+    });
+    const started = await host.startAgent();
+    const pid = (started as { pid: number }).pid;
+    host.send({ host: { type: "restart", profile: "remote" } });
+    await host.waitFor(
+      (m) => m.kind === "host" && m.event.type === "status" && m.event.status.profile === "remote" && m.event.status.state === "running",
+    );
+    await waitUntil(() => !isAlive(pid), 5000);
+    expect((await host.request("session/list", {})).result).toEqual({ echo: "session/list" });
+    host.send({ host: { type: "restart", profile: "goose" } });
+    await host.waitFor(
+      (m) =>
+        m.kind === "host" &&
+        m.event.type === "status" &&
+        m.event.status.profile === "goose" &&
+        m.event.status.state === "running" &&
+        m.event.status.pid !== pid,
+    );
+    await waitUntil(() => closed.includes(1), 5000);
+    expect(host.statuses()).toEqual(["discovering", "starting", "running", "starting", "running", "discovering", "starting", "running"]);
+    expect((await host.initialize()).result).toMatchObject({ protocolVersion: 1 });
+  });
+
   it("says a goose too old is too old, with the versions, and connects no WebSocket", async () => {
     const h = await connect({ version: "1.40.2" });
     await h.waitForHost("hello");
@@ -207,3 +236,11 @@ describe("the host and a misbehaving goose serve", () => {
     expect(running).toMatchObject({ pid: 1, version: "1.52.0" });
   });
 });
+
+async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
