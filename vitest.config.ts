@@ -9,6 +9,9 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
+          // Speed is measured by the benches, not here: the property tests and the whole-repo checks run
+          // for seconds on a loaded 2-core machine, and must not fail for that.
+          testTimeout: 30_000,
           setupFiles: ["test/helpers/dom/happy-dom-setup.ts"],
         },
       },

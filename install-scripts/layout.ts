@@ -10,7 +10,7 @@
  */
 import path from "node:path";
 import { launcherFileName } from "../native-host/setup/launcher";
-import { APP_DIR, type PlatformInfo } from "../native-host/setup/paths";
+import { dataDir, type PlatformInfo } from "../native-host/setup/paths";
 import { HOST_NAME } from "../shared/extension-ids";
 
 export interface InstallLayout {
@@ -26,13 +26,6 @@ export interface InstallLayout {
 
 export function pathLib(platform: NodeJS.Platform): typeof path.posix {
   return platform === "win32" ? path.win32 : path.posix;
-}
-
-function dataDir(p: PlatformInfo): string {
-  const lib = pathLib(p.platform);
-  if (p.platform === "win32") return lib.join(nonEmpty(p.env.LOCALAPPDATA) ?? lib.join(p.home, "AppData", "Local"), APP_DIR);
-  if (p.platform === "darwin") return lib.join(p.home, "Library", "Application Support", APP_DIR);
-  return lib.join(nonEmpty(p.env.XDG_DATA_HOME) ?? lib.join(p.home, ".local", "share"), APP_DIR);
 }
 
 export function installLayout(p: PlatformInfo): InstallLayout {

@@ -18,6 +18,7 @@
  */
 
 import type { ToolContent } from "./browser-tools";
+import type { EditUndo, FileEdit, UndoEditCommand } from "./file-edits";
 
 /** Bumped only on a breaking change to this file's shapes. */
 export const HOST_PROTOCOL_VERSION = 3;
@@ -38,7 +39,9 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
  * Features a host announces in its hello, so the extension turns off what a host lacks instead of
  * guessing from version numbers:
  *  - `browser_tools`: the `browser_tools` and `tool_result` commands and `tool_call` events;
- *  - `browser_tools_offer`: `browser_tools_offer` events (whether the agent took the tools).
+ *  - `browser_tools_offer`: `browser_tools_offer` events (whether the agent took the tools);
+ *  - `file_edits`: the host serves the agent's `fs/*` requests, with `file_edit` and `edit_undo`
+ *    events and the `undo_edit` command (shared/file-edits.ts).
  */
 /**
  * The host's JSON-RPC error messages (code -32603) for a request no agent took or answered: sent while
@@ -49,6 +52,11 @@ export const AGENT_NOT_RUNNING_REPLY = "The agent is not running";
 export const AGENT_EXITED_REPLY = "The agent exited before answering";
 
 export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer"] as const;
+/**
+ * `file_edits`, announced by the host beside HOST_CAPABILITIES; it joins that list (and the extension's
+ * HOST_FEATURES, so a host without it is named) once the panel shows the edits.
+ */
+export const FILE_EDITS_CAPABILITY = "file_edits";
 export type HostCapability = (typeof HOST_CAPABILITIES)[number];
 
 /** Chrome closes the port on any host→browser message over 1 MiB. */
@@ -100,6 +108,8 @@ export type HostErrorCode =
   | "agent_not_running"
   | "unknown_profile"
   | "unknown_command"
+  /** A known host command whose fields do not fit its schema. */
+  | "invalid_command"
   | "invalid_cwd"
   | "protocol_mismatch"
   /** The host withheld one of its own messages that would have gone over CHROME_MAX_HOST_MESSAGE_BYTES. */
@@ -229,7 +239,9 @@ export type HostEvent =
   | HostError
   | HostDiagnostics
   | HostToolCall
-  | HostToolsOffer;
+  | HostToolsOffer
+  | FileEdit
+  | EditUndo;
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =
@@ -244,7 +256,9 @@ export type HostCommand =
   /** Offer the host's browser-tools MCP server to the agent's sessions (off until the user turns it on). */
   | { type: "browser_tools"; enabled: boolean }
   /** The outcome of a `tool_call`: MCP content, `isError` for a tool error the agent should see. */
-  | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean; handlerMs?: number };
+  | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean; handlerMs?: number }
+  /** Restore a file the agent wrote to its content before that edit, unless it changed since. */
+  | UndoEditCommand;
 
 export interface HostEnvelope<T> {
   host: T;

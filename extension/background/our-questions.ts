@@ -17,13 +17,12 @@
 import { ACTING_TOOLS, BROWSER_TOOL_INPUTS, type BrowserToolName } from "../../shared/browser-tools";
 import type { RequestPermissionRequest } from "../acp/schema";
 import type { AppState } from "../state/app";
+import { sessionTookOurServer } from "../state/browser-tools";
 import { askedArguments, ourToolOf } from "../state/our-call";
 import { emptyToolCalls, toolCallOf } from "../state/tool-call-map";
 
 /** The site a read is on when it needs no question (readAllowedNow), else null. */
 export type ReadAllowed = (tool: string, args: unknown) => Promise<{ site: string } | null>;
-
-const OUR_SERVER_IN_SESSION = new Set(["added", "offered"]);
 
 /** Whether our consent judges a call of this tool when it is served (it names a tab, or acts). */
 function judgedWhenServed(tool: BrowserToolName): boolean {
@@ -37,7 +36,7 @@ export async function questionForUs(
   readAllowed: ReadAllowed,
 ): Promise<{ site?: string } | null> {
   const { sessionId, toolCall, options } = request;
-  if (!state.tools.enabled || !OUR_SERVER_IN_SESSION.has(state.tools.offers[sessionId]?.outcome ?? "")) return null;
+  if (!sessionTookOurServer(state.tools, sessionId)) return null;
   if (!options.some((o) => o.kind === "allow_once")) return null;
   const card = toolCallOf(state.client.sessions[sessionId]?.toolCalls ?? emptyToolCalls, toolCall.toolCallId);
   const tool = ourToolOf(card, toolCall);

@@ -205,6 +205,12 @@ export function toolsOfferPending(tools: BrowserToolsState, sessionId: string): 
   return outcome === undefined || outcome === "removed";
 }
 
+/** The tools are on and this session took our server, so a server called "browser" in it is ours, not another. */
+export function sessionTookOurServer(tools: BrowserToolsState, sessionId: string): boolean {
+  const outcome = tools.enabled ? tools.offers[sessionId]?.outcome : undefined;
+  return outcome === "added" || outcome === "offered";
+}
+
 /** Longest string (value or key) an args preview keeps, in UTF-16 units, the cut marked by "…". */
 const PREVIEW_CHARS = 100;
 /** Values (strings, numbers, members of arrays and objects, at any depth) an args preview keeps. */

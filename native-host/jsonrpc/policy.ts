@@ -39,9 +39,10 @@ const MCP_SERVER_METHODS: ReadonlySet<string> = new Set(["session/new", "session
 
 /**
  * The messages from the extension whose `params` the host reads: `mcpServers` here, the session id in
- * browser-tools/offering.ts. The relay parses no other message's params (see message-head.ts).
+ * browser-tools/offering.ts, the folders in files/session-folders.ts, `clientCapabilities.fs` in
+ * `initialize` (files/capability.ts). The relay parses no other message's params (see message-head.ts).
  */
-export const PARAMS_READ_FOR: ReadonlySet<string> = new Set([...MCP_SERVER_METHODS, "session/close", "session/delete"]);
+export const PARAMS_READ_FOR: ReadonlySet<string> = new Set([...MCP_SERVER_METHODS, "session/close", "session/delete", "initialize"]);
 
 export type InboundDecision =
   | {

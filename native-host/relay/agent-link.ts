@@ -33,6 +33,11 @@ export class AgentLink {
     return this.active.status;
   }
 
+  /** The agent connected now (its process, or its socket), to tell it from one that replaces it; undefined when none. */
+  get current(): object | undefined {
+    return this.active === this.serve ? this.serve.current : this.command.process;
+  }
+
   /** An agent runs and takes writes. */
   get connected(): boolean {
     return this.active === this.serve ? this.serve.connected : this.command.process !== undefined;

@@ -3,8 +3,9 @@
  * decision (policy.ts) turned into the line to write. Pure: reads the frame's bytes and scan only.
  */
 import type { HostErrorCode, JsonRpcMessage } from "../../shared/host-protocol";
+import { withFileSystem } from "../files/capability";
 import { echo } from "../jsonrpc/clip";
-import type { JsonScan } from "../jsonrpc/json-scan";
+import { type JsonScan, scanJson } from "../jsonrpc/json-scan";
 import { readHead, readMember } from "../jsonrpc/message-head";
 import { checkFromExtension, PARAMS_READ_FOR } from "../jsonrpc/policy";
 import { asOneLine, withParamsMember } from "../jsonrpc/raw-message";
@@ -28,10 +29,20 @@ export type ForAgent =
       requestId?: string;
       /** How many `mcpServers` of the extension's the host's own list replaced (0 if none were sent). */
       replacedMcpServers?: number;
+      /** An `initialize`: whether it now offers the agent the host's file system. */
+      fileSystem?: boolean;
     };
 
-/** `mcpServers`: the list the host allows in place of the extension's (asked only when the message carries one). */
-export function forAgent(raw: Buffer, scan: JsonScan, mcpServers: (request: JsonRpcMessage) => unknown): ForAgent {
+/**
+ * `mcpServers`: the list the host allows in place of the extension's (asked only when the message carries one);
+ * `fileSystem`: whether `initialize` offers the agent the host's file system (files/), whatever the extension said.
+ */
+export function forAgent(
+  raw: Buffer,
+  scan: JsonScan,
+  mcpServers: (request: JsonRpcMessage) => unknown,
+  fileSystem: () => boolean = () => false,
+): ForAgent {
   const head = readHead(raw, scan);
   if (head && typeof head.method === "string" && PARAMS_READ_FOR.has(head.method)) head.params = readMember(raw, scan, "params");
   const decision = checkFromExtension(head);
@@ -45,12 +56,19 @@ export function forAgent(raw: Buffer, scan: JsonScan, mcpServers: (request: Json
     // Spliced into the original bytes: everything else, the id included, goes on as it came.
     bytes = withParamsMember(raw, scan, "mcpServers", JSON.stringify(mcpServers(decision.message))) ?? raw;
   }
+  let offered: boolean | undefined;
+  if (decision.message.method === "initialize" && decision.message.id !== undefined) {
+    const spliced = withFileSystem(bytes, bytes === raw ? scan : scanJson(bytes), decision.message.params, fileSystem());
+    offered = spliced !== undefined && fileSystem();
+    bytes = spliced ?? bytes;
+  }
   return {
     action: "forward",
     message: decision.message,
     line: asOneLine(bytes),
     ...(requestId !== undefined ? { requestId } : {}),
     ...(decision.replaceMcpServers !== undefined ? { replacedMcpServers: decision.replaceMcpServers } : {}),
+    ...(offered !== undefined ? { fileSystem: offered } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ import path from "node:path";
 import type { HostCommand, HostErrorCode } from "../../shared/host-protocol";
 import { isHostEnvelope } from "../../shared/host-protocol";
 import type { BrowserTools } from "../browser-tools";
+import type { FileService } from "../files/file-service";
+import { undoCommandOf } from "../files/undo-command";
 import { clip, echo } from "../jsonrpc/clip";
 import { type HostConfig, hasProfile } from "../setup/config";
 import { diagnose } from "../setup/diagnose";
@@ -22,6 +24,7 @@ export interface HostCommandOptions {
   startAgent(profile?: string, cwd?: string): void;
   restartAgent(profile?: string, cwd?: string): void;
   browserTools: Pick<BrowserTools, "command">;
+  files: Pick<FileService, "undo">;
   /** A host message for the extension. */
   send(message: { type: string }): void;
   refuse(code: HostErrorCode, message: string): void;
@@ -74,6 +77,10 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
     diagnose: () => void diagnose(o.config(), o.platform).then(o.send),
     browser_tools: (cmd) => o.browserTools.command(cmd),
     tool_result: (cmd) => o.browserTools.command(cmd),
+    undo_edit: (cmd) =>
+      void undoCommandOf(cmd).then((undo) =>
+        "error" in undo ? o.refuse("invalid_command", undo.error) : o.files.undo(undo.sessionId, undo.editId),
+      ),
   };
 
   return (cmd) => {

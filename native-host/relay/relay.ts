@@ -5,6 +5,7 @@
  *   agent → browser (`fromAgent`): the agent's lines (wire/lines.ts) through the chunk gate, verbatim
  *     or chunked (wire/outbound.ts), past browser tools, into the browser outbox (wire/browser-outbox.ts)
  *     and onto stdout (browser-writer.ts).
+ * The agent's `fs/*` requests leave that route for the host's file service (files/), in their place.
  * Statuses, refusals and host answers join the agent → browser route at the outbox, so everything
  * reaches the browser in the order it was sent. Back-pressure both ways: when one side cannot keep up,
  * reading from the other side pauses.
@@ -15,18 +16,17 @@ import {
   AGENT_NOT_RUNNING_REPLY,
   type HostCommand,
   type HostErrorCode,
-  type HostHello,
   hostMessage,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
 import { BrowserTools } from "../browser-tools";
+import { FileService } from "../files/file-service";
+import { isFsMethod } from "../files/fs-requests";
 import { PendingRequests } from "../jsonrpc/pending-requests";
 import { INTERNAL_ERROR, INVALID_REQUEST, rpcErrorFrame } from "../jsonrpc/rpc-reply";
-import type { LoadedConfig } from "../setup/config";
+import { type LoadedConfig, profileNamed } from "../setup/config";
 import type { Logger } from "../setup/log";
 import type { PlatformInfo } from "../setup/paths";
-import { runtimeVersion } from "../setup/runtime";
-import { HOST_PROTOCOL, HOST_VERSION } from "../setup/version";
 import type { ByteSource } from "../wire/browser-input";
 import { BrowserOutbox } from "../wire/browser-outbox";
 import { ChunkGate } from "../wire/chunk-gate";
@@ -38,6 +38,7 @@ import { AgentOutbound } from "../wire/outbound";
 import { AgentLink } from "./agent-link";
 import { BrowserWriter } from "./browser-writer";
 import { describe, forAgent, type RefusalReply } from "./for-agent";
+import { hostHello } from "./hello";
 import { hostCommandIn, hostCommands } from "./host-commands";
 import { LiveConfig } from "./live-config";
 
@@ -64,6 +65,8 @@ export class Relay {
   private readonly pending = new PendingRequests();
   private readonly supervisor: AgentLink;
   private readonly browserTools: BrowserTools;
+  /** The agent's file reads and writes, answered by the host (files/). */
+  private readonly files: FileService;
   private readonly command: (cmd: HostCommand) => void;
   private readonly writer: BrowserWriter;
   /** Everything for the browser goes through it, in order; agent lines read together leave as one message. */
@@ -96,6 +99,7 @@ export class Relay {
       sendToExtension: (call) => this.send(frameJson(hostMessage(call))),
       sendToAgent: (message) => void this.supervisor.write(Buffer.from(`${JSON.stringify(message)}\n`)),
     });
+    this.files = FileService.forHost(o.loaded, o.platform, o.log, (event) => this.send(frameJson(hostMessage(event))));
     this.supervisor = new AgentLink({
       config,
       configFile: file,
@@ -111,6 +115,7 @@ export class Relay {
           this.send(frameJson(hostMessage({ type: "status", status })));
           if (status.state !== "running") this.answerPending();
           this.browserTools.agentStatus(status);
+          if (status.state !== "running") this.files.reset();
         },
         // One read of the agent's stdout: its verbatim lines leave together once all of it is handled.
         lines: (events) => this.gate.push(events),
@@ -122,6 +127,7 @@ export class Relay {
       startAgent: (profile, cwd) => void this.supervisor.start(profile, cwd),
       restartAgent: (profile, cwd) => void this.supervisor.restart(profile, cwd),
       browserTools: this.browserTools,
+      files: this.files,
       send: (message) => this.send(frameJson(hostMessage(message))),
       refuse: (code, message) => this.refuse(code, message),
     });
@@ -134,7 +140,7 @@ export class Relay {
 
   /** Sends the hello and starts reading frames. */
   start(): void {
-    this.send(frameJson(hostMessage(this.hello())));
+    this.send(frameJson(hostMessage(hostHello(this.config.loaded, this.o.platform.platform, this.o.hostPath))));
     this.config.watch();
     this.o.input.onData((chunk) => {
       for (const e of this.decoder.push(chunk)) {
@@ -193,17 +199,20 @@ export class Relay {
 
   private toAgent(frame: CheckedFrame): boolean {
     // Only the host's own browser-tools server, when the user turned the tools on; otherwise none.
-    const next = forAgent(frame.raw, frame.scan, (request) => this.browserTools.mcpServers(request));
+    const serveFiles = () => profileNamed(this.config.loaded.config, this.supervisor.status.profile)?.serveFiles === true;
+    const next = forAgent(frame.raw, frame.scan, (request) => this.browserTools.mcpServers(request), serveFiles);
     if (next.action === "refuse") {
       this.refuse(next.code, next.reason, next.reply);
       return false;
     }
-    const { message, line, requestId, replacedMcpServers } = next;
+    const { message, line, requestId, replacedMcpServers, fileSystem } = next;
+    if (fileSystem !== undefined) this.files.advertised(fileSystem);
     if (replacedMcpServers) {
       this.o.log.warn(`${message.method}: ${replacedMcpServers} mcpServers from the extension were removed (host policy)`);
     }
     if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8"))}`);
     this.browserTools.fromExtension(message);
+    this.files.fromExtension(message);
     if (!this.supervisor.connected) {
       this.refuse(
         "agent_not_running",
@@ -230,6 +239,7 @@ export class Relay {
     if (step.action === "send" && e.kind === "line") this.pacer.note(e.bytes.length);
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
     // Browser tools may call this later (a held answer), after the read: the line then goes alone.
+    const agent = this.supervisor.current;
     const forward = () => {
       // Chunk frames are pooled: each goes back once written, and the next part waits until then.
       for (const frame of step.frames) {
@@ -239,7 +249,10 @@ export class Relay {
           written();
         });
       }
-      if (step.action === "send") this.toBrowser.line(step.line);
+      if (step.action !== "send") return;
+      // The agent's file reads and writes are the host's to answer, to the agent that asked (files/).
+      if (isFsMethod(step.head.method)) this.files.serve(step.line, step.scan, this.toAgentWhile(agent));
+      else this.toBrowser.line(step.line);
     };
     if (step.action === "drop" && step.reason !== "blank line") {
       this.o.log.warn(`agent stdout ${step.reason}, dropped: ${this.o.log.content(step.preview)}`);
@@ -250,11 +263,18 @@ export class Relay {
     // Browser tools keep the order (they may hold an answer) and read only the answers they wait for in full.
     let message: JsonRpcMessage | undefined;
     if (step.action === "send" && e.kind === "line") {
-      message = this.browserTools.watches(step.head)
-        ? (JSON.parse(e.bytes.toString("utf8")) as JsonRpcMessage)
-        : { jsonrpc: "2.0", ...step.head };
+      message =
+        this.browserTools.watches(step.head) || this.files.watches(step.head)
+          ? (JSON.parse(e.bytes.toString("utf8")) as JsonRpcMessage)
+          : { jsonrpc: "2.0", ...step.head };
+      this.files.fromAgent(message);
     }
     this.browserTools.fromAgent(message, forward);
+  }
+
+  /** Writes a line to the agent's stdin while `agent` runs; to none after. */
+  private toAgentWhile(agent: unknown): (line: Buffer) => void {
+    return (line) => void (this.supervisor.current === agent && this.supervisor.writeLine(line));
   }
 
   /** Answers every request the agent never will (it exited, or was stopped or replaced). */
@@ -275,26 +295,5 @@ export class Relay {
   /** Sends a frame, after the agent lines gathered before it; `done` runs once nothing reads it any more. False when the port is closed. */
   private send(frame: Buffer, done?: () => void): boolean {
     return this.toBrowser.frame(frame, done);
-  }
-
-  private hello(): HostHello {
-    const { config, file, error } = this.config.loaded;
-    return {
-      type: "hello",
-      hostVersion: HOST_VERSION,
-      protocolVersion: HOST_PROTOCOL.protocolVersion,
-      minExtensionProtocol: HOST_PROTOCOL.minExtensionProtocol,
-      capabilities: [...HOST_PROTOCOL.capabilities],
-      profiles: config.profileNames,
-      defaultProfile: config.defaultProfile,
-      cwd: config.cwd,
-      platform: this.o.platform.platform,
-      logFile: config.logFile,
-      configFile: file,
-      ...(error ? { configError: error } : {}),
-      nodeVersion: runtimeVersion(),
-      hostPath: this.o.hostPath,
-      browserTools: HOST_PROTOCOL.capabilities.includes("browser_tools"),
-    };
   }
 }

@@ -58,6 +58,11 @@ export class ServeSupervisor {
     return this.socket?.open === true;
   }
 
+  /** The connection now, to tell it from the next one. */
+  get current(): ServeSocket | undefined {
+    return this.connected ? this.socket : undefined;
+  }
+
   async start(profile: string, cwd?: string): Promise<void> {
     if (this.connected && profile === this.profileName && (cwd === undefined || cwd === this.cwdChoice)) return;
     await this.restart(profile, cwd);

@@ -8,7 +8,7 @@
  *   "profiles": {
  *     "goose":  { "command": "/home/me/.local/bin/goose", "args": ["acp"] },
  *     "claude": { "command": "claude-agent-acp", "args": [], "env": { "ANTHROPIC_API_KEY": "…" } },
- *     "gemini": { "command": "gemini", "args": ["--experimental-acp"] },
+ *     "gemini": { "command": "gemini", "args": ["--experimental-acp"], "serveFiles": true },
  *     "desktop": { "url": "ws://127.0.0.1:3284/acp", "token": "…" }   // a running goose serve (serve-profile.ts)
  *   },
  *   "cwd": "/home/me",            // where the agent runs and sessions start (default: home)
@@ -32,6 +32,12 @@ export interface AgentProfile {
   /** Minimum version printed by `command ...versionArgs`; undefined = no version check. */
   minVersion?: string;
   versionArgs: string[];
+  /**
+   * Whether the host offers the agent ACP's client file system (`fs/read_text_file`, `fs/write_text_file`)
+   * and serves it, confined to each session's folders and journalled (native-host/files/). On for the
+   * built-in goose profile, off for others unless set.
+   */
+  serveFiles: boolean;
 }
 
 export interface HostConfig {
@@ -54,7 +60,7 @@ export interface HostConfig {
 export const GOOSE_MIN_VERSION = "1.16.0";
 
 const BUILTIN_PROFILES: Readonly<Record<string, AgentProfile>> = {
-  goose: { command: "goose", args: ["acp"], env: {}, minVersion: GOOSE_MIN_VERSION, versionArgs: ["--version"] },
+  goose: { command: "goose", args: ["acp"], env: {}, minVersion: GOOSE_MIN_VERSION, versionArgs: ["--version"], serveFiles: true },
 };
 
 function defaultConfig(p: PlatformInfo): HostConfig {
@@ -159,6 +165,7 @@ interface RawProfile {
   /** `null` turns the version check off; absent keeps the built-in requirement (goose ≥ 1.16.0). */
   minVersion?: string | null;
   versionArgs?: string[];
+  serveFiles?: boolean;
 }
 
 interface RawConfig {
@@ -211,6 +218,9 @@ function checkProfile(raw: unknown, at: string): void {
   });
   if (p.minVersion !== null) optional(p.minVersion, (v) => nonEmptyString(v, `${at}.minVersion`));
   optional(p.versionArgs, (v) => stringList(v, `${at}.versionArgs`));
+  optional(p.serveFiles, (v) => {
+    if (typeof v !== "boolean") throw new Error(`${at}.serveFiles must be true or false`);
+  });
 }
 
 function optional<T>(value: unknown, check: (v: unknown) => T): T | undefined {
@@ -244,6 +254,7 @@ function resolveProfile(name: string, raw: RawProfile, builtin: AgentProfile | u
     env: { ...raw.env },
     ...(minVersion ? { minVersion } : {}),
     versionArgs,
+    serveFiles: raw.serveFiles ?? builtin?.serveFiles ?? false,
   };
 }
 

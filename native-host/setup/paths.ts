@@ -5,6 +5,10 @@
  *     Linux   $XDG_CONFIG_HOME/goose-browser/host.json  (~/.config/…)
  *     macOS   ~/Library/Application Support/goose-browser/host.json
  *     Windows %APPDATA%\goose-browser\host.json
+ *   data (the installed host, agents, the edit journal):
+ *     Linux   $XDG_DATA_HOME/goose-browser               (~/.local/share/…)
+ *     macOS   ~/Library/Application Support/goose-browser
+ *     Windows %LOCALAPPDATA%\goose-browser
  *   log:
  *     Linux   $XDG_STATE_HOME/goose-browser/host.log    (~/.local/state/…)
  *     macOS   ~/Library/Logs/goose-browser/host.log
@@ -39,6 +43,12 @@ export function stateDir(p: PlatformInfo): string {
   if (p.platform === "win32") return join(p, p.env.LOCALAPPDATA ?? join(p, p.home, "AppData", "Local"), APP_DIR);
   if (p.platform === "darwin") return join(p, p.home, "Library", "Logs", APP_DIR);
   return join(p, nonEmpty(p.env.XDG_STATE_HOME) ?? join(p, p.home, ".local", "state"), APP_DIR);
+}
+
+export function dataDir(p: PlatformInfo): string {
+  if (p.platform === "win32") return join(p, nonEmpty(p.env.LOCALAPPDATA) ?? join(p, p.home, "AppData", "Local"), APP_DIR);
+  if (p.platform === "darwin") return join(p, p.home, "Library", "Application Support", APP_DIR);
+  return join(p, nonEmpty(p.env.XDG_DATA_HOME) ?? join(p, p.home, ".local", "share"), APP_DIR);
 }
 
 export function defaultLogFile(p: PlatformInfo): string {

@@ -1,4 +1,4 @@
-import { HOST_CAPABILITIES, HOST_PROTOCOL_VERSION, MIN_EXTENSION_PROTOCOL } from "../../shared/host-protocol";
+import { FILE_EDITS_CAPABILITY, HOST_CAPABILITIES, HOST_PROTOCOL_VERSION, MIN_EXTENSION_PROTOCOL } from "../../shared/host-protocol";
 
 /** The host's own version, replaced at bundle time by native-host/build.ts. */
 declare const __HOST_VERSION__: string | undefined;
@@ -17,4 +17,8 @@ declare const __HOST_PROTOCOL__: HostProtocol | undefined;
 export const HOST_PROTOCOL: HostProtocol =
   typeof __HOST_PROTOCOL__ === "object"
     ? __HOST_PROTOCOL__
-    : { protocolVersion: HOST_PROTOCOL_VERSION, minExtensionProtocol: MIN_EXTENSION_PROTOCOL, capabilities: HOST_CAPABILITIES };
+    : {
+        protocolVersion: HOST_PROTOCOL_VERSION,
+        minExtensionProtocol: MIN_EXTENSION_PROTOCOL,
+        capabilities: [...HOST_CAPABILITIES, FILE_EDITS_CAPABILITY],
+      };

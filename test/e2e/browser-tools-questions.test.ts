@@ -15,79 +15,14 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { call, consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
 import type { LoggedMessage } from "../helpers/chromium/harness";
 import { LONG, openNewSession, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { callsOf } from "../helpers/mcp-log";
+import { AGENTS } from "../helpers/question-agents";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
-
-interface McpLogLine {
-  event: string;
-  tool?: string;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
 
 const launch = useHarness();
 
 const target = (card: ReturnType<typeof toolCard>) => card.getByRole("definition");
-
-interface Agent {
-  agent: string;
-  env: Record<string, string>;
-  /** The agent's card for each call, by its own title. */
-  snapshot: RegExp;
-  type: RegExp;
-  click: RegExp;
-  /** Whether the agent asks about a read-only tool (codex does not). */
-  asksReads: boolean;
-  /** The agent's allow-once option id, the only answer goose-browser gives for the user. */
-  allowOnce: string;
-}
-
-const AGENTS: Agent[] = [
-  {
-    agent: "goose",
-    env: {},
-    snapshot: /browser: page snapshot/,
-    type: /browser: type/,
-    click: /browser: click/,
-    asksReads: true,
-    allowOnce: "allow_once",
-  },
-  {
-    agent: "claude",
-    env: { SCRIPTED_AGENT_IDENTITY: "claude", SCRIPTED_AGENT_MCP_NAMING: "claude", SCRIPTED_AGENT_MCP_PERMISSION: "every" },
-    snapshot: /mcp__browser__page_snapshot|page snapshot/i,
-    type: /mcp__browser__type|^Type/i,
-    click: /mcp__browser__click|^Click/i,
-    asksReads: true,
-    allowOnce: "allow",
-  },
-  {
-    agent: "codex",
-    env: { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_MCP_NAMING: "codex", SCRIPTED_AGENT_MCP_PERMISSION: "acting" },
-    snapshot: /page snapshot|Tool: browser\/page_snapshot/i,
-    type: /^Type|Tool: browser\/type/i,
-    click: /^Click|Tool: browser\/click/i,
-    asksReads: false,
-    allowOnce: "approved",
-  },
-  {
-    agent: "gemini",
-    env: { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_MCP_NAMING: "gemini", SCRIPTED_AGENT_MCP_PERMISSION: "every" },
-    snapshot: /page snapshot|page_snapshot \(browser MCP Server\)/i,
-    type: /^Type|type \(browser MCP Server\)/i,
-    click: /^Click|click \(browser MCP Server\)/i,
-    asksReads: true,
-    allowOnce: "proceed_once",
-  },
-  {
-    agent: "opencode",
-    env: { SCRIPTED_AGENT_IDENTITY: "other", SCRIPTED_AGENT_MCP_NAMING: "opencode" },
-    snapshot: /page snapshot|browser_page_snapshot/i,
-    type: /^Type|browser_type/i,
-    click: /^Click|browser_click/i,
-    asksReads: true,
-    allowOnce: "allow_once",
-  },
-];
 
 describe.each(AGENTS)("the question a user answers: $agent", ({ env, snapshot, type, click, asksReads, allowOnce }) => {
   it("one question per acting call naming action, element, text, tab and site; none for a read; no agent 'always'", async () => {
@@ -108,15 +43,7 @@ describe.each(AGENTS)("the question a user answers: $agent", ({ env, snapshot, t
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
     await openNewSession(panel);
 
-    const calls = (tool: string): McpLogLine[] =>
-      fs.existsSync(mcpLog)
-        ? fs
-            .readFileSync(mcpLog, "utf8")
-            .split("\n")
-            .filter((l) => l.startsWith("{"))
-            .map((l) => JSON.parse(l) as McpLogLine)
-            .filter((l) => l.event === "call" && l.tool === tool)
-        : [];
+    const calls = (tool: string) => callsOf(mcpLog, tool);
     const asked = () => h.agentOutput().filter((m) => m.method === "session/request_permission");
     const answerTo = (request: LoggedMessage) =>
       (
@@ -180,6 +107,10 @@ describe.each(AGENTS)("the question a user answers: $agent", ({ env, snapshot, t
     if (asksReads) {
       await permission(panel).waitFor({ timeout: LONG });
       expect(await permission(panel).getByRole("button").allInnerTexts()).toEqual(["Allow once", "Deny"]);
+      // What it lets the agent see, and that the answer is for this once.
+      expect(await permission(panel).locator(".approval__question").innerText()).toMatch(
+        /^Allow (.+) to list tabs in your browser\? \1 sees the title and address of every open tab\. Only this once: \1 asks again next time\.$/,
+      );
       await permission(panel).getByRole("button", { name: "Deny", exact: true }).click();
     }
     await waitForTurnEnd(panel);

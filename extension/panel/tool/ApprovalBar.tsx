@@ -20,6 +20,9 @@ export interface BrowserQuestion {
   on?: string;
 }
 
+/** What a call that no consent card judges (it reads no one site) lets the agent see, for the question. */
+const SEES: Record<string, string> = { list_tabs: "sees the title and address of every open tab." };
+
 export function ApprovalBar({
   request,
   focus,
@@ -73,7 +76,8 @@ export function ApprovalBar({
       {oneQuestion ? (
         <p class="approval__question">
           Allow {agentName.value} to <span class="approval__tool">{browser.tool.replace(/_/g, " ")}</span>
-          {browser.on ? ` ${browser.on}` : ""} in your browser? This one answer goes to {agentName.value} and to goose-browser.
+          {browser.on ? ` ${browser.on}` : ""} in your browser?{SEES[browser.tool] ? ` ${agentName.value} ${SEES[browser.tool]}` : ""} Only
+          this once: {agentName.value} asks again next time.
         </p>
       ) : (
         <p class="approval__question">

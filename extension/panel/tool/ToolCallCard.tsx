@@ -3,7 +3,7 @@
  * the files it touches; while the agent waits, the permission request sits inside the card.
  */
 import { useComputed } from "@preact/signals";
-import { initialBrowserToolsState } from "../../state/browser-tools";
+import { initialBrowserToolsState, sessionTookOurServer } from "../../state/browser-tools";
 import { activeSession } from "../../state/client-reducer/selectors";
 import type { ToolCallState } from "../../state/client-state";
 import { askedArguments, ourToolOf } from "../../state/our-call";
@@ -59,7 +59,7 @@ export function ToolCallCard({ id }: { id: string }) {
         <p class="tool__auto-allowed" role="note">
           {tool.autoAllowed.site
             ? `Allowed without asking: you already let goose-browser read ${tool.autoAllowed.site}.`
-            : "goose-browser asks you about this call itself when it runs, naming the tab and the element, unless you allowed it on this site."}
+            : "goose-browser asks you about this call itself when it runs, unless you allowed it on this site."}
         </p>
       )}
       <BrowserToolTarget tool={tool} />
@@ -110,8 +110,9 @@ function TitleWords({ title }: { title: ToolTitle }) {
 
 /** The agent asks about a call of our own browser server: what it would do, for the one question. */
 function browserQuestion(tool: ToolCallState): BrowserQuestion | null {
-  // Only while the tools are on: a "browser" server the agent has from elsewhere keeps its own question.
-  if (!browserTools.value?.enabled) return null;
+  // Only in a session that took our server: a "browser" server the agent has from elsewhere keeps its own question.
+  const sessionId = appState()?.client.activeSessionId;
+  if (!sessionId || !browserTools.value || !sessionTookOurServer(browserTools.value, sessionId)) return null;
   const name = ourToolOf(tool);
   if (!name) return null;
   const args = askedArguments(tool) ?? {};

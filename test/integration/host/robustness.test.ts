@@ -1,4 +1,5 @@
 /** The built host against bad input from both sides, oversize lines, crashes and outdated or missing agents. */
+import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "../../../shared/host-protocol";
 import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
@@ -126,5 +127,69 @@ describe("agent discovery and version", () => {
     host.start();
     const s = await host.waitForStatus("failed");
     expect(s.message).toMatch(/not a valid host config/);
+  });
+});
+
+describe("the agent's file requests", () => {
+  async function said(h: HostUnderTest, sessionId: string, text: string): Promise<string> {
+    const seen = h.rpc().length;
+    const r = await h.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+    expect(r.result).toEqual({ stopReason: "end_turn" });
+    return h
+      .rpc()
+      .slice(seen)
+      .flatMap((m) =>
+        m.method === "session/update" ? [(m.params as { update: { sessionUpdate: string; content?: { text?: string } } }).update] : [],
+      )
+      .filter((u) => u.sessionUpdate === "agent_message_chunk")
+      .map((u) => u.content?.text ?? "")
+      .join("");
+  }
+
+  it("answers malformed ones with clear errors, drops notifications, and writes nothing for them", async () => {
+    host = new HostUnderTest();
+    const sessionId = await session(host);
+    const file = `${host.dir}/never.txt`;
+    const lines = [
+      `fsnotify fs/write_text_file {"sessionId":"$SESSION","path":"${file}","content":"x"}`,
+      `fsraw fs/write_text_file {"sessionId":"not-ours","path":"${file}","content":"x"}`,
+      `fsraw fs/write_text_file {"sessionId":"$SESSION","path":"${file}"}`,
+      `fsraw fs/write_text_file {"sessionId":"$SESSION","path":"${file}","content":7}`,
+      `fsraw fs/read_text_file {"sessionId":"$SESSION","path":"${file}","line":0}`,
+      `fsraw fs/read_text_file {"sessionId":"$SESSION","path":"${file}"}`,
+      `fsraw fs/read_text_file ["$SESSION","${file}"]`,
+      "fsraw fs/read_text_file",
+      `fsraw fs/remove {"sessionId":"$SESSION","path":"${file}"}`,
+    ];
+    expect((await said(host, sessionId, lines.join("\n"))).split("\n")).toEqual([
+      "fsnotify sent",
+      expect.stringMatching(/^fsraw error -32602 fs\/write_text_file: session "not-ours" was not opened through goose-browser$/),
+      "fsraw error -32602 fs/write_text_file: content must be a string",
+      "fsraw error -32602 fs/write_text_file: content must be a string",
+      "fsraw error -32602 fs/read_text_file: line must be a whole number from 1 (the first line)",
+      `fsraw error -32002 read: ${file} does not exist`,
+      "fsraw error -32602 fs/read_text_file: params must be an object",
+      "fsraw error -32602 fs/read_text_file: params must be an object",
+      'fsraw error -32601 "fs/remove" is not a file-system method this client serves',
+    ]);
+    expect(host.hostLog).toMatch(/agent notification fs\/write_text_file dropped/);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it("serves a session loaded into the next agent after a restart", async () => {
+    host = new HostUnderTest();
+    const sessionId = await session(host);
+    expect(
+      await said(host, sessionId, `fsraw fs/write_text_file {"sessionId":"$SESSION","path":"${host.dir}/one.txt","content":"1"}`),
+    ).toBe("fsraw result {}");
+    host.send({ host: { type: "restart" } });
+    await host.waitFor(() => host!.statuses().filter((s) => s === "running").length === 2, 15_000, "second running");
+    await host.initialize();
+    // The old session is not the new agent's until it is loaded through the host.
+    const load = await host.request("session/load", { sessionId, cwd: host.dir, mcpServers: [] });
+    expect(load.error).toBeUndefined();
+    expect(
+      await said(host, sessionId, `fsraw fs/write_text_file {"sessionId":"$SESSION","path":"${host.dir}/two.txt","content":"2"}`),
+    ).toBe("fsraw result {}");
   });
 });

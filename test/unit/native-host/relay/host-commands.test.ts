@@ -13,6 +13,7 @@ function commands() {
     startAgent: (profile, cwd) => calls.push(`start ${profile} ${cwd}`),
     restartAgent: (profile, cwd) => calls.push(`restart ${profile} ${cwd}`),
     browserTools: { command: (cmd) => calls.push(`tools ${cmd.type}`) },
+    files: { undo: (sessionId, editId) => calls.push(`undo ${sessionId} ${editId}`) },
     send: (message) => calls.push(`send ${message.type}`),
     refuse: (code) => calls.push(`refuse ${code}`),
   });
@@ -27,6 +28,16 @@ describe("host commands", () => {
     run({ type: "browser_tools", enabled: true });
     run({ type: "tool_result", callId: "1", content: [] });
     expect(calls).toEqual([`start goose ${os.tmpdir()}`, "restart undefined undefined", "tools browser_tools", "tools tool_result"]);
+  });
+
+  it("routes a well-formed undo_edit to the files, and refuses one that does not fit its schema", async () => {
+    const { calls, run } = commands();
+    run({ type: "undo_edit", sessionId: "s1", editId: "3-0123abcd" });
+    run({ type: "undo_edit", sessionId: "s1", editId: "../../etc/passwd" });
+    run({ type: "undo_edit", editId: "3-0123abcd" });
+    // The schema is loaded on first use.
+    await expect.poll(() => calls.length).toBe(3);
+    expect(calls).toEqual(["undo s1 3-0123abcd", "refuse invalid_command", "refuse invalid_command"]);
   });
 
   it("checks the profile, the folder and the protocol before starting", () => {

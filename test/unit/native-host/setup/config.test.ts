@@ -34,7 +34,14 @@ describe("host config", () => {
   it("defaults to goose ≥ 1.16.0 in the home directory", () => {
     const c = parseConfig({}, linux);
     expect(c.defaultProfile).toBe("goose");
-    expect(c.profiles.goose).toEqual({ command: "goose", args: ["acp"], env: {}, minVersion: "1.16.0", versionArgs: ["--version"] });
+    expect(c.profiles.goose).toEqual({
+      command: "goose",
+      args: ["acp"],
+      env: {},
+      minVersion: "1.16.0",
+      versionArgs: ["--version"],
+      serveFiles: true,
+    });
     expect(c.cwd).toBe("/home/me");
     expect(c.debug).toBe(false);
   });
@@ -56,7 +63,13 @@ describe("host config", () => {
     );
     expect(Object.keys(c.profiles)).toEqual(["goose", "claude", "gemini"]);
     expect(c.profiles.goose).toMatchObject({ command: "/opt/goose", args: ["acp"], minVersion: "1.16.0" });
-    expect(c.profiles.claude).toEqual({ command: "claude-agent-acp", args: [], env: { A: "1" }, versionArgs: ["--version"] });
+    expect(c.profiles.claude).toEqual({
+      command: "claude-agent-acp",
+      args: [],
+      env: { A: "1" },
+      versionArgs: ["--version"],
+      serveFiles: false,
+    });
     expect(c.profiles.gemini!.minVersion).toBe("0.2.0");
     expect(c).toMatchObject({ defaultProfile: "claude", cwd: "/work", path: "/a:/b", debug: true });
     expect(parseConfig({ profiles: { goose: { minVersion: null } } }, linux).profiles.goose!.minVersion).toBeUndefined();
@@ -67,8 +80,32 @@ describe("host config", () => {
       { future: { x: 1 }, profiles: { x: { command: "x", later: true } }, allowedExtensionIds: ["a".repeat(32)] },
       linux,
     );
-    expect(c.profiles.x).toEqual({ command: "x", args: [], env: {}, versionArgs: ["--version"] });
+    expect(c.profiles.x).toEqual({ command: "x", args: [], env: {}, versionArgs: ["--version"], serveFiles: false });
     expect(c.allowedExtensionIds).toEqual(["a".repeat(32)]);
+  });
+
+  it("serves the agent's files for goose unless turned off, for another agent only when turned on", () => {
+    const c = parseConfig(
+      {
+        profiles: {
+          goose: { command: "/opt/goose" },
+          off: { command: "goose", serveFiles: false },
+          gemini: { command: "gemini", serveFiles: true },
+          claude: { command: "claude" },
+        },
+      },
+      linux,
+    );
+    expect([c.profiles.goose, c.profiles.off, c.profiles.gemini, c.profiles.claude].map((p) => p!.serveFiles)).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(parseConfig({ profiles: { goose: { serveFiles: false } } }, linux).profiles.goose!.serveFiles).toBe(false);
+    expect(() => parseConfig({ profiles: { goose: { serveFiles: "yes" } } }, linux)).toThrow(
+      "profiles.goose.serveFiles must be true or false",
+    );
   });
 
   it("takes a browser tool call's time-out, and leaves it to the shared default when absent", () => {
@@ -82,6 +119,7 @@ describe("host config", () => {
       args: ["acp"],
       env: {},
       versionArgs: [],
+      serveFiles: true,
     });
     expect(() => parseConfig({ profiles: { x: { command: "x", versionArgs: [], minVersion: "1.0.0" } } }, linux)).toThrow(
       "profiles.x.minVersion needs versionArgs to check it with",
