@@ -13,7 +13,7 @@ export interface AgentSpec {
 }
 
 const EXTENSION_ID = /^[a-p]{32}$/;
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export type OptionSpec = Record<string, { type: "string"; multiple: true } | { type: "boolean" }>;
 

@@ -79,6 +79,7 @@ export type AgentStatus =
   | (AgentStatusBase & { state: "idle" })
   | (AgentStatusBase & { state: "discovering" })
   | (AgentStatusBase & { state: "starting"; command: string; version?: string })
+  /** For a goose serve profile, `command` is the server's URL and `pid` the connection's number (1, 2, … on each reconnection). */
   | (AgentStatusBase & { state: "running"; command: string; pid: number; cwd: string; version?: string })
   | (AgentStatusBase & {
       state: "exited";

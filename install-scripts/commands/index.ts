@@ -7,11 +7,12 @@ import { EXE_NAME, COMMANDS as NAMES, PACKAGE_NAME } from "../command-names";
 import { addCommand } from "./add";
 import { agentsCommand } from "./agents";
 import type { Command, ParsedCommand } from "./command";
+import { connectCommand } from "./connect";
 import { doctorCommand } from "./doctor";
 import { installCommand } from "./install";
 import { uninstallCommand } from "./uninstall";
 
-const TABLE: readonly Command[] = [installCommand, uninstallCommand, doctorCommand, agentsCommand, addCommand];
+const TABLE: readonly Command[] = [installCommand, uninstallCommand, doctorCommand, agentsCommand, addCommand, connectCommand];
 
 /** Whether these words name a CLI command (or ask for usage): the executable runs the host for any others. */
 export function isCliCommand(argv: readonly string[]): boolean {

@@ -27,6 +27,7 @@ import { type Finding, formatFinding, hasProblem, info, ok, problem, warn } from
 import { type LiveResult, minimalEnv } from "./launcher-session";
 import { liveCheck } from "./live-check";
 import { agentSubject, aside, lastStartedProfile } from "./profile-in-use";
+import { serveFindings } from "./serve-findings";
 
 export interface DoctorContext {
   p: PlatformInfo;
@@ -107,8 +108,8 @@ async function runDoctor(ctx: DoctorContext, cmd: { fix: boolean; live: boolean 
 
   // Agents, resolved as the host would resolve them when a browser starts it. The one the browser runs
   // (picked in Options, else the default) is judged; the others are information until the user picks one.
-  const inUse = lastStartedProfile(loaded.config.logFile, Object.keys(loaded.config.profiles)) ?? loaded.config.defaultProfile;
-  if (!loaded.error) add("agents", await checkAgents(p, loaded.config, loaded.file, inUse));
+  const inUse = lastStartedProfile(loaded.config.logFile, loaded.config.profileNames) ?? loaded.config.defaultProfile;
+  if (!loaded.error) add("agents", [...(await checkAgents(p, loaded.config, loaded.file, inUse)), ...(await serveFindings(loaded, inUse))]);
   add("agents", checkFileSafety(p, loaded.config, loaded.file, inUse));
 
   add("policies", policyFindings(p, ctx.policyRoot));

@@ -92,6 +92,12 @@ export class AgentSupervisor {
     return this.cwdChoice ?? this.o.config.cwd;
   }
 
+  /** Stops the agent without a status (the host switches to a goose serve profile). */
+  async stop(): Promise<void> {
+    this.generation++;
+    await this.stopCurrent();
+  }
+
   async shutdown(): Promise<void> {
     this.generation++;
     await this.stopCurrent();

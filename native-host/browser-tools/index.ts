@@ -9,6 +9,7 @@
 import type { AgentStatus, HostToolCall, HostToolsOffer, JsonRpcId, JsonRpcMessage } from "../../shared/host-protocol";
 import { realClock, ToolCallForwarder, type ToolOutcome } from "./forwarder";
 import { type McpServerHttp, ToolOffering } from "./offering";
+import { unreachableReason } from "./reach";
 import { BrowserToolsServer } from "./server";
 import type { ToolTiming } from "./timing";
 
@@ -85,6 +86,7 @@ export class BrowserTools {
 
   agentStatus(status: AgentStatus): void {
     if (status.state !== "running") this.offering.agentReset();
+    else this.offering.setUnreachable(unreachableReason(status.command));
   }
 
   /** Shutdown: waiting calls fail with a clear message (answered before the agent is stopped), then the server closes. */

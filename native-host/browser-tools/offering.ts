@@ -69,6 +69,8 @@ interface SessionRequest {
 
 export class ToolOffering {
   private enabled = false;
+  /** Why the agent cannot reach the server (a goose serve on another machine): it is then offered nothing. */
+  private unreachable: string | undefined;
   private kind: AgentKind = "unknown";
   private gooseWay: GooseWay = "legacy-extensions";
   /** goose's method for open sessions; switched once when goose does not know it. */
@@ -103,6 +105,11 @@ export class ToolOffering {
       else if (enabled && state === "removed" && this.kind === "mcp-http") this.note(sessionId, { outcome: "offered", via: "mcpServers" });
       else if (enabled && (state === "none" || state === "removed" || (retry && state === "failed"))) this.offerToOpenSession(sessionId);
     }
+  }
+
+  /** The agent that runs now can (undefined) or cannot reach the server; set before its initialize. */
+  setUnreachable(reason: string | undefined): void {
+    this.unreachable = reason;
   }
 
   /** The session a call's session header names (a session/new alias resolved to its id). */
@@ -233,7 +240,8 @@ export class ToolOffering {
   }
 
   private learnAgent(result: unknown): void {
-    this.kind = agentKind(result);
+    // Offered nothing, as an agent without MCP over HTTP is: "unsupported", with the reason.
+    this.kind = this.unreachable ? "none" : agentKind(result);
     if (this.kind === "goose") {
       this.gooseWay = gooseWayOf((result as { agentInfo?: { version?: unknown } }).agentInfo?.version as string | undefined);
       this.addWay = addWayOf(this.gooseWay);
@@ -245,7 +253,7 @@ export class ToolOffering {
   private settleOpened(sessionId: string, request: SessionRequest, result: unknown): void {
     if (!this.enabled) return;
     if (this.kind === "none") {
-      this.note(sessionId, { outcome: "unsupported" });
+      this.note(sessionId, this.unsupported());
       return;
     }
     if (!request.alias) {
@@ -263,7 +271,11 @@ export class ToolOffering {
   private offerToOpenSession(sessionId: string): void {
     if (this.kind === "goose") void this.addToGoose(sessionId);
     else if (this.kind === "mcp-http") this.note(sessionId, { outcome: "later" });
-    else if (this.kind === "none") this.note(sessionId, { outcome: "unsupported" });
+    else if (this.kind === "none") this.note(sessionId, this.unsupported());
+  }
+
+  private unsupported(): Offer {
+    return { outcome: "unsupported", ...(this.unreachable ? { detail: this.unreachable } : {}) };
   }
 
   private note(sessionId: string, offer: Offer): void {

@@ -12,7 +12,7 @@ export function hostHello(loaded: LoadedConfig, platform: NodeJS.Platform, hostP
     protocolVersion: HOST_PROTOCOL.protocolVersion,
     minExtensionProtocol: HOST_PROTOCOL.minExtensionProtocol,
     capabilities: [...HOST_PROTOCOL.capabilities],
-    profiles: Object.keys(config.profiles),
+    profiles: config.profileNames,
     defaultProfile: config.defaultProfile,
     cwd: config.cwd,
     platform,

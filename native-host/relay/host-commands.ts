@@ -10,7 +10,7 @@ import type { BrowserTools } from "../browser-tools";
 import type { FileService } from "../files/file-service";
 import { undoCommandOf } from "../files/undo-command";
 import { clip, echo } from "../jsonrpc/clip";
-import { type HostConfig, profileNamed } from "../setup/config";
+import { type HostConfig, hasProfile } from "../setup/config";
 import { diagnose } from "../setup/diagnose";
 import { isDirectory } from "../setup/fs-checks";
 import type { PlatformInfo } from "../setup/paths";
@@ -44,11 +44,8 @@ export function hostCommandIn(frame: CheckedFrame): HostCommand | undefined {
 export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void {
   /** The profile and folder a start or restart names, if any, must exist. */
   const agentChoiceOk = (cmd: { profile?: unknown; cwd?: unknown }): boolean => {
-    if (cmd.profile !== undefined && !profileNamed(o.config(), cmd.profile)) {
-      o.refuse(
-        "unknown_profile",
-        `no agent profile named ${echo(cmd.profile)}; configured: ${clip(Object.keys(o.config().profiles).join(", "))}`,
-      );
+    if (cmd.profile !== undefined && !hasProfile(o.config(), cmd.profile)) {
+      o.refuse("unknown_profile", `no agent profile named ${echo(cmd.profile)}; configured: ${clip(o.config().profileNames.join(", "))}`);
       return false;
     }
     if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {

@@ -42,7 +42,7 @@ export class LiveConfig {
     if (JSON.stringify(next) === JSON.stringify(this.loaded)) return;
     const before = JSON.stringify(configUpdate(this.loaded));
     this.loaded = next;
-    this.o.log.info(`config ${next.file} changed; profiles: ${Object.keys(next.config.profiles).join(", ")}`);
+    this.o.log.info(`config ${next.file} changed; profiles: ${next.config.profileNames.join(", ")}`);
     if (next.error) this.o.log.error(next.error);
     const update = configUpdate(next);
     this.o.changed(next, JSON.stringify(update) !== before ? update : undefined);
@@ -52,7 +52,7 @@ export class LiveConfig {
 function configUpdate({ config, file, error }: LoadedConfig): HostConfigUpdate {
   return {
     type: "config",
-    profiles: Object.keys(config.profiles),
+    profiles: config.profileNames,
     defaultProfile: config.defaultProfile,
     cwd: config.cwd,
     configFile: file,

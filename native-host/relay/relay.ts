@@ -19,7 +19,6 @@ import {
   hostMessage,
   type JsonRpcMessage,
 } from "../../shared/host-protocol";
-import { AgentSupervisor } from "../agent/supervisor";
 import { BrowserTools } from "../browser-tools";
 import { FileService } from "../files/file-service";
 import { isFsMethod } from "../files/fs-requests";
@@ -36,6 +35,7 @@ import { type CheckedFrame, FrameDecoder, frameJson } from "../wire/frames";
 import type { LineEvent } from "../wire/lines";
 import { MemoryPacer } from "../wire/memory-pacer";
 import { AgentOutbound } from "../wire/outbound";
+import { AgentLink } from "./agent-link";
 import { BrowserWriter } from "./browser-writer";
 import { describe, forAgent, type RefusalReply } from "./for-agent";
 import { hostHello } from "./hello";
@@ -63,7 +63,7 @@ export class Relay {
   private readonly pacer = new MemoryPacer();
   /** Requests forwarded to the agent and not yet answered: answered by the host if the agent goes away. */
   private readonly pending = new PendingRequests();
-  private readonly supervisor: AgentSupervisor;
+  private readonly supervisor: AgentLink;
   private readonly browserTools: BrowserTools;
   /** The agent's file reads and writes, answered by the host (files/). */
   private readonly files: FileService;
@@ -100,7 +100,7 @@ export class Relay {
       sendToAgent: (message) => void this.supervisor.write(Buffer.from(`${JSON.stringify(message)}\n`)),
     });
     this.files = FileService.forHost(o.loaded, o.platform, o.log, (event) => this.send(frameJson(hostMessage(event))));
-    this.supervisor = new AgentSupervisor({
+    this.supervisor = new AgentLink({
       config,
       configFile: file,
       ...(error ? { configError: error } : {}),
@@ -213,7 +213,7 @@ export class Relay {
     if (this.o.log.debugEnabled) this.o.log.debug(`→ agent ${describe(message)} ${this.o.log.content(line.toString("utf8"))}`);
     this.browserTools.fromExtension(message);
     this.files.fromExtension(message);
-    if (!this.supervisor.process) {
+    if (!this.supervisor.connected) {
       this.refuse(
         "agent_not_running",
         `agent is ${this.supervisor.status.state}: ${describe(message)} not delivered`,
@@ -239,7 +239,7 @@ export class Relay {
     if (step.action === "send" && e.kind === "line") this.pacer.note(e.bytes.length);
     if (e.kind === "line") this.pending.noteAgentLine(e.bytes, step.action === "send" ? step.scan : undefined);
     // Browser tools may call this later (a held answer), after the read: the line then goes alone.
-    const agent = this.supervisor.process;
+    const agent = this.supervisor.current;
     const forward = () => {
       // Chunk frames are pooled: each goes back once written, and the next part waits until then.
       for (const frame of step.frames) {
@@ -274,7 +274,7 @@ export class Relay {
 
   /** Writes a line to the agent's stdin while `agent` runs; to none after. */
   private toAgentWhile(agent: unknown): (line: Buffer) => void {
-    return (line) => void (this.supervisor.process === agent && this.supervisor.writeLine(line));
+    return (line) => void (this.supervisor.current === agent && this.supervisor.writeLine(line));
   }
 
   /** Answers every request the agent never will (it exited, or was stopped or replaced). */

@@ -8,7 +8,8 @@
  *   "profiles": {
  *     "goose":  { "command": "/home/me/.local/bin/goose", "args": ["acp"] },
  *     "claude": { "command": "claude-agent-acp", "args": [], "env": { "ANTHROPIC_API_KEY": "…" } },
- *     "gemini": { "command": "gemini", "args": ["--experimental-acp"], "serveFiles": true }
+ *     "gemini": { "command": "gemini", "args": ["--experimental-acp"], "serveFiles": true },
+ *     "desktop": { "url": "ws://127.0.0.1:3284/acp", "token": "…" }   // a running goose serve (serve-profile.ts)
  *   },
  *   "cwd": "/home/me",            // where the agent runs and sessions start (default: home)
  *   "path": "/usr/local/bin:…",   // the user's login-shell PATH, recorded by the installer
@@ -21,6 +22,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defaultLogFile, type PlatformInfo } from "./paths";
+import { isServeProfile, parseServeProfile, type ServeProfile } from "./serve-profile";
 
 export interface AgentProfile {
   /** An absolute path, or a bare name looked up on PATH and the usual install locations. */
@@ -40,8 +42,12 @@ export interface AgentProfile {
 
 export interface HostConfig {
   defaultProfile: string;
-  /** A null-prototype object: look names up with profileNamed (own keys only). */
+  /** The agents the host starts. A null-prototype object: look names up with profileNamed (own keys only). */
   profiles: Record<string, AgentProfile>;
+  /** The goose serve servers it connects to (null-prototype too: serveProfileNamed). */
+  serveProfiles: Record<string, ServeProfile>;
+  /** Every profile's name, both kinds, in the file's order. */
+  profileNames: string[];
   cwd: string;
   path?: string;
   logFile: string;
@@ -63,6 +69,8 @@ function defaultConfig(p: PlatformInfo): HostConfig {
   return {
     defaultProfile: "goose",
     profiles,
+    serveProfiles: Object.create(null),
+    profileNames: Object.keys(profiles),
     cwd: p.home,
     logFile: defaultLogFile(p),
     debug: false,
@@ -104,12 +112,18 @@ export function parseConfig(raw: unknown, p: PlatformInfo): HostConfig {
   const obj = checkConfigShape(raw);
   // Own keys only: a name like "constructor" or "toString" must never find an inherited property.
   const profiles: Record<string, AgentProfile> = Object.create(null);
+  const serveProfiles: Record<string, ServeProfile> = Object.create(null);
   for (const name of Object.keys(base.profiles)) profiles[name] = base.profiles[name]!;
   for (const [name, value] of Object.entries(obj.profiles ?? {})) {
-    profiles[name] = resolveProfile(name, value, Object.hasOwn(BUILTIN_PROFILES, name) ? BUILTIN_PROFILES[name] : undefined);
+    const builtin = Object.hasOwn(BUILTIN_PROFILES, name) ? BUILTIN_PROFILES[name] : undefined;
+    if (!isServeProfile(value as Record<string, unknown>)) profiles[name] = resolveProfile(name, value, builtin);
+    // The installer and doctor read profiles.goose as the goose CLI: a server gets a name of its own.
+    else if (builtin) throw new Error(`profiles.${name} is the ${name} CLI's profile: give the goose serve profile another name`);
+    else serveProfiles[name] = parseServeProfile(value as Record<string, unknown>, `profiles.${name}`, (f) => isAbsolute(f, p));
   }
+  const profileNames = [...Object.keys(base.profiles), ...Object.keys(obj.profiles ?? {}).filter((n) => !Object.hasOwn(base.profiles, n))];
   const defaultProfile = obj.defaultProfile ?? base.defaultProfile;
-  if (!Object.hasOwn(profiles, defaultProfile)) throw new Error(`defaultProfile "${defaultProfile}" is not in profiles`);
+  if (!profileNames.includes(defaultProfile)) throw new Error(`defaultProfile "${defaultProfile}" is not in profiles`);
   const cwd = obj.cwd ?? base.cwd;
   if (!isAbsolute(cwd, p)) throw new Error(`cwd must be an absolute path, got "${cwd}"`);
   const logFile = obj.logFile ?? base.logFile;
@@ -117,6 +131,8 @@ export function parseConfig(raw: unknown, p: PlatformInfo): HostConfig {
   return {
     defaultProfile,
     profiles,
+    serveProfiles,
+    profileNames,
     cwd,
     ...(obj.path ? { path: obj.path } : {}),
     logFile,
@@ -129,6 +145,16 @@ export function parseConfig(raw: unknown, p: PlatformInfo): HostConfig {
 /** The profile configured under `name`, looking at own keys only; undefined for anything else. */
 export function profileNamed(config: HostConfig, name: unknown): AgentProfile | undefined {
   return typeof name === "string" && Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
+}
+
+/** The goose serve profile configured under `name` (own keys only); undefined for anything else. */
+export function serveProfileNamed(config: HostConfig, name: unknown): ServeProfile | undefined {
+  return typeof name === "string" && Object.hasOwn(config.serveProfiles, name) ? config.serveProfiles[name] : undefined;
+}
+
+/** True when `name` is a profile of either kind. */
+export function hasProfile(config: HostConfig, name: unknown): boolean {
+  return profileNamed(config, name) !== undefined || serveProfileNamed(config, name) !== undefined;
 }
 
 /** The file's shape, each field optional; unknown fields are ignored. */
@@ -162,7 +188,10 @@ function checkConfigShape(raw: unknown): RawConfig {
   const c = record(raw, "the config");
   optional(c.defaultProfile, (v) => nonEmptyString(v, "defaultProfile"));
   const profiles = optional(c.profiles, (v) => record(v, "profiles"));
-  for (const [name, value] of Object.entries(profiles ?? {})) checkProfile(value, `profiles.${name}`);
+  for (const [name, value] of Object.entries(profiles ?? {})) {
+    // A goose serve profile is checked where it is read (parseServeProfile).
+    if (!(isRecord(value) && isServeProfile(value))) checkProfile(value, `profiles.${name}`);
+  }
   for (const key of ["cwd", "path", "logFile"] as const) optional(c[key], (v) => nonEmptyString(v, key));
   optional(c.debug, (v) => {
     if (typeof v !== "boolean") throw new Error("debug must be true or false");

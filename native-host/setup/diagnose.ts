@@ -9,15 +9,20 @@ import type { HostDiagnostics, ProfileDiagnosis } from "../../shared/host-protoc
 import { checkVersion } from "../agent/check-version";
 import { agentPath, discoverAgent, notFoundReason } from "../agent/discover";
 import { agentEnvironment } from "../agent/environment";
+import { checkServe } from "../serve/serve-check";
 import { type HostConfig, profileNamed } from "./config";
 import { isExecutableFile } from "./fs-checks";
 import type { PlatformInfo } from "./paths";
+import type { ServeProfile } from "./serve-profile";
 
 const TAIL_LINES = 200;
 const TAIL_BYTES = 64 * 1024;
 
 export async function diagnose(config: HostConfig, p: PlatformInfo): Promise<HostDiagnostics> {
-  const profiles = await Promise.all(Object.entries(config.profiles).map(([name, profile]) => diagnoseProfile(name, profile, config, p)));
+  const profiles = await Promise.all([
+    ...Object.entries(config.profiles).map(([name, profile]) => diagnoseProfile(name, profile, config, p)),
+    ...Object.entries(config.serveProfiles).map(([name, profile]) => diagnoseServe(name, profile)),
+  ]);
   const goose = profileNamed(config, config.defaultProfile)?.command.match(/(^|[\\/])goose(\.exe)?$/) ? gooseLogDir(p) : undefined;
   return { type: "diagnostics", logTail: tail(config.logFile), profiles, ...(goose ? { agentLogDir: goose } : {}) };
 }
@@ -40,6 +45,15 @@ async function diagnoseProfile(
     return { ...base, resolved: found.found, version: v.version, problem: { state: "outdated", fix: `Needs ${v.required} or newer.` } };
   }
   return { ...base, resolved: found.found, problem: { state: "failed", fix: v.message } };
+}
+
+/** A goose serve profile: the server checked as a connection would (serve-check.ts); its token is not shown. */
+async function diagnoseServe(name: string, profile: ServeProfile): Promise<ProfileDiagnosis> {
+  const base = { name, command: profile.url.ws, args: [] };
+  const check = await checkServe(profile, { profile: name, url: profile.url.ws, configFile: "the host config" });
+  if (check.ok) return { ...base, resolved: profile.url.ws, ...(check.version ? { version: check.version } : {}) };
+  const state = check.kind === "outdated" ? "outdated" : "failed";
+  return { ...base, ...(check.version ? { version: check.version } : {}), problem: { state, fix: `${check.message}. ${check.fix}` } };
 }
 
 /** The last lines of the log, reading only its end. */

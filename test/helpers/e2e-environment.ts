@@ -31,8 +31,10 @@ export interface AgentOptions {
    * (to see its own requests, e.g. a permission request's id). The agent's exit code is lost.
    */
   captureAgentStdout?: boolean;
-  /** More agent profiles in the host config, beside goose (e.g. another ACP agent). */
-  extraProfiles?: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
+  /** More agent profiles in the host config, beside goose (e.g. another ACP agent, or a goose serve's URL and token). */
+  extraProfiles?: Record<string, { command: string; args?: string[]; env?: Record<string, string> } | { url: string; token: string }>;
+  /** The profile the host starts when the extension names none (default: goose). */
+  defaultProfile?: string;
 }
 
 /** Where a harness keeps the host's and the agent's files, all inside its temp dir. */
@@ -77,7 +79,7 @@ export function writeHostConfig(dir: string, files: AgentFiles, options: AgentOp
     );
   }
   writeJson(files.hostConfig, {
-    defaultProfile: "goose",
+    defaultProfile: options.defaultProfile ?? "goose",
     profiles: {
       goose: {
         command,

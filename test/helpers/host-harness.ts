@@ -307,7 +307,9 @@ export class HostUnderTest {
 /** A test's own profiles keep a scripted agent's sessions in the test's folder too (a profile's own env wins). */
 function withStateDir(profiles: Record<string, unknown>, stateDir: string): Record<string, unknown> {
   const entries = Object.entries(profiles).map(([name, profile]) => {
-    const p = profile as { env?: Record<string, string> };
+    const p = profile as { env?: Record<string, string>; url?: string };
+    // A goose serve profile runs no command, so it has no environment.
+    if (p.url !== undefined) return [name, profile];
     return [name, { ...p, env: { SCRIPTED_AGENT_STATE_DIR: stateDir, ...p.env } }];
   });
   return Object.fromEntries(entries);

@@ -42,6 +42,9 @@ describe("host start-up", () => {
     expect(bundled.some((k) => k.includes("node_modules/zod/"))).toBe(true);
     expect(bundled.some((k) => k.includes("node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
     expect(atStart.filter((k) => /node_modules\/(zod|@modelcontextprotocol)\//.test(k))).toEqual([]);
+    // ws, for a goose serve profile, is loaded on its first connection (native-host/serve/serve-socket.ts).
+    expect(bundled.some((k) => k.includes("node_modules/ws/"))).toBe(true);
+    expect(atStart.filter((k) => k.includes("node_modules/ws/"))).toEqual([]);
     expect(atStart).toContain(main.replace("main.ts", "setup/config.ts"));
   });
 });

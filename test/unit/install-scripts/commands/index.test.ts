@@ -8,11 +8,11 @@ import { parseArgs, usage } from "../../../../install-scripts/commands/index";
 describe("command table", () => {
   it("usage names every command, with --json on each", () => {
     const text = usage();
-    for (const name of ["install", "uninstall", "doctor", "agents", "add"]) {
+    for (const name of ["install", "uninstall", "doctor", "agents", "add", "connect"]) {
       expect(text).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
       expect(text).toContain(`${name} options:`);
     }
-    expect(text.match(/^ {2}--json /gm)).toHaveLength(5);
+    expect(text.match(/^ {2}--json /gm)).toHaveLength(6);
   });
 
   it("binds the parsed arguments to the command's run", () => {
