@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseConfig } from "../../native-host/setup/config";
 import type { PlatformInfo } from "../../native-host/setup/paths";
-import { ensureDir, writeFileAtomic } from "./files";
 import { configText, isRecord, type RawConfig } from "../plan/host-config";
+import { ensureDir, writeFileAtomic } from "./files";
 
 export interface ServeProfileChange {
   text: string;

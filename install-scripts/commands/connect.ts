@@ -8,9 +8,9 @@
 
 import path from "node:path";
 import { configFile } from "../../native-host/setup/paths";
+import { writeServeProfile } from "../apply/serve-profile-write";
 import { flag, type ParsedOptions, PROFILE_NAME, strings, UsageError } from "../args";
 import { COMMANDS } from "../command-names";
-import { writeServeProfile } from "../apply/serve-profile-write";
 import { defineCommand } from "./command";
 
 const DEFAULT_URL = "ws://127.0.0.1:3284/acp";

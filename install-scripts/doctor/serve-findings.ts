@@ -6,8 +6,8 @@
 
 import { checkServe } from "../../native-host/serve/serve-check";
 import type { LoadedConfig } from "../../native-host/setup/config";
-import { agentSubject, aside } from "./profile-in-use";
 import { type Finding, ok, problem } from "../report";
+import { agentSubject, aside } from "./profile-in-use";
 
 export async function serveFindings(loaded: LoadedConfig, inUse: string): Promise<Finding[]> {
   const { config, file } = loaded;
