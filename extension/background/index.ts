@@ -8,6 +8,7 @@ import { storedActionLog } from "../storage/action-log";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
 import { storedForkProbes } from "../storage/fork-probes";
+import { storedGooseControls } from "../storage/goose-controls";
 import { storedQueues } from "../storage/message-queue";
 import { storedForks } from "../storage/session-forks";
 import { storedMeta } from "../storage/session-meta";
@@ -79,6 +80,7 @@ export function startBackground(): GestureListeners {
     meta: storedMeta,
     forks: storedForks,
     forkProbes: storedForkProbes,
+    gooseControls: storedGooseControls,
     flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     needsNoQuestion: (request) => questionForUs(store.get(), request, (tool, args) => readAllowedNow(shared.api, tool, args)),
