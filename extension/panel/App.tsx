@@ -17,6 +17,7 @@ import { HistoryView } from "./HistoryView";
 import { InlineCode } from "./InlineCode";
 import { IconButton } from "./icons";
 import { QueueList } from "./QueueList";
+import { SessionFolderButton, SessionFolderForm, SessionFolderNote } from "./SessionFolder";
 import { SessionTabs } from "./SessionTabs";
 import { HostUpdateNotice, SetupCard } from "./SetupCard";
 import { StatusCard } from "./StatusCard";
@@ -72,6 +73,7 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <ActionLog />
           <QueueList />
           <Composer />
+          <SessionFolderForm />
           <div class="statusbar">
             <UsageMeter />
             <AgentLine />
@@ -125,6 +127,8 @@ function AgentLine() {
     <p class="agent-line" role="status" title={view.facts.join(" · ")}>
       <span class="agent-line__dot" aria-hidden="true" />
       <span class="agent-line__text">{view.headline}</span>
+      <SessionFolderNote />
+      <SessionFolderButton />
       <IconButton
         icon="restart"
         label="Restart"

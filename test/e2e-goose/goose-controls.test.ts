@@ -1,8 +1,11 @@
 /**
  * goose's own session controls from the panel (issue #38), with the real goose from npm: History
  * renames and archives through goose's unadvertised `_goose/unstable/session/…` methods, and what
- * goose lists afterwards says it took them.
+ * goose lists afterwards says it took them; the session on screen moves to another folder without a
+ * restart, and goose's tools work there from the next turn.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useHarness } from "../e2e/fixture";
@@ -79,5 +82,51 @@ describe.each(gooseBuilds())("goose $version session controls", (build) => {
     history = await openHistory(page);
     await expect.poll(() => titleSet(history)).toEqual(["My own name", "alpha words here"]);
     expect(await history.getByText("archived", { exact: true }).count()).toBe(0);
+  });
+});
+
+describe.each(gooseBuilds())("goose $version working folder", (build) => {
+  it("moves the session to another folder mid-session through working-dir/update: same process, goose's shell runs there", async () => {
+    const { h } = await launchGoose(launch, build);
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await chat(page, "before the move");
+    const moved = path.join(h.workDir, "moved here");
+    fs.mkdirSync(moved);
+    const pid = h.agentPids()[0];
+
+    await page.getByRole("button", { name: "Working folder" }).click();
+    const form = page.getByRole("form", { name: "Working folder of this session" });
+    await form.getByRole("textbox").fill(moved);
+    await form.getByRole("button", { name: "Move" }).click();
+    await page.locator(".agent-line__folder").filter({ hasText: "moved here" }).waitFor({ timeout: LONG });
+    const sessionId = h.agentMessages().find((m) => m.method === "session/prompt")!.params!.sessionId;
+    expect(h.agentMessages().find((m) => m.method === "_goose/unstable/session/working-dir/update" && m.params?.sessionId)?.params).toEqual(
+      {
+        sessionId,
+        workingDir: moved,
+      },
+    );
+
+    // goose's own shell tool runs in the new folder, in the same session and the same goose process.
+    await sendPrompt(page, "shell pwd");
+    await page.getByRole("group", { name: "Permission request" }).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
+    await waitForText(agentBubbles(page), `The command printed: ${moved}`);
+    await waitForTurnEnd(page);
+    expect(
+      h
+        .agentMessages()
+        .filter((m) => m.method === "session/prompt")
+        .map((m) => m.params?.sessionId),
+    ).toEqual([sessionId, sessionId]);
+    expect(h.agentPids()[0]).toBe(pid);
+    expect(h.agentMessages().filter((m) => m.method === "initialize")).toHaveLength(1);
+
+    // A folder goose refuses leaves the session where it is, with goose's reason.
+    await page.getByRole("button", { name: "Working folder" }).click();
+    await form.getByRole("textbox").fill(path.join(h.workDir, "no such folder"));
+    await form.getByRole("button", { name: "Move" }).click();
+    await waitForText(page.locator(".transcript, [role=log]").first(), "invalid directory path");
+    expect(await page.locator(".agent-line__folder").innerText()).toContain("moved here");
   });
 });

@@ -20,7 +20,7 @@ import { type ElicitationAnswer, elicitationPrompts } from "./elicitation-prompt
 import { editAndResend, forkSession } from "./fork";
 import { rememberForks } from "./fork-memory";
 import { learnForkServed } from "./fork-probe";
-import { archiveJob, changeFolderJob, learnGooseControls, renameJob } from "./goose-methods";
+import { archiveJob, changeFolderJob, learnGooseControls, moveOpenSessions, renameJob } from "./goose-methods";
 import { HeldSessions } from "./held-sessions";
 import { refreshHistory } from "./history";
 import { JoinedPrompts } from "./joined-prompts";
@@ -50,6 +50,8 @@ export interface ControllerDeps {
   needsNoQuestion?: NeedsNoQuestion;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
   flushQueue?: () => Promise<void>;
+  /** The folder the user chose for new sessions (none: where the agent runs). */
+  chosenCwd?: () => string | undefined;
   /** How many panels are open (none: tests without a panel, which never open a session at start). */
   panelsOpen?: () => number;
   log?: (message: string, detail?: unknown) => void;
@@ -77,6 +79,7 @@ export class ClientController {
       joined: new JoinedPrompts(),
       untilIdle: (sessionId) => untilIdle(deps.store, sessionId),
       untilToolsSettled: (sessionId) => untilToolsSettled(deps.store, sessionId),
+      ...(deps.chosenCwd ? { chosenCwd: deps.chosenCwd } : {}),
     };
     this.forkProbes = deps.forkProbes;
     if (deps.forks) rememberForks(deps.store, deps.forks, deps.log);
@@ -221,6 +224,14 @@ export class ClientController {
 
   setSessionFolder(sessionId: string, cwd: string): Promise<void> {
     return this.run((conn) => changeFolderJob(this.ctx, conn, sessionId, cwd));
+  }
+
+  /** The options page's folder: the open sessions move there without a restart, where the agent can (goose-methods.ts). */
+  async moveOpenSessions(cwd: string): Promise<"moved" | "refused" | "unavailable"> {
+    const conn = this.agent.ready();
+    if (!conn) return "unavailable";
+    const moved = await Promise.race([moveOpenSessions(this.ctx, conn, cwd), conn.closed.then(() => "unavailable" as const)]);
+    return moved;
   }
 
   /** The user's answer to the agent's question; an accepted form goes only once it passes the check. */

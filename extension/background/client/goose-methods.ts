@@ -87,6 +87,22 @@ export async function changeFolderJob(ctx: ClientContext, conn: AgentConnection,
   return true;
 }
 
+/**
+ * The options page's new folder, for an agent that moves sessions: each open session this agent holds
+ * moves there, no restart. "unavailable" when there is nothing to move (the caller restarts the agent
+ * in the folder as before); "refused" when goose refused the folder, which then is not kept.
+ */
+export async function moveOpenSessions(
+  ctx: ClientContext,
+  conn: AgentConnection,
+  cwd: string,
+): Promise<"moved" | "refused" | "unavailable"> {
+  const open = Object.keys(ctx.state().client.sessions).filter((id) => ctx.held.holds(id));
+  if (open.length === 0 || !offersGoose(ctx.state().client.agent, "workingDir")) return "unavailable";
+  for (const id of open) if (!(await changeFolderJob(ctx, conn, id, cwd))) return "refused";
+  return "moved";
+}
+
 /** goose says why in the error's `data` ("invalid directory path", "Session not found: …"), under a generic message. */
 function withReason(error: UiError, cause: unknown): UiError {
   const data = (cause as { data?: unknown } | null)?.data;

@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest";
 import { AgentConnection } from "../../../../../extension/acp/agent-connection";
 import type { AgentCapabilities, AnyMessage } from "../../../../../extension/acp/schema";
 import type { ClientContext } from "../../../../../extension/background/client/context";
-import { archiveJob, changeFolderJob, learnGooseControls, renameJob } from "../../../../../extension/background/client/goose-methods";
+import {
+  archiveJob,
+  changeFolderJob,
+  learnGooseControls,
+  moveOpenSessions,
+  renameJob,
+} from "../../../../../extension/background/client/goose-methods";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../../extension/state/app";
 import type { ClientEvent } from "../../../../../extension/state/client-state";
 import type { GooseControl } from "../../../../../extension/state/goose-controls";
@@ -179,5 +185,22 @@ describe("the jobs", () => {
     ]);
     expect(state().client.sessions.s1?.cwd).toBe("/w/sub");
     expect(state().client.history.items[0]?.cwd).toBe("/w/sub");
+  });
+
+  it("the options page's folder moves every open session this agent holds; goose's first refusal stops it; nothing open: unavailable", async () => {
+    const { ctx, state } = await servedAll();
+    const held = new Set<string>();
+    Object.assign(ctx, { held: { holds: (id: string) => held.has(id) } });
+    const taking = agentAnswering(() => ({ result: {} }));
+    expect(await moveOpenSessions(ctx, taking.conn, "/new")).toBe("unavailable");
+    for (const id of ["s1", "s2", "s3"]) ctx.dispatch({ type: "session_opened", sessionId: id, cwd: "/w", loading: false });
+    held.add("s1").add("s2");
+    expect(await moveOpenSessions(ctx, taking.conn, "/new")).toBe("moved");
+    expect(taking.sent.map((m) => (m as { params?: { sessionId?: string } }).params?.sessionId)).toEqual(["s1", "s2"]);
+    expect(state().client.sessions.s3?.cwd).toBe("/w");
+
+    const refusing = agentAnswering(() => ({ error: { code: -32602, message: "Invalid params", data: "invalid directory path" } }));
+    expect(await moveOpenSessions(ctx, refusing.conn, "/bad")).toBe("refused");
+    expect(refusing.sent).toHaveLength(1);
   });
 });
