@@ -42,7 +42,7 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
  *  - `browser_tools_offer`: `browser_tools_offer` events (whether the agent took the tools);
  *  - `file_edits`: the host serves the agent's `fs/*` requests, with `file_edit` and `edit_undo`
  *    events and the `undo_edit` command (shared/file-edits.ts);
- *  - `goose_session_methods`: goose's session methods below pass to the agent.
+ *  - `goose_session_methods`: goose's session methods in goose-session-methods.ts pass to the agent.
  */
 /**
  * The host's JSON-RPC error messages (code -32603) for a request no agent took or answered: sent while
@@ -58,18 +58,6 @@ export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer", "goose
  * HOST_FEATURES, so a host without it is named) once the panel shows the edits.
  */
 export const FILE_EDITS_CAPABILITY = "file_edits";
-
-/**
- * goose's own session methods that the host lets through (goose 1.50 on serves them without
- * advertising them; the extension asks each agent whether it does, background/client/goose-methods.ts).
- */
-export const GOOSE_SESSION_METHODS = [
-  "_goose/unstable/session/rename",
-  "_goose/unstable/session/archive",
-  "_goose/unstable/session/unarchive",
-  "_goose/unstable/session/working-dir/update",
-] as const;
-export type GooseSessionMethod = (typeof GOOSE_SESSION_METHODS)[number];
 export type HostCapability = (typeof HOST_CAPABILITIES)[number];
 
 /** Chrome closes the port on any host→browser message over 1 MiB. */

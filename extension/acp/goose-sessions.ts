@@ -4,7 +4,7 @@
  * and the session's info. Their shapes are goose's (crates/goose/src/acp/server/manage_sessions.rs,
  * checked against the 1.50 and 1.52 binaries): each answers `{}`, info `{session: {cwd, title, …}}`.
  */
-import type { GooseSessionMethod } from "../../shared/host-protocol";
+import type { GooseSessionMethod } from "../../shared/goose-session-methods";
 import type { GooseControl } from "../state/goose-controls";
 import type { AgentConnection } from "./agent-connection";
 

@@ -7,7 +7,8 @@
  * allows: a stdio MCP server is an arbitrary command (the relay splices that into the original bytes).
  * Agent → extension: only JSON-RPC 2.0 objects. Ids are never touched in either direction.
  */
-import { GOOSE_SESSION_METHODS, type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../../shared/host-protocol";
+import { GOOSE_SESSION_METHODS } from "../../shared/goose-session-methods";
+import { type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../../shared/host-protocol";
 import { echo } from "./clip";
 import { INVALID_REQUEST, METHOD_NOT_FOUND } from "./rpc-reply";
 
