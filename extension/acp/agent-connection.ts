@@ -238,6 +238,14 @@ export class AgentConnection {
     return typeof outcome === "string" ? outcome : "failed";
   }
 
+  /**
+   * An agent's own method outside ACP's schema (`_goose/…`): the SDK checks nothing of it, so its
+   * typed caller (goose-sessions.ts) reads the answer.
+   */
+  extRequest(method: string, params: Record<string, unknown>): Promise<unknown> {
+    return this.whileCurrent(this.sdk.agent.request<unknown>(method, params));
+  }
+
   /** A notification: the turn's own answer says how it ended. */
   cancel(sessionId: string): Promise<void> {
     return this.whileCurrent(this.sdk.agent.notify(acp.methods.agent.session.cancel, { sessionId }));

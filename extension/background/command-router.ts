@@ -41,6 +41,9 @@ export interface ClientCommands {
   editAndResend(sessionId: string, entryId: string, text: string): Promise<void>;
   forkFrom(sessionId: string, entryId: string): Promise<void>;
   closeSession(sessionId: string): Promise<void>;
+  renameSession(sessionId: string, title: string): Promise<void>;
+  archiveSession(sessionId: string, archived: boolean): Promise<void>;
+  setSessionFolder(sessionId: string, cwd: string): Promise<void>;
   answerElicitation(key: string, answer: ElicitationAnswer): void;
 }
 
@@ -85,6 +88,9 @@ export function commandRouter(
     edit_resend: (c) => client.editAndResend(c.sessionId, c.entryId, String(c.text)),
     fork_from: (c) => client.forkFrom(c.sessionId, c.entryId),
     close_session: (c) => client.closeSession(c.sessionId),
+    rename_session: (c) => client.renameSession(c.sessionId, String(c.title)),
+    archive_session: (c) => client.archiveSession(c.sessionId, c.archived === true),
+    set_session_folder: (c) => client.setSessionFolder(c.sessionId, String(c.cwd)),
     answer_elicitation: (c) => client.answerElicitation(c.key, elicitationAnswer(c)),
     set_browser_tools: (c) => tools.setBrowserTools(c.enabled === true),
     show_tab: (c) => (Number.isSafeInteger(c.tabId) ? tools.showTab(c.tabId) : undefined),

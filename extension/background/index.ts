@@ -8,6 +8,7 @@ import { storedActionLog } from "../storage/action-log";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
 import { storedForkProbes } from "../storage/fork-probes";
+import { storedGooseControls } from "../storage/goose-controls";
 import { storedQueues } from "../storage/message-queue";
 import { storedForks } from "../storage/session-forks";
 import { storedMeta } from "../storage/session-meta";
@@ -79,10 +80,12 @@ export function startBackground(): GestureListeners {
     meta: storedMeta,
     forks: storedForks,
     forkProbes: storedForkProbes,
+    gooseControls: storedGooseControls,
     flushQueue: () => queue.flush(),
     onPermissionAnswered: (request, option) => tools?.agentPermissionAnswered(request, option),
     needsNoQuestion: (request) => questionForUs(store.get(), request, (tool, args) => readAllowedNow(shared.api, tool, args)),
     panelsOpen: () => panelsOpen,
+    chosenCwd: () => agentChoice.cwd,
     log,
   });
   let panelsOpen = 0;
@@ -131,8 +134,18 @@ export function startBackground(): GestureListeners {
   });
   browser.tabs.onRemoved.addListener((tabId) => void toolsService.forgetTab(tabId));
 
-  const chooseAgent = (choice: AgentChoice) =>
-    tryAgentChoice(choice, {
+  const chooseAgent = async (choice: AgentChoice): Promise<boolean> => {
+    // Only the folder changed, and goose can move the open sessions there: no restart.
+    if (choice.cwd && choice.profile === agentChoice.profile && client) {
+      const moved = await client.moveOpenSessions(choice.cwd);
+      if (moved === "refused") return false;
+      if (moved === "moved") {
+        agentChoice = choice;
+        await agentChoiceItem.setValue(choice);
+        return true;
+      }
+    }
+    return tryAgentChoice(choice, {
       connection: () => store.get().connection,
       onConnectionEvent: (listener) => store.subscribe((_, e) => (e.scope === "connection" ? listener(e.event) : undefined)),
       current: () => agentChoice,
@@ -142,6 +155,7 @@ export function startBackground(): GestureListeners {
       store: (c) => agentChoiceItem.setValue(c),
       restart: () => native.restart(),
     });
+  };
   const route = commandRouter(
     {
       restart: () => native.restart(),

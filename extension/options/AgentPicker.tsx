@@ -6,9 +6,11 @@
 import { useEffect, useState } from "preact/hooks";
 import { hostCliCommand } from "../../shared/host-package";
 import { isChoiceRefusal } from "../state/connection/connection";
+import { offersGoose } from "../state/connection/goose-controls";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
-import { connection } from "../view/state-signals";
+import { agent, connection, sessions } from "../view/state-signals";
+import { moveOutcome, movesSessions } from "./folder-move";
 
 /**
  * The extension installs nothing itself: it shows the commands that do (install-scripts/commands/),
@@ -45,11 +47,14 @@ export function AgentPicker() {
   const [profile, setProfile] = useState<string | null>(null);
   const [cwd, setCwd] = useState("");
   // What the host had last said when "Use this agent" was pressed: its next word is the answer.
-  const [asked, setAsked] = useState<{ errors: number; agent: string } | null>(null);
+  const [asked, setAsked] = useState<{ errors: number; agent: string; move?: string } | null>(null);
+  // The profile and folder kept: a new folder alone, on goose, moves the open sessions without a restart.
+  const [kept, setKept] = useState<{ profile: string | null; cwd: string }>({ profile: null, cwd: "" });
   useEffect(() => {
     void agentChoiceItem.getValue().then((choice) => {
       setProfile(choice.profile ?? null);
       setCwd(choice.cwd ?? "");
+      setKept({ profile: choice.profile ?? null, cwd: choice.cwd ?? "" });
     });
   }, []);
   if (!hello) return null;
@@ -60,7 +65,25 @@ export function AgentPicker() {
   // the same answer: a new refusal, or the agent's status moving on.
   const refused = asked !== null && isChoiceRefusal(c?.hostError ?? null) && (c?.hostErrorCount ?? 0) > asked.errors;
   const taken = asked !== null && !refused && JSON.stringify(c?.agent ?? null) !== asked.agent;
-  const outcome = refused ? "Not saved: the host refused it (above)." : taken ? "Saved; the agent restarts." : asked ? "Checking…" : "";
+  const open = Object.values(sessions.value ?? {});
+  const moving = movesSessions({
+    sameProfile: (profile ?? null) === kept.profile || (chosen === hello.defaultProfile && kept.profile === null),
+    cwd: cwd.trim(),
+    served: offersGoose(agent.value, "workingDir"),
+    open,
+  });
+  const moved = asked?.move ? moveOutcome(asked.move, open) : null;
+  const outcome = refused
+    ? "Not saved: the host refused it (above)."
+    : taken
+      ? "Saved; the agent restarts."
+      : moved === "moved"
+        ? "Saved; goose moved the open sessions there, without a restart."
+        : moved
+          ? `Not saved: goose refused the folder: ${moved.refused}`
+          : asked
+            ? "Checking…"
+            : "";
   return (
     <section aria-label="Agent">
       <h2>Agent</h2>
@@ -107,11 +130,24 @@ export function AgentPicker() {
         />
       </label>
       {cwdError && <p class="notice notice--error">{cwdError}</p>}
+      {offersGoose(agent.value, "workingDir") && open.length > 0 && (
+        <p class="options__help">
+          {open.length === 1 ? "The open session works in " : "The open sessions work in "}
+          {[...new Set(open.map((s) => s.cwd))].map((f, i) => (
+            <span key={f}>
+              {i > 0 && ", "}
+              <code>{f}</code>
+            </span>
+          ))}
+          . goose moves {open.length === 1 ? "it" : "them"} to a new folder here without a restart, and new sessions start there.
+        </p>
+      )}
       <div class="options__actions">
         <button
           type="button"
           onClick={() => {
-            setAsked({ errors: c?.hostErrorCount ?? 0, agent: JSON.stringify(c?.agent ?? null) });
+            setAsked({ errors: c?.hostErrorCount ?? 0, agent: JSON.stringify(c?.agent ?? null), ...(moving ? { move: cwd.trim() } : {}) });
+            if (moving) setKept({ profile: profile ?? null, cwd: cwd.trim() });
             send({ type: "choose_agent", profile: chosen === hello.defaultProfile ? null : chosen, cwd: cwd.trim() || null });
           }}
         >

@@ -7,6 +7,7 @@ import { extensionVersion } from "../view/extension-version";
 import { active, agent, backgroundLinked, connection, entryIds, lastError, opening } from "../view/state-signals";
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
 import { PlanView, UsageMeter } from "./agent-work/AgentWork";
+import { SessionFolderButton, SessionFolderForm, SessionFolderNote } from "./agent-work/SessionFolder";
 import { ActionLog } from "./browser-tools/ActionLog";
 import { BrowserToolsNotice, ConsentCards } from "./browser-tools/BrowserTools";
 import { Composer } from "./composer/Composer";
@@ -72,6 +73,7 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <ActionLog />
           <QueueList />
           <Composer />
+          <SessionFolderForm />
           <div class="statusbar">
             <UsageMeter />
             <AgentLine />
@@ -125,6 +127,8 @@ function AgentLine() {
     <p class="agent-line" role="status" title={view.facts.join(" · ")}>
       <span class="agent-line__dot" aria-hidden="true" />
       <span class="agent-line__text">{view.headline}</span>
+      <SessionFolderNote />
+      <SessionFolderButton />
       <IconButton
         icon="restart"
         label="Restart"

@@ -34,7 +34,8 @@ export type IconName =
   | "steer"
   | "stop"
   | "up"
-  | "down";
+  | "down"
+  | "folder";
 
 const PATHS: Record<IconName, ComponentChildren> = {
   read: (
@@ -145,6 +146,7 @@ const PATHS: Record<IconName, ComponentChildren> = {
   queue: <path d="M4 6h11M4 12h11M4 18h7M18 14v6M15 17h6" />,
   steer: <path d="M5 4v7a4 4 0 0 0 4 4h10M15 11l4 4-4 4" />,
   stop: <rect x="7" y="7" width="10" height="10" rx="1.5" />,
+  folder: <path d="M3 7.5C3 6.7 3.7 6 4.5 6H9l2 2h8.5c.8 0 1.5.7 1.5 1.5v8c0 .8-.7 1.5-1.5 1.5h-15C3.7 19 3 18.3 3 17.5z" />,
 };
 
 export function Icon({ name, size = 14, class: cls }: { name: IconName; size?: number; class?: string }) {

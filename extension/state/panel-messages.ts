@@ -41,6 +41,12 @@ export type PanelCommand =
   | { type: "edit_resend"; sessionId: string; entryId: string; text: string }
   /** Fork from here: a new session from after the user message `entryId`'s turn. */
   | { type: "fork_from"; sessionId: string; entryId: string }
+  /** goose's rename (History): the session's title becomes the user's. */
+  | { type: "rename_session"; sessionId: string; title: string }
+  /** goose's archive (true) or unarchive (false), from History. */
+  | { type: "archive_session"; sessionId: string; archived: boolean }
+  /** goose's working-dir/update: the session works in `cwd` from now on, without a restart. */
+  | { type: "set_session_folder"; sessionId: string; cwd: string }
   /** The user closed the session (session/close where the agent has it). */
   | { type: "close_session"; sessionId: string }
   /** The user's answer to the agent's question; `values` are a form's inputs, checked again before they go. */
@@ -83,6 +89,9 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "edit_resend",
   "fork_from",
   "close_session",
+  "rename_session",
+  "archive_session",
+  "set_session_folder",
   "answer_elicitation",
   "diagnose",
   "choose_agent",

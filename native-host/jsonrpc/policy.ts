@@ -7,6 +7,7 @@
  * allows: a stdio MCP server is an arbitrary command (the relay splices that into the original bytes).
  * Agent → extension: only JSON-RPC 2.0 objects. Ids are never touched in either direction.
  */
+import { GOOSE_SESSION_METHODS } from "../../shared/goose-session-methods";
 import { type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../../shared/host-protocol";
 import { echo } from "./clip";
 import { INVALID_REQUEST, METHOD_NOT_FOUND } from "./rpc-reply";
@@ -32,6 +33,10 @@ const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   "_goose/unstable/session/steer",
   // Claude's and Codex's adapters take the same through `_session/steering` (advertised in initialize).
   "_session/steering",
+  // goose's own session controls: each changes one session's name, archive mark or folder, as History
+  // and the panel offer (the folder as freely as session/new's cwd). The hello says so
+  // (`goose_session_methods`), so an extension never asks an older host that would refuse them.
+  ...GOOSE_SESSION_METHODS,
 ]);
 
 /** Methods whose params carry `mcpServers`. */

@@ -1,7 +1,8 @@
 /**
  * A working folder that does not exist: Options refuses it before saving (the host checks it), and an
  * agent that cannot start because its saved folder has gone says so in the panel, with a way to
- * Options, until a folder that exists is chosen.
+ * Options, until a folder that exists is chosen. A goose that moves sessions (its working-dir/update)
+ * takes a new folder without a restart: the open session moves, a refused folder is not saved.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,10 +14,12 @@ import { useHarness } from "./fixture";
 const launch = useHarness();
 
 const storedChoice = (harness: Harness) => harness.worker.evaluate(() => chrome.storage.local.get("goose.agentChoice"));
+/** An agent that cannot move a session (goose before 1.50, or another agent): a new folder restarts it, checked by the host. */
+const RESTARTS = { agentEnv: { SCRIPTED_AGENT_WITHOUT: "goose-sessions" } };
 
 describe("the agent's working folder", () => {
   it("is refused in Options before it is saved, and the running agent carries on", async () => {
-    const h = await launch();
+    const h = await launch(RESTARTS);
     const panel = await h.openPanel();
     await waitForReady(panel);
     const options = await h.context.newPage();
@@ -40,7 +43,7 @@ describe("the agent's working folder", () => {
   });
 
   it("a saved folder that has gone: the panel says so with a way to Options, and clears once fixed", async () => {
-    const h = await launch();
+    const h = await launch(RESTARTS);
     const harness = h;
     const folder = path.join(h.dir, "project");
     fs.mkdirSync(folder);
@@ -82,5 +85,46 @@ describe("the agent's working folder", () => {
     await expect.poll(() => panel.getByText("its working folder does not exist").count(), { timeout: LONG }).toBe(0);
     await expect.poll(() => agent2.getByText("is not an existing absolute folder").count(), { timeout: LONG }).toBe(0);
     expect(await storedChoice(h)).toEqual({ "goose.agentChoice": {} });
+  });
+
+  it("goose that moves sessions: the open session moves to the new folder, no restart; new sessions start there; a folder goose refuses is not saved", async () => {
+    const h = await launch();
+    const panel = await h.openPanel();
+    await waitForReady(panel);
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    const agent = options.getByRole("region", { name: "Agent" });
+    await waitForText(agent, `The open session works in ${h.workDir}`);
+
+    await agent.getByRole("textbox", { name: "Working folder" }).fill("/no/such/folder", { timeout: LONG });
+    await agent.getByRole("button", { name: "Use this agent" }).click();
+    await waitForText(agent.getByRole("status"), "Not saved: goose refused the folder: Invalid params: invalid directory path");
+    expect(await storedChoice(h)).toEqual({});
+
+    const folder = path.join(h.dir, "moved");
+    fs.mkdirSync(folder);
+    const pids = h.agentPids();
+    await agent.getByRole("textbox", { name: "Working folder" }).fill(folder);
+    await agent.getByRole("button", { name: "Use this agent" }).click();
+    await waitForText(agent.getByRole("status"), "Saved; goose moved the open sessions there, without a restart.");
+    expect(await storedChoice(h)).toEqual({ "goose.agentChoice": { cwd: folder } });
+    expect(h.agentPids()).toEqual(pids);
+    expect(h.agentMessages().filter((m) => m.method === "initialize")).toHaveLength(1);
+    const moved = h.agentMessages().filter((m) => m.method === "_goose/unstable/session/working-dir/update" && m.params?.sessionId);
+    expect(moved.at(-1)?.params?.workingDir).toBe(folder);
+    await waitForText(panel.locator(".agent-line__folder"), "moved");
+
+    // A new session starts in the chosen folder, from the same agent.
+    await panel.getByRole("button", { name: "New session" }).click();
+    await expect
+      .poll(
+        () =>
+          h
+            .agentMessages()
+            .filter((m) => m.method === "session/new")
+            .at(-1)?.params?.cwd,
+        { timeout: LONG },
+      )
+      .toBe(folder);
   });
 });

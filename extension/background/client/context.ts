@@ -28,6 +28,8 @@ export interface ClientContext {
   untilIdle(sessionId: string): Promise<void>;
   /** Settles once the host has said how the session took the browser tools the user turned on, or after a bound. */
   untilToolsSettled(sessionId: string): Promise<void>;
+  /** The folder the user chose for new sessions, which goose's sessions can move to without a restart. */
+  chosenCwd?(): string | undefined;
 }
 
 /** A failure as the panel shows it, with the agent's own setup instructions when it needs auth. */

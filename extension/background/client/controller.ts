@@ -9,6 +9,7 @@ import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
 import type { AppEvent, AppState } from "../../state/app";
 import type { ForkProbeStorage } from "../../storage/fork-probes";
+import type { GooseControlStorage } from "../../storage/goose-controls";
 import type { ForkStorage } from "../../storage/session-forks";
 import type { MetaStorage } from "../../storage/session-meta";
 import type { Store } from "../observable-store";
@@ -19,6 +20,7 @@ import { type ElicitationAnswer, elicitationPrompts } from "./elicitation-prompt
 import { editAndResend, forkSession } from "./fork";
 import { rememberForks } from "./fork-memory";
 import { learnForkServed } from "./fork-probe";
+import { archiveJob, changeFolderJob, learnGooseControls, moveOpenSessions, renameJob } from "./goose-methods";
 import { HeldSessions } from "./held-sessions";
 import { refreshHistory } from "./history";
 import { JoinedPrompts } from "./joined-prompts";
@@ -40,12 +42,16 @@ export interface ControllerDeps {
   forks?: ForkStorage;
   /** What each agent release answered the fork probe (none: it is asked at every start). */
   forkProbes?: ForkProbeStorage;
+  /** Which of goose's session controls each release serves (none: asked at every start). */
+  gooseControls?: GooseControlStorage;
   /** Every answer the user gave an agent's permission request. */
   onPermissionAnswered?: PermissionAnswered;
   /** A question about a call of our server, answered for the user because our consent asks when it is served (our-questions.ts). */
   needsNoQuestion?: NeedsNoQuestion;
   /** Settles when the message queue as it is now is stored (QueuePersistence); none in tests that keep no queue. */
   flushQueue?: () => Promise<void>;
+  /** The folder the user chose for new sessions (none: where the agent runs). */
+  chosenCwd?: () => string | undefined;
   /** How many panels are open (none: tests without a panel, which never open a session at start). */
   panelsOpen?: () => number;
   log?: (message: string, detail?: unknown) => void;
@@ -73,6 +79,7 @@ export class ClientController {
       joined: new JoinedPrompts(),
       untilIdle: (sessionId) => untilIdle(deps.store, sessionId),
       untilToolsSettled: (sessionId) => untilToolsSettled(deps.store, sessionId),
+      ...(deps.chosenCwd ? { chosenCwd: deps.chosenCwd } : {}),
     };
     this.forkProbes = deps.forkProbes;
     if (deps.forks) rememberForks(deps.store, deps.forks, deps.log);
@@ -207,6 +214,26 @@ export class ClientController {
     return this.run((conn) => closeSession(this.ctx, conn, sessionId));
   }
 
+  renameSession(sessionId: string, title: string): Promise<void> {
+    return this.run((conn) => renameJob(this.ctx, conn, sessionId, title));
+  }
+
+  archiveSession(sessionId: string, archived: boolean): Promise<void> {
+    return this.run((conn) => archiveJob(this.ctx, conn, sessionId, archived));
+  }
+
+  setSessionFolder(sessionId: string, cwd: string): Promise<void> {
+    return this.run((conn) => changeFolderJob(this.ctx, conn, sessionId, cwd));
+  }
+
+  /** The options page's folder: the open sessions move there without a restart, where the agent can (goose-methods.ts). */
+  async moveOpenSessions(cwd: string): Promise<"moved" | "refused" | "unavailable"> {
+    const conn = this.agent.ready();
+    if (!conn) return "unavailable";
+    const moved = await Promise.race([moveOpenSessions(this.ctx, conn, cwd), conn.closed.then(() => "unavailable" as const)]);
+    return moved;
+  }
+
   /** The user's answer to the agent's question; an accepted form goes only once it passes the check. */
   answerElicitation(key: string, answer: ElicitationAnswer): void {
     this.ctx.elicitations.answer(key, answer);
@@ -240,6 +267,7 @@ export class ClientController {
 
   private async whenReady(conn: AgentConnection): Promise<void> {
     void learnForkServed(this.ctx, conn, this.forkProbes).catch(() => undefined);
+    void learnGooseControls(this.ctx, conn, this.deps.gooseControls).catch(() => undefined);
     // New session pressed while the agent restarted: that session, not the restore (which an opening would stop).
     const restored = this.newWanted ? this.newSession().then(() => undefined) : restoreActiveSession(this.ctx, conn);
     this.started = { conn, restored, tried: false };

@@ -172,8 +172,13 @@ export async function deleteSession(ctx: ClientContext, conn: AgentConnection, s
   }
 }
 
-/** Where new sessions start: the folder the agent runs in (the user's choice, else the host's default). */
+/**
+ * Where new sessions start: the user's choice (which goose takes without a restart, goose-methods.ts),
+ * else the folder the agent runs in (the host's default).
+ */
 function agentCwd(ctx: ClientContext): string {
+  const chosen = ctx.chosenCwd?.();
+  if (chosen) return chosen;
   const { agent, lastHello } = ctx.state().connection;
   return agent?.state === "running" ? agent.cwd : (lastHello?.cwd ?? "/");
 }

@@ -3,20 +3,28 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { SessionInfo } from "../../acp/schema";
 import { canListSessions } from "../../state/client-reducer/selectors";
 import { sentenceStart } from "../../state/connection/agent-name";
+import { archivedAt } from "../../state/connection/goose-controls";
 import { findEntry } from "../../state/conversation/entry-list";
 import type { SessionState } from "../../state/sessions/client-state";
 import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
 import { activeSessionId, agent, forks, history, sessions } from "../../view/state-signals";
 import { Icon } from "../icons";
+import { archivedCount, listedSessions } from "./archived";
 import { groupHistory, homeRelative, relativeTime, sessionTitle } from "./history-groups";
 import { deleteLater, pendingDeletes, undoDelete } from "./pending-deletes";
+import { RenameRow } from "./RenameRow";
 import { SearchResults } from "./SearchResults";
+import { SessionActions } from "./SessionActions";
 import { SEARCH_SHORTCUT, searchFocus } from "./search-shortcut";
 import "../transcript/conversation-control.css";
+import "./history-actions.css";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");
+  // goose's archived sessions stay out of the list until asked for; the row being renamed, if any.
+  const [showArchived, setShowArchived] = useState(false);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const box = useRef<HTMLInputElement>(null);
   const focusAsked = searchFocus.value;
   useEffect(() => void (focusAsked && box.current?.select()), [focusAsked]);
@@ -25,7 +33,8 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
   if (!h || !agent.value || !canListSessions({ agent: agent.value }))
     return <p class="empty">This agent does not keep a session history.</p>;
   const now = new Date();
-  const groups = groupHistory(h.items, now, query);
+  const archived = archivedCount(h.items);
+  const groups = groupHistory(listedSessions(h.items, showArchived || archived === 0), now, query);
   return (
     <section class="history" aria-label="Session history">
       <input
@@ -38,6 +47,16 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
         value={query}
         onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
       />
+      {archived > 0 && (
+        <button
+          type="button"
+          class="button button--ghost button--small history__archived-switch"
+          aria-pressed={showArchived}
+          onClick={() => setShowArchived(!showArchived)}
+        >
+          {showArchived ? "Hide archived" : `Show archived (${archived})`}
+        </button>
+      )}
       {h.error && (
         <p class="notice notice--error">
           {h.error.title}: {h.error.message}
@@ -58,6 +77,10 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                     Undo
                   </button>
                 </li>
+              ) : renaming === s.sessionId ? (
+                <li key={s.sessionId}>
+                  <RenameRow sessionId={s.sessionId} title={sessionTitle(s)} onDone={() => setRenaming(null)} />
+                </li>
               ) : (
                 <li key={s.sessionId} class={s.sessionId === activeSessionId.value ? "is-active" : ""}>
                   <button
@@ -76,6 +99,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                         {sessionTitle(s)}
                       </span>
                       {busy(s.sessionId) && <span class="history__busy">working…</span>}
+                      {archivedAt(s) && <span class="history__archived">archived</span>}
                     </span>
                     <span id={`history-about-${s.sessionId}`} class="history__about">
                       {preview(sessions.value[s.sessionId], sessionTitle(s)) && (
@@ -92,6 +116,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                       </span>
                     </span>
                   </button>
+                  <SessionActions item={s} title={sessionTitle(s)} onRename={() => setRenaming(s.sessionId)} />
                   {canDelete && (
                     <button
                       type="button"

@@ -4,6 +4,7 @@
  * its first prompt still owes the agent (fork-point.ts).
  */
 import type { SessionInfo, SessionUpdate } from "../../acp/schema";
+import { namedByUser } from "../connection/goose-controls";
 import { takeEntries } from "../conversation/entry-list";
 import type { ClientEventOf, ClientState } from "../sessions/client-state";
 import { type ForkRelation, forkTitle } from "../sessions/fork-point";
@@ -62,13 +63,14 @@ export function titledForks(forks: Record<string, ForkRelation>, items: SessionI
   if (!items.some((item) => forks[item.sessionId])) return items;
   return items.map((item) => {
     const relation = forks[item.sessionId];
-    return relation && item.title !== forkTitle(relation) ? { ...item, title: forkTitle(relation) } : item;
+    // A name the user gave it (goose's rename) is theirs to keep.
+    return relation && !namedByUser(item) && item.title !== forkTitle(relation) ? { ...item, title: forkTitle(relation) } : item;
   });
 }
 
 /** A title the agent gives a fork is replaced by the panel's. */
 export function titledFork(forks: Record<string, ForkRelation>, sessionId: string, update: SessionUpdate): SessionUpdate {
   const relation = forks[sessionId];
-  if (!relation || update.sessionUpdate !== "session_info_update" || update.title == null) return update;
+  if (!relation || update.sessionUpdate !== "session_info_update" || update.title == null || namedByUser(update)) return update;
   return { ...update, title: forkTitle(relation) };
 }

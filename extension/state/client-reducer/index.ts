@@ -11,6 +11,7 @@ import type { ClientEvent, ClientState } from "../sessions/client-state";
 import { agentFailed, agentInitializing, agentOffline, agentReady, agentServesFork, agentUnsupported } from "./agent-phase";
 import { elicitationRequested, elicitationResolved } from "./elicitations";
 import { forkNoteSent, forksKnown, sessionForked, titledFork } from "./fork";
+import { agentServesGoose, sessionArchived, sessionFolderChanged, sessionRenamed } from "./goose-sessions";
 import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
 import { permissionAutoAllowed, permissionRequested, permissionResolved } from "./permissions";
 import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
@@ -47,6 +48,14 @@ function reduceEvent(state: ClientState, event: ClientEvent): ClientState {
       return agentFailed(state, event);
     case "agent_serves_fork":
       return agentServesFork(state);
+    case "agent_serves_goose":
+      return agentServesGoose(state, event);
+    case "session_renamed":
+      return sessionRenamed(state, event);
+    case "session_archived":
+      return sessionArchived(state, event);
+    case "session_folder_changed":
+      return sessionFolderChanged(state, event);
     case "agent_offline":
       return agentOffline(state, event);
 

@@ -12,6 +12,7 @@ import { HOST_PROTOCOL_VERSION, type HostCapability, type HostHello, MIN_HOST_PR
 const HOST_FEATURES: Readonly<Record<HostCapability, { name: string; partOf?: HostCapability }>> = {
   browser_tools: { name: "browser tools" },
   browser_tools_offer: { name: "the report of whether the agent took the browser tools", partOf: "browser_tools" },
+  goose_session_methods: { name: "goose's session controls (rename, archive, working folder)" },
 };
 
 /** What the user loses with these capabilities missing, in words. */
@@ -32,7 +33,7 @@ type HelloFacts = Pick<HostHello, "protocolVersion" | "minExtensionProtocol" | "
 /** What the host serves; a host from before `capabilities` said only whether it has browser tools. */
 export function hostServes(hello: HelloFacts, capability: HostCapability): boolean {
   if (Array.isArray(hello.capabilities)) return hello.capabilities.includes(capability);
-  return hello.browserTools === true;
+  return capability.startsWith("browser_tools") && hello.browserTools === true;
 }
 
 export function hostFit(hello: HelloFacts): HostFit {

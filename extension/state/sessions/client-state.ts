@@ -21,6 +21,7 @@ import type {
   ToolCallUpdate,
   ToolKind,
 } from "../../acp/schema";
+import type { GooseControl, GooseSessionEvent } from "../connection/goose-controls";
 import type { ElicitationState } from "../conversation/elicitation";
 import type { EntryList } from "../conversation/entry-list";
 import type { ToolCallMap } from "../conversation/tool-call-map";
@@ -51,6 +52,7 @@ export interface AgentState {
   forkServed?: true;
   /** A session opened on this agent process (goose without a provider fails only at session/new). */
   sessionOpened?: true;
+  gooseControls?: GooseControl[];
 }
 
 export interface UserEntry {
@@ -290,9 +292,9 @@ export type ClientEvent =
   | { type: "tab_closed"; sessionId: string }
   /** The tab of a session the agent lost now shows the session `by`, in the same place. */
   | { type: "tab_replaced"; sessionId: string; by: string }
-  | QueueEvent;
+  | QueueEvent
+  | GooseSessionEvent;
 
 type Options = SessionConfigOption[];
-
 /** One kind of client event, by its `type`: what each of the reducer's handlers takes. */
 export type ClientEventOf<T extends ClientEvent["type"]> = Extract<ClientEvent, { type: T }>;

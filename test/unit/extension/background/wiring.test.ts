@@ -7,7 +7,7 @@ import { servePanels } from "../../../../extension/background/panel/panel-bridge
 import type { MessagePort } from "../../../../extension/background/panel/ports";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
 import { initialConnectionState, reduceConnection } from "../../../../extension/state/connection/connection";
-import type { PanelCommand } from "../../../../extension/state/panel-messages";
+import { isPanelToBackground, type PanelCommand } from "../../../../extension/state/panel-messages";
 import { HOST_NAME } from "../../../../shared/extension-ids";
 import { HOST_PROTOCOL_VERSION, type JsonRpcMessage } from "../../../../shared/host-protocol";
 import { FakeClock } from "../../../helpers/fake-clock";
@@ -341,6 +341,9 @@ describe("commandRouter", () => {
       editAndResend: record("editAndResend"),
       forkFrom: record("forkFrom"),
       closeSession: record("closeSession"),
+      renameSession: record("renameSession"),
+      archiveSession: record("archiveSession"),
+      setSessionFolder: record("setSessionFolder"),
       answerElicitation: (key, answer) => void calls.push(["answerElicitation", key, answer]),
       steer: record("steer"),
       editQueued: record("editQueued"),
@@ -372,6 +375,10 @@ describe("commandRouter", () => {
       { type: "edit_resend", sessionId: "s1", entryId: "e1", text: "again" },
       { type: "fork_from", sessionId: "s1", entryId: "e3" },
       { type: "close_session", sessionId: "s4" },
+      { type: "rename_session", sessionId: "s4", title: "Mine" },
+      { type: "archive_session", sessionId: "s4", archived: true },
+      { type: "archive_session", sessionId: "s4", archived: false },
+      { type: "set_session_folder", sessionId: "s4", cwd: "/w/sub" },
       { type: "answer_elicitation", key: "ask-1", action: "accept", values: { name: "Ada" } },
       { type: "answer_elicitation", key: "ask-2", action: "decline" },
       { type: "steer", sessionId: "s1", content },
@@ -382,6 +389,8 @@ describe("commandRouter", () => {
       { type: "queue_resume", sessionId: "s1" },
     ];
     for (const c of commands) await route(c);
+    // And the panel port lets each of them through (its list of command types is separate).
+    expect(commands.filter((c: unknown) => !isPanelToBackground(c))).toEqual([]);
     expect(calls).toEqual([
       ["restart"],
       ["diagnose"],
@@ -399,6 +408,10 @@ describe("commandRouter", () => {
       ["editAndResend", "s1", "e1", "again"],
       ["forkFrom", "s1", "e3"],
       ["closeSession", "s4"],
+      ["renameSession", "s4", "Mine"],
+      ["archiveSession", "s4", true],
+      ["archiveSession", "s4", false],
+      ["setSessionFolder", "s4", "/w/sub"],
       ["answerElicitation", "ask-1", { action: "accept", values: { name: "Ada" } }],
       ["answerElicitation", "ask-2", { action: "decline" }],
       ["steer", "s1", content],

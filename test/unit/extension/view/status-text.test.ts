@@ -216,7 +216,12 @@ describe("describeConnection", () => {
       { type: "connecting" },
       {
         type: "hello",
-        hello: { ...hello, hostVersion: "0.2.0", protocolVersion: HOST_PROTOCOL_VERSION - 1, capabilities: ["browser_tools_offer"] },
+        hello: {
+          ...hello,
+          hostVersion: "0.2.0",
+          protocolVersion: HOST_PROTOCOL_VERSION - 1,
+          capabilities: ["browser_tools_offer", "goose_session_methods"],
+        },
       },
     );
     expect(describeConnection(behind).setup).toBeUndefined();

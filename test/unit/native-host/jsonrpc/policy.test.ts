@@ -49,6 +49,25 @@ describe("checkFromExtension", () => {
     expect(checkFromExtension(other)).toMatchObject({ action: "refuse", code: "method_not_allowed" });
   });
 
+  it("lets goose's session controls through (rename, archive, unarchive, working folder), not its config or extensions", () => {
+    for (const method of [
+      "_goose/unstable/session/rename",
+      "_goose/unstable/session/archive",
+      "_goose/unstable/session/unarchive",
+      "_goose/unstable/session/working-dir/update",
+    ])
+      expect(checkFromExtension({ jsonrpc: "2.0", id: 7, method, params: { sessionId: "s" } })).toMatchObject({ action: "forward" });
+    for (const method of [
+      "_goose/unstable/session/extensions/add",
+      "_goose/unstable/config/extensions/add",
+      "_goose/unstable/session/import",
+    ])
+      expect(checkFromExtension({ jsonrpc: "2.0", id: 8, method, params: {} })).toMatchObject({
+        action: "refuse",
+        code: "method_not_allowed",
+      });
+  });
+
   it("refuses requests with ids the host reserves for its own requests (their answers would be swallowed)", () => {
     const d = checkFromExtension({ jsonrpc: "2.0", id: "goose-browser-host/1", method: "session/list", params: {} });
     expect(d).toMatchObject({ action: "refuse", reply: { code: -32600 } });

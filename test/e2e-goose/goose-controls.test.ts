@@ -1,0 +1,132 @@
+/**
+ * goose's own session controls from the panel (issue #38), with the real goose from npm: History
+ * renames and archives through goose's unadvertised `_goose/unstable/session/…` methods, and what
+ * goose lists afterwards says it took them; the session on screen moves to another folder without a
+ * restart, and goose's tools work there from the next turn.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "../e2e/fixture";
+import { agentBubbles, LONG, openNewSession, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { gooseBuilds, launchGoose } from "./real-goose";
+
+const launch = useHarness();
+
+async function openHistory(page: Page) {
+  await page.getByRole("button", { name: "History" }).click();
+  const history = page.getByRole("region", { name: "Session history" });
+  await history.waitFor({ timeout: LONG });
+  return history;
+}
+
+async function chat(page: Page, words: string): Promise<void> {
+  await sendPrompt(page, words);
+  await waitForText(agentBubbles(page), `You said: ${words}`);
+  await waitForTurnEnd(page);
+}
+
+const titles = (history: ReturnType<Page["getByRole"]>) => history.locator(".history__title").allInnerTexts();
+/** goose 1.50 counts an archive or unarchive as an update, so the order then is goose's to choose. */
+const titleSet = async (history: ReturnType<Page["getByRole"]>) => (await titles(history)).sort();
+
+describe.each(gooseBuilds())("goose $version session controls", (build) => {
+  it("renames and archives a session in History through goose's methods; goose lists it so afterwards", async () => {
+    const { h } = await launchGoose(launch, build);
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await chat(page, "alpha words here");
+    await openNewSession(page);
+    await chat(page, "beta words here");
+    // goose advertises none of these: the background asked each without a sessionId (goose: -32602).
+    for (const name of ["rename", "archive", "unarchive", "working-dir/update"]) {
+      const probe = h.agentMessages().find((m) => m.method === `_goose/unstable/session/${name}`);
+      expect(probe?.params).toEqual({});
+    }
+
+    let history = await openHistory(page);
+    await history.getByRole("button", { name: "beta words here", exact: true }).waitFor({ timeout: LONG });
+    await history.getByRole("button", { name: "Actions for beta words here" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    const box = history.getByRole("textbox", { name: "New name for beta words here" });
+    await box.fill("My own name");
+    await box.press("Enter");
+    await expect.poll(() => titles(history)).toEqual(["My own name", "alpha words here"]);
+    const renamed = h.agentMessages().find((m) => m.method === "_goose/unstable/session/rename" && m.params?.title);
+    expect(renamed?.params).toMatchObject({ title: "My own name" });
+    // The tab says it too.
+    await page.getByRole("tab", { name: /My own name/ }).waitFor({ timeout: LONG });
+
+    // Archived: out of History, shown on request, and goose keeps the mark in its own list.
+    await history.getByRole("button", { name: "Actions for alpha words here" }).click();
+    await page.getByRole("menuitem", { name: "Archive" }).click();
+    await expect.poll(() => titles(history)).toEqual(["My own name"]);
+    await page.getByRole("button", { name: "Back" }).click();
+    history = await openHistory(page);
+    await expect.poll(() => h.agentMessages().filter((m) => m.method === "session/list").length).toBeGreaterThan(1);
+    const listed = h
+      .agentOutput()
+      .filter((m) => Array.isArray((m.result as { sessions?: unknown } | undefined)?.sessions))
+      .at(-1)?.result as { sessions: { title: string; _meta: Record<string, unknown> }[] };
+    expect(listed.sessions.find((s) => s.title === "My own name")?._meta).toMatchObject({ userSetName: true });
+    expect(typeof listed.sessions.find((s) => s.title === "alpha words here")?._meta.archivedAt).toBe("string");
+    await expect.poll(() => titles(history)).toEqual(["My own name"]);
+    await history.getByRole("button", { name: "Show archived (1)" }).click();
+    await expect.poll(() => titleSet(history)).toEqual(["My own name", "alpha words here"]);
+    await history.getByRole("button", { name: "Actions for alpha words here" }).click();
+    await page.getByRole("menuitem", { name: "Unarchive" }).click();
+    await history.getByRole("button", { name: /Show archived/ }).waitFor({ state: "detached", timeout: LONG });
+    expect(h.agentMessages().some((m) => m.method === "_goose/unstable/session/unarchive" && m.params?.sessionId)).toBe(true);
+    await page.getByRole("button", { name: "Back" }).click();
+    history = await openHistory(page);
+    await expect.poll(() => titleSet(history)).toEqual(["My own name", "alpha words here"]);
+    expect(await history.getByText("archived", { exact: true }).count()).toBe(0);
+  });
+});
+
+describe.each(gooseBuilds())("goose $version working folder", (build) => {
+  it("moves the session to another folder mid-session through working-dir/update: same process, goose's shell runs there", async () => {
+    const { h } = await launchGoose(launch, build);
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await chat(page, "before the move");
+    const moved = path.join(h.workDir, "moved here");
+    fs.mkdirSync(moved);
+    const pid = h.agentPids()[0];
+
+    await page.getByRole("button", { name: "Working folder" }).click();
+    const form = page.getByRole("form", { name: "Working folder of this session" });
+    await form.getByRole("textbox").fill(moved);
+    await form.getByRole("button", { name: "Move" }).click();
+    await page.locator(".agent-line__folder").filter({ hasText: "moved here" }).waitFor({ timeout: LONG });
+    const sessionId = h.agentMessages().find((m) => m.method === "session/prompt")!.params!.sessionId;
+    expect(h.agentMessages().find((m) => m.method === "_goose/unstable/session/working-dir/update" && m.params?.sessionId)?.params).toEqual(
+      {
+        sessionId,
+        workingDir: moved,
+      },
+    );
+
+    // goose's own shell tool runs in the new folder, in the same session and the same goose process.
+    await sendPrompt(page, "shell pwd");
+    await page.getByRole("group", { name: "Permission request" }).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
+    await waitForText(agentBubbles(page), `The command printed: ${moved}`);
+    await waitForTurnEnd(page);
+    expect(
+      h
+        .agentMessages()
+        .filter((m) => m.method === "session/prompt")
+        .map((m) => m.params?.sessionId),
+    ).toEqual([sessionId, sessionId]);
+    expect(h.agentPids()[0]).toBe(pid);
+    expect(h.agentMessages().filter((m) => m.method === "initialize")).toHaveLength(1);
+
+    // A folder goose refuses leaves the session where it is, with goose's reason.
+    await page.getByRole("button", { name: "Working folder" }).click();
+    await form.getByRole("textbox").fill(path.join(h.workDir, "no such folder"));
+    await form.getByRole("button", { name: "Move" }).click();
+    await waitForText(page.locator(".transcript, [role=log]").first(), "invalid directory path");
+    expect(await page.locator(".agent-line__folder").innerText()).toContain("moved here");
+  });
+});

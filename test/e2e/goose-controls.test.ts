@@ -1,0 +1,66 @@
+/**
+ * goose's session controls (issue #38) appear only where the running agent serves them: the scripted
+ * goose answers goose's methods in goose's shapes (test/e2e-goose/goose-controls.test.ts drives the
+ * real one), a goose release without them and another agent get none of the controls.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { agentBubbles, LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { useHarness } from "./fixture";
+
+const launch = useHarness();
+
+async function historyWithOneSession(page: Page, words: string) {
+  await waitForReady(page);
+  await sendPrompt(page, words);
+  await waitForText(agentBubbles(page), words);
+  await waitForTurnEnd(page);
+  await page.getByRole("button", { name: "History" }).click();
+  const history = page.getByRole("region", { name: "Session history" });
+  await history.getByRole("button", { name: words, exact: true }).waitFor({ timeout: LONG });
+  return history;
+}
+
+const GOOSE_METHODS = /^_goose\/unstable\/session\/(rename|archive|unarchive|working-dir\/update)$/;
+
+describe("goose's session controls", () => {
+  it("goose that serves them: History renames (the tab follows) and archives", async () => {
+    const h = await launch();
+    const page = await h.openPanel();
+    const history = await historyWithOneSession(page, "echo name me");
+    await history.getByRole("button", { name: "Actions for echo name me" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    await history.getByRole("textbox", { name: "New name for echo name me" }).fill("Named here");
+    await history.getByRole("button", { name: "Save" }).click();
+    await history.getByRole("button", { name: "Named here", exact: true }).waitFor({ timeout: LONG });
+    await page.getByRole("tab", { name: /Named here/ }).waitFor({ timeout: LONG });
+    await history.getByRole("button", { name: "Actions for Named here" }).click();
+    await page.getByRole("menuitem", { name: "Archive" }).click();
+    await history.getByRole("button", { name: "Show archived (1)" }).waitFor({ timeout: LONG });
+    expect(await history.locator(".history__title").count()).toBe(0);
+  });
+
+  it("goose without the methods (asked, -32601): no controls", async () => {
+    const h = await launch({ agentEnv: { SCRIPTED_AGENT_WITHOUT: "goose-sessions" }, captureAgentStdout: true });
+    const page = await h.openPanel();
+    const history = await historyWithOneSession(page, "echo plain goose");
+    const asked = h.agentMessages().filter((m) => GOOSE_METHODS.test(m.method ?? ""));
+    expect(asked.map((m) => m.method)).toHaveLength(4);
+    const ids = new Set(asked.map((m) => m.id));
+    expect(
+      h
+        .agentOutput()
+        .filter((m) => ids.has(m.id as number))
+        .map((m) => m.error?.code),
+    ).toEqual([-32601, -32601, -32601, -32601]);
+    expect(await history.getByRole("button", { name: /^Actions for / }).count()).toBe(0);
+  });
+
+  it("another agent: never asked, no controls", async () => {
+    const h = await launch({ agentEnv: { SCRIPTED_AGENT_IDENTITY: "claude" } });
+    const page = await h.openPanel();
+    const history = await historyWithOneSession(page, "echo not goose");
+    expect(h.agentMessages().filter((m) => (m.method ?? "").startsWith("_goose/"))).toEqual([]);
+    expect(await history.getByRole("button", { name: /^Actions for / }).count()).toBe(0);
+  });
+});
