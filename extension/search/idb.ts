@@ -1,0 +1,69 @@
+/** IndexedDB's requests and transactions as promises: the few the index needs. */
+
+export function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
+  });
+}
+
+/** Settles when the transaction commits (or fails or is aborted). */
+export function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
+    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+  });
+}
+
+/** Opens `name`, creating its stores with `upgrade` when new; closes itself when another page deletes it. */
+export function openDatabase(name: string, version: number, upgrade: (db: IDBDatabase) => void): Promise<IDBDatabase> {
+  const req = indexedDB.open(name, version);
+  req.onupgradeneeded = () => upgrade(req.result);
+  return request(req).then((db) => {
+    db.onversionchange = () => db.close();
+    return db;
+  });
+}
+
+/** The primary keys of `index`'s records under `key`, in `direction` order, read one step at a time. */
+export async function* primaryKeys(index: IDBIndex, key: IDBValidKey, direction: IDBCursorDirection): AsyncGenerator<IDBValidKey> {
+  const req = index.openKeyCursor(key, direction);
+  let cursor = await request(req);
+  while (cursor) {
+    yield cursor.primaryKey;
+    const next = request(req);
+    cursor.continue();
+    cursor = await next;
+  }
+}
+
+/**
+ * A key cursor over `index`'s records under one key, in descending primary-key order, that can jump down to a
+ * primary key (a merge join of several words' sessions: the largest session they all have, then the next).
+ */
+export class DescendingKeys {
+  private constructor(
+    private readonly req: IDBRequest<IDBCursor | null>,
+    private readonly key: IDBValidKey,
+    private cursor: IDBCursor | null,
+  ) {}
+
+  static async open(index: IDBIndex, key: IDBValidKey): Promise<DescendingKeys> {
+    const req = index.openKeyCursor(key, "prev");
+    return new DescendingKeys(req, key, await request(req));
+  }
+
+  /** The current record's primary key; null once past the last. */
+  get at(): IDBValidKey | null {
+    return this.cursor?.primaryKey ?? null;
+  }
+
+  /** To the first record whose primary key is at most `primaryKey`, which must be below the current one. */
+  async downTo(primaryKey: IDBValidKey): Promise<void> {
+    if (!this.cursor) return;
+    const next = request(this.req);
+    this.cursor.continuePrimaryKey(this.key, primaryKey);
+    this.cursor = await next;
+  }
+}
