@@ -37,33 +37,3 @@ export async function* primaryKeys(index: IDBIndex, key: IDBValidKey, direction:
     cursor = await next;
   }
 }
-
-/**
- * A key cursor over `index`'s records under one key, in descending primary-key order, that can jump down to a
- * primary key (a merge join of several words' sessions: the largest session they all have, then the next).
- */
-export class DescendingKeys {
-  private constructor(
-    private readonly req: IDBRequest<IDBCursor | null>,
-    private readonly key: IDBValidKey,
-    private cursor: IDBCursor | null,
-  ) {}
-
-  static async open(index: IDBIndex, key: IDBValidKey): Promise<DescendingKeys> {
-    const req = index.openKeyCursor(key, "prev");
-    return new DescendingKeys(req, key, await request(req));
-  }
-
-  /** The current record's primary key; null once past the last. */
-  get at(): IDBValidKey | null {
-    return this.cursor?.primaryKey ?? null;
-  }
-
-  /** To the first record whose primary key is at most `primaryKey`, which must be below the current one. */
-  async downTo(primaryKey: IDBValidKey): Promise<void> {
-    if (!this.cursor) return;
-    const next = request(this.req);
-    this.cursor.continuePrimaryKey(this.key, primaryKey);
-    this.cursor = await next;
-  }
-}

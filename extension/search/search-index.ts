@@ -1,14 +1,14 @@
 /**
- * The full-text index, in IndexedDB: per session, its words (found by word through a multi-entry index)
- * and, packed in one record, which of its documents have each (postings.ts); and each document's text. A
- * turn's end rewrites that session's record, a delete drops the session's keys, and a query finds the
- * sessions with every word, then reads the newest of them until it has enough hits, so no step reads or
- * writes the whole index (FlexSearch's IndexedDB adapter, MiniSearch and Orama do: BENCHMARKS.md). It lives
- * in the panel: extension pages share the extension's IndexedDB, and the MV3 service worker may be stopped
- * at any time. Nothing here leaves the machine.
+ * The full-text index, in IndexedDB: per session, its lists (postings.ts: for each of its words, its documents
+ * that have it) packed in BUCKETS records by word, the words each write brought, found by word through a
+ * multi-entry index, and each document's text. A turn's end rewrites that session's records, a delete drops the
+ * session's keys, and a query finds the sessions with every word, newest first, until it has enough hits, so no
+ * step reads or writes the whole index (FlexSearch's IndexedDB adapter, MiniSearch and Orama do: BENCHMARKS.md
+ * "Full-text search at 2,000 sessions"). It lives in the panel: extension pages share the extension's IndexedDB,
+ * and the MV3 service worker may be stopped at any time. Nothing here leaves the machine.
  */
-import { committed, DescendingKeys, openDatabase, primaryKeys, request } from "./idb";
-import { bucketOf, byBucket, docPostings, docsWithAll, mergeSession, type PackedLists } from "./postings";
+import { committed, openDatabase, primaryKeys, request } from "./idb";
+import { bucketOf, byBucket, docPostings, docsWithAll, inAll, mergeSession, type PackedLists } from "./postings";
 import type { DocRole, SearchDoc } from "./session-docs";
 import { indexTerms } from "./terms";
 import { SEARCH_DB_NAME } from "./wipe";
@@ -38,7 +38,7 @@ const DOCS = "docs";
 const ALL = [WORDS, LISTS, DOCS];
 
 /** Documents tokenized between two breaks for the panel's thread (a few ms on a slow machine). */
-const DOCS_PER_SLICE = 25;
+const DOCS_PER_SLICE = 10;
 /** Sessions read at once while a query looks for its hits. */
 const SESSIONS_PER_READ = 16;
 
@@ -48,9 +48,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const ofSession = (key: number) => IDBKeyRange.bound([key], [key, []]);
 
 /**
- * The sessions that have every word, newest first, read from the index step by step, so a query reads only the
- * newest sessions it needs: one word's in order; several words' by a merge join, each word's cursor jumping down
- * to the highest session the others have. Words records are keyed [session, first document].
+ * The sessions that have every word, newest first. One word: read from the index step by step, so a common
+ * word reads only the newest sessions it needs. More: every word's sessions (keys only), intersected; a merge
+ * join of key cursors read fewer keys but waited on a round trip per step, slower (BENCHMARKS.md).
  */
 async function* candidates(byWord: IDBIndex, words: readonly string[]): AsyncGenerator<number> {
   if (words.length === 1) {
@@ -62,21 +62,11 @@ async function* candidates(byWord: IDBIndex, words: readonly string[]): AsyncGen
     }
     return;
   }
-  const walks = await Promise.all(words.map((w) => DescendingKeys.open(byWord, w)));
-  const session = (walk: DescendingKeys) => (walk.at as [number, number] | null)?.[0] ?? null;
-  for (;;) {
-    const at = walks.map(session);
-    if (at.some((s) => s === null)) return;
-    const low = Math.min(...(at as number[]));
-    const ahead = walks.filter((_, i) => at[i]! > low);
-    if (ahead.length > 0) {
-      await Promise.all(ahead.map((walk) => walk.downTo([low, Number.POSITIVE_INFINITY])));
-      continue;
-    }
-    yield low;
-    // Below every record of this session.
-    await Promise.all(walks.map((walk) => walk.downTo([low, Number.NEGATIVE_INFINITY])));
-  }
+  const keys = await Promise.all(
+    words.map((w) => request(byWord.getAllKeys(w) as IDBRequest<unknown> as IDBRequest<Array<[number, number]>>)),
+  );
+  // Words records are keyed [session, first document]: each word's sessions, once each.
+  yield* inAll(keys.map((k) => [...new Set(k.map(([s]) => s))]));
 }
 
 export class SearchIndex {

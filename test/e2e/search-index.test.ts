@@ -83,3 +83,44 @@ describe("the search index in IndexedDB", () => {
     await expect.poll(state, { timeout: LONG }).toEqual({ dbs: [], registry: { next: 1, sessions: {} } });
   });
 });
+
+describe("the search index's bounds (issue 39's goals, with room for a loaded machine)", () => {
+  it("with 300 sessions of 100 messages in, a turn is found within 300 ms, a first open within 1 s, a delete gone within 300 ms", async () => {
+    const h = await launch({ extensionDir: E2E_BUILD });
+    const page = await h.openPanel();
+    await page.waitForFunction(() => "__gooseSearch" in globalThis);
+    const r = await withIndex<{ turn: number; opened: number; deleted: number }>(
+      page,
+      `
+      // Varied words, so the lists are as many as a real session's (about 2,000 words each).
+      let seed = 7;
+      const word = () => { seed = (seed * 48271) % 2147483647; return "w" + (seed % 40000).toString(36); };
+      const text = (words) => Array.from({ length: words }, word).join(" ");
+      const session = (id, count, from = 0) => Array.from({ length: count }, (_, i) => doc(id, from + i, text(i % 5 === 2 ? 100 : 20)));
+      for (let k = 0; k < 300; k += 20) {
+        await index.add(Array.from({ length: 20 }, (_, j) => ({ key: 2000 + k + j, docs: session("s" + (k + j), 100) })));
+      }
+      const until = async (q, gone = false) => { while ((await hits(q)).length === 0 !== gone); };
+      const turn = session("s150", 5, 100);
+      turn[0].text += " qqturnmark";
+      let t = performance.now();
+      await index.add([{ key: 2150, docs: turn }]);
+      await until("qqturnmark");
+      const turnMs = performance.now() - t;
+      const opened = session("fresh", 100);
+      opened[99].text += " qqopenmark";
+      t = performance.now();
+      await index.add([{ key: 2400, docs: opened }]);
+      await until("qqopenmark");
+      const openedMs = performance.now() - t;
+      t = performance.now();
+      await index.removeSession(2400, 100);
+      await until("qqopenmark", true);
+      return { turn: turnMs, opened: openedMs, deleted: performance.now() - t };
+    `,
+    );
+    expect(r.turn).toBeLessThan(300);
+    expect(r.opened).toBeLessThan(1000);
+    expect(r.deleted).toBeLessThan(300);
+  }, 240_000);
+});
