@@ -8,7 +8,7 @@ import { settingsItem } from "../storage/settings";
 import { sessions } from "../view/state-signals";
 import { type IndexerDeps, SearchIndexer } from "./indexer";
 import { type SearchHit, SearchIndex } from "./search-index";
-import { deleteSearchDatabase, exclusive } from "./wipe";
+import { deleteSearchDatabase, dropFlexSearchIndex, exclusive } from "./wipe";
 
 /** Whether full-text search is on (the setting), once read. */
 export const searchEnabled = signal<boolean | null>(null);
@@ -24,6 +24,13 @@ const deps: IndexerDeps = {
 const indexer = new SearchIndexer(deps);
 
 export function startSearch(): void {
+  // First an index an older version left (its registry would say sessions are in that are not).
+  void dropFlexSearchIndex()
+    .catch((error) => deps.log("search index", error))
+    .then(follow);
+}
+
+function follow(): void {
   const apply = (on: boolean) => {
     searchEnabled.value = on;
     void indexer.setEnabled(on).then(() => indexer.observe(sessions.peek()));

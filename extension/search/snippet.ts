@@ -6,7 +6,7 @@ export interface SnippetPart {
 }
 
 /** Lower case, accents dropped: the same folding the index's encoder does (LatinSimple), so a hit is found again. */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 

@@ -8,6 +8,7 @@ import { runSnapshotBench, snapshotSection } from "./page-tools/snapshot";
 import { benchPageToolsTasks } from "./page-tools/tasks";
 import { benchPanel } from "./panel-run";
 import { runSearchBench, searchSection } from "./search-bench";
+import { librariesSection, runLibraryComparisonApart } from "./search-libraries";
 import { runTabSwitchBench, tabSwitchSection } from "./tab-switch";
 
 const f = (n: number, d = 2) => n.toFixed(d);
@@ -67,9 +68,32 @@ if (process.env.BENCH_PART === "goose") {
 
 /** Full-text search in the panel's context (search-bench.ts), written into BENCHMARKS.md. */
 async function benchSearch(): Promise<void> {
-  const text = searchSection(await runSearchBench(), machine, date);
+  const r = await runSearchBench(Number(process.env.SEARCH_BENCH_SESSIONS ?? 2000));
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  const text = searchSection(r, machine, date, load);
   process.stdout.write(`${text}\n`);
   writeSection("search-bench", text);
+}
+
+/** FlexSearch, MiniSearch and Orama on the same corpus in Node (search-libraries.ts), written into BENCHMARKS.md. */
+function benchSearchLibraries(): void {
+  const sessions = Number(process.env.SEARCH_BENCH_SESSIONS ?? 2000);
+  const rows = runLibraryComparisonApart(sessions);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  const text = librariesSection(rows, sessions, machine, date, load);
+  process.stdout.write(`${text}\n`);
+  writeSection("search-libraries", text);
+}
+
+if (process.env.BENCH_PART === "search-libraries") {
+  benchSearchLibraries();
+  process.exit(0);
 }
 
 // BENCH_PART=search: the search part alone (needs the e2e build: `npm run bench:search` makes it).
@@ -159,4 +183,7 @@ if (process.env.PAGE_TOOLS_BENCH !== "0") {
 if (process.env.GOOSE_BENCH !== "0") await benchGooseStart();
 
 // Full-text search over 2,000 sessions × 100 messages in the e2e build's panel. SEARCH_BENCH=0 skips it.
-if (process.env.SEARCH_BENCH !== "0") await benchSearch();
+if (process.env.SEARCH_BENCH !== "0") {
+  await benchSearch();
+  benchSearchLibraries();
+}

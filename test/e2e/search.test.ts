@@ -80,7 +80,7 @@ describe("full-text search", () => {
 
     await searchFor(page, "ocelotwhistle");
     await results(page).locator("mark", { hasText: "ocelotwhistle" }).first().waitFor({ timeout: LONG });
-    expect(await searchDatabases(page)).toEqual(["flexsearch:goose-search"]);
+    expect(await searchDatabases(page)).toEqual(["goose-search"]);
 
     const options = await h.context.newPage();
     await options.goto(`chrome-extension://${h.extensionId}/options.html`);
