@@ -185,7 +185,7 @@ export class AgentConnection {
    * A new session holding a copy of `sessionId`'s whole history (sessionCapabilities.fork, unstable:
    * the SDK neither types nor checks its answer, so the new session's id is checked here).
    */
-  /** `meta`: the agent's own fork options (goose's `conversationBefore`, background/client/fork.ts). */
+  /** `meta`: the agent's own fork options (goose's `conversationBefore`, background/client/forks/fork.ts). */
   async forkSession(sessionId: string, cwd: string, meta?: Record<string, unknown>): Promise<ForkSessionResponse> {
     const params: ForkSessionRequest = { sessionId, cwd, mcpServers: [], ...(meta ? { _meta: meta } : {}) };
     const answer = await this.whileCurrent(this.sdk.agent.request<ForkSessionResponse, ForkSessionRequest>("session/fork", params));

@@ -7,7 +7,7 @@ import type { ContentBlock } from "../acp/schema";
 import type { ConsentAnswer } from "../state/browser-tools/browser-tools";
 import type { AgentChoice } from "../state/connection/connection";
 import type { PanelCommand } from "../state/panel-messages";
-import type { ElicitationAnswer } from "./client/elicitation-prompts";
+import type { ElicitationAnswer } from "./client/questions/elicitation-prompts";
 
 export interface HostCommands {
   /** Restarts the agent through the host (or reconnects to the host). */

@@ -1,6 +1,6 @@
 /**
  * What each agent release answered when asked whether it serves session/fork without advertising
- * it (background/client/fork-probe.ts), by agent name and version: asked once per release.
+ * it (background/client/forks/fork-probe.ts), by agent name and version: asked once per release.
  */
 import { storage } from "wxt/utils/storage";
 

@@ -119,7 +119,7 @@ describe("edit and resend, fork from here", () => {
     await waitForText(first, "does not offer session/fork, so sent messages cannot be edited or forked.");
     await screenshot(page, "conversation-fork-off");
     expect(await page.getByRole("textbox", { name: "Edited message" }).count()).toBe(0);
-    // Only the probe (background/client/fork-probe.ts), answered -32601: no fork of a session.
+    // Only the probe (background/client/forks/fork-probe.ts), answered -32601: no fork of a session.
     const forks = h.agentMessages().filter((m) => m.method === "session/fork");
     expect(forks.map((m) => m.params?.sessionId)).toEqual(["goose-browser/fork-probe"]);
     expect(await userBubbles(page).count()).toBe(2);

@@ -3,7 +3,7 @@
  * closed (its tab) and deleted (History), the next new session gets its id again, and goose refuses it
  * (-32002) until a session/load. The scripted agent does the same with SCRIPTED_AGENT_GOOSE_IDS; the
  * panel loads the session and retries, or, when goose cannot load it either, sends the message in a
- * new session and says so (background/client/session-recovery.ts).
+ * new session and says so (background/client/sessions/session-recovery.ts).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";

@@ -5,11 +5,11 @@
  */
 import type { AppState } from "../../state/app";
 import type { ClientEvent, UiError } from "../../state/sessions/client-state";
-import type { ElicitationBroker } from "./elicitation-broker";
-import type { HeldSessions } from "./held-sessions";
 import type { JoinedPrompts } from "./joined-prompts";
-import type { PermissionBroker } from "./permission-broker";
-import type { SessionMemory } from "./session-memory";
+import type { ElicitationBroker } from "./questions/elicitation-broker";
+import type { PermissionBroker } from "./questions/permission-broker";
+import type { HeldSessions } from "./sessions/held-sessions";
+import type { SessionMemory } from "./sessions/session-memory";
 import { toUiError } from "./ui-error";
 
 export interface ClientContext {

@@ -7,7 +7,7 @@ import type { AgentConnection } from "../../acp/agent-connection";
 import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 import { currentMode, modeChangeTo } from "./approval-mode";
 import { type ClientContext, failure } from "./context";
-import { LOST, retryIfRefused, SESSION_NOT_FOUND, SessionLost } from "./session-recovery";
+import { LOST, retryIfRefused, SESSION_NOT_FOUND, SessionLost } from "./sessions/session-recovery";
 
 export async function setConfigOption(
   ctx: ClientContext,

@@ -8,10 +8,10 @@ import type { AgentConnection } from "../../acp/agent-connection";
 import type { ContentBlock } from "../../acp/schema";
 import { withRewindNote } from "../../state/sessions/fork-point";
 import { type ClientContext, failure } from "./context";
-import { takeForkNote } from "./fork-note";
-import { refreshHistory } from "./history";
-import { LOST, retryIfRefused, SESSION_NOT_FOUND, SessionLost } from "./session-recovery";
-import { newSession } from "./sessions";
+import { takeForkNote } from "./forks/fork-note";
+import { refreshHistory } from "./sessions/history";
+import { LOST, retryIfRefused, SESSION_NOT_FOUND, SessionLost } from "./sessions/session-recovery";
+import { newSession } from "./sessions/sessions";
 
 /** Sends a prompt to the session (null: the active one, else a new one); resolves when the turn ends. */
 export async function prompt(ctx: ClientContext, conn: AgentConnection, sessionId: string | null, content: ContentBlock[]): Promise<void> {

@@ -60,7 +60,7 @@ function isSteerEcho(session: SessionState, messageId: string | null | undefined
   );
 }
 
-/** When goose stored the message (`_meta.goose.created`, Unix seconds), for its rewind (background/client/fork.ts). */
+/** When goose stored the message (`_meta.goose.created`, Unix seconds), for its rewind (background/client/forks/fork.ts). */
 function gooseCreated(meta: unknown): number | undefined {
   const created = (meta as { goose?: { created?: unknown } } | null | undefined)?.goose?.created;
   return typeof created === "number" && Number.isFinite(created) ? created : undefined;

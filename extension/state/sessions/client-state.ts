@@ -48,7 +48,7 @@ export interface AgentState {
   capabilities: AgentCapabilities | null;
   authMethods: AuthMethod[];
   error: UiError | null;
-  /** session/fork answers though the agent does not advertise it (goose): background/client/fork-probe.ts. */
+  /** session/fork answers though the agent does not advertise it (goose): background/client/forks/fork-probe.ts. */
   forkServed?: true;
   /** A session opened on this agent process (goose without a provider fails only at session/new). */
   sessionOpened?: true;

@@ -1,7 +1,7 @@
 /**
  * What the running agent can do with sessions: what its initialize answer advertises, and for
  * session/fork also what it answered when asked (goose serves fork without advertising it:
- * background/client/fork-probe.ts). Never its name. session/fork is unstable in the SDK's schema,
+ * background/client/forks/fork-probe.ts). Never its name. session/fork is unstable in the SDK's schema,
  * so its capability is not in the stable type.
  */
 import type { AgentState } from "./client-state";

@@ -7,7 +7,7 @@
 import "../../helpers/dom/fake-browser";
 
 import { describe, expect, it } from "vitest";
-import { LIVE_TABS } from "../../../extension/background/client/sessions";
+import { LIVE_TABS } from "../../../extension/background/client/sessions/sessions";
 import { entryArray } from "../../../extension/state/conversation/entry-list";
 import type { ClientState } from "../../../extension/state/sessions/client-state";
 import type { ForkRelation } from "../../../extension/state/sessions/fork-point";

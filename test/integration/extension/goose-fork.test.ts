@@ -8,7 +8,7 @@
 import "../../helpers/dom/fake-browser";
 
 import { describe, expect, it } from "vitest";
-import { LIVE_TABS } from "../../../extension/background/client/sessions";
+import { LIVE_TABS } from "../../../extension/background/client/sessions/sessions";
 import { entryArray } from "../../../extension/state/conversation/entry-list";
 import type { ForkProbeStorage } from "../../../extension/storage/fork-probes";
 import { MemoryMeta, setup, tmp } from "../../helpers/client-harness";

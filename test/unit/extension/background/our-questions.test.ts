@@ -7,8 +7,8 @@
 import type { PermissionOption, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
 import { questionForUs, type ReadAllowed } from "../../../../extension/background/browser-tools/our-questions";
-import { permissionPrompts } from "../../../../extension/background/client/permission-prompts";
-import type { SessionMemory } from "../../../../extension/background/client/session-memory";
+import { permissionPrompts } from "../../../../extension/background/client/questions/permission-prompts";
+import type { SessionMemory } from "../../../../extension/background/client/sessions/session-memory";
 import type { BrowserApi, TabInfo } from "../../../../extension/browser-tools/browser-api";
 import { readAllowedNow } from "../../../../extension/browser-tools/read-allowed";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SessionConfigOption, SessionInfo } from "../../../../../extension/acp/schema";
 import { currentMode, modeChangeTo } from "../../../../../extension/background/client/approval-mode";
-import { PermissionBroker } from "../../../../../extension/background/client/permission-broker";
+import { PermissionBroker } from "../../../../../extension/background/client/questions/permission-broker";
 import { toUiError } from "../../../../../extension/background/client/ui-error";
 import { groupHistory, sessionTitle } from "../../../../../extension/panel/history/history-groups";
 

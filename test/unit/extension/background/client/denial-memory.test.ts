@@ -7,8 +7,8 @@ import "../../../../helpers/dom/fake-browser";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import { permissionPrompts } from "../../../../../extension/background/client/permission-prompts";
-import { SessionMemory } from "../../../../../extension/background/client/session-memory";
+import { permissionPrompts } from "../../../../../extension/background/client/questions/permission-prompts";
+import { SessionMemory } from "../../../../../extension/background/client/sessions/session-memory";
 import { type AppState, initialAppState, reduceApp } from "../../../../../extension/state/app";
 import type { ClientEvent } from "../../../../../extension/state/sessions/client-state";
 import { type SessionMeta, storedMeta } from "../../../../../extension/storage/session-meta";

@@ -1,11 +1,11 @@
 /**
- * The agent's questions waiting for the user (extension/background/client/elicitation-broker.ts):
+ * The agent's questions waiting for the user (extension/background/client/questions/elicitation-broker.ts):
  * only the user, Stop, the agent going away or the agent's own "complete" settle one, and an
  * accepted form goes out only with content that passed the check.
  */
 import { describe, expect, it } from "vitest";
 import type { CreateElicitationRequest, CreateElicitationResponse } from "../../../../../extension/acp/schema";
-import { ElicitationBroker } from "../../../../../extension/background/client/elicitation-broker";
+import { ElicitationBroker } from "../../../../../extension/background/client/questions/elicitation-broker";
 import type { ElicitationState } from "../../../../../extension/state/conversation/elicitation";
 
 function broker() {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { AgentConnection } from "../../../../../extension/acp/agent-connection";
 import type { AgentCapabilities, AnyMessage } from "../../../../../extension/acp/schema";
 import type { ClientContext } from "../../../../../extension/background/client/context";
-import { learnForkServed } from "../../../../../extension/background/client/fork-probe";
+import { learnForkServed } from "../../../../../extension/background/client/forks/fork-probe";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../../extension/state/app";
 import type { ClientEvent } from "../../../../../extension/state/sessions/client-state";
 import type { ForkProbeStorage } from "../../../../../extension/storage/fork-probes";

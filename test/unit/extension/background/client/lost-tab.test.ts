@@ -1,5 +1,5 @@
 /**
- * A -32002 on loading a session this agent process opened (background/client/sessions.ts): not a
+ * A -32002 on loading a session this agent process opened (background/client/sessions/sessions.ts): not a
  * delete made elsewhere, so the tab stays, with a new session in its place (issue #40).
  */
 import { describe, expect, it } from "vitest";

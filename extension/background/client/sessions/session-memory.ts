@@ -4,7 +4,7 @@
  * in memory and written through on every change. A failed read or write is logged, never fatal:
  * the worst case is a default mode or a fresh session.
  */
-import { EMPTY_META, type MetaStorage, type SessionMeta } from "../../storage/session-meta";
+import { EMPTY_META, type MetaStorage, type SessionMeta } from "../../../storage/session-meta";
 
 export class SessionMemory {
   private meta: SessionMeta = EMPTY_META;

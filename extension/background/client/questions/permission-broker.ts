@@ -6,7 +6,7 @@
  * only the user's choice, Stop, a $/cancel_request or the agent going away resolve one, and all but
  * the first answer `cancelled`.
  */
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "../../acp/schema";
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "../../../acp/schema";
 
 interface Pending {
   request: RequestPermissionRequest;

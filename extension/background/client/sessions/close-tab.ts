@@ -1,9 +1,9 @@
 /** Closing a session tab (session/close where the agent has it). https://agentclientprotocol.com/protocol/session-setup */
-import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionTab } from "../../state/sessions/client-state";
-import type { ClientContext } from "./context";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import type { SessionTab } from "../../../state/sessions/client-state";
+import type { ClientContext } from "../context";
+import { cancel } from "../turns";
 import { openSession } from "./sessions";
-import { cancel } from "./turns";
 
 /**
  * The user closed the session's tab: a running turn is stopped first, then the session leaves memory

@@ -1,5 +1,5 @@
 /** The note a fork owes the agent with its first prompt (../../state/fork-point.ts). */
-import type { ClientContext } from "./context";
+import type { ClientContext } from "../context";
 
 /**
  * The note a fork still owes the agent, for its first prompt: taken once (the state forgets it, so

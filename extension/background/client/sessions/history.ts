@@ -1,7 +1,7 @@
 /** The agent's list of past sessions (session/list), shown in the history view. */
-import type { AgentConnection } from "../../acp/agent-connection";
-import { canListSessions } from "../../state/client-reducer/selectors";
-import { type ClientContext, failure } from "./context";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import { canListSessions } from "../../../state/client-reducer/selectors";
+import { type ClientContext, failure } from "../context";
 
 /** session/list pages fetched at most (50 sessions each for goose). */
 const MAX_HISTORY_PAGES = 10;

@@ -6,10 +6,10 @@
  * (sessionCapabilities.resume). A session parked where the agent cannot resume, or a parked one pushed
  * out by newer ones, is closed on the agent (sessionCapabilities.close). A new agent process holds nothing. https://agentclientprotocol.com/protocol/session-setup
  */
-import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionState } from "../../state/sessions/client-state";
-import { agentCan } from "../../state/sessions/session-capabilities";
-import type { ClientContext } from "./context";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import type { SessionState } from "../../../state/sessions/client-state";
+import { agentCan } from "../../../state/sessions/session-capabilities";
+import type { ClientContext } from "../context";
 
 /** Idle transcripts kept for a resume; each is a persistent structure sharing its blocks, so small. */
 const MAX_PARKED = 8;

@@ -5,9 +5,9 @@
  * the user finished it there (elicitation/complete: accept). A mode this client does not build,
  * or a link that is not a web address, is declined at once.
  */
-import type { CreateElicitationRequest, CreateElicitationResponse } from "../../acp/schema";
-import { type ElicitationState, elicitationState } from "../../state/conversation/elicitation";
-import { checkForm, type FormValue } from "../../state/conversation/elicitation-form";
+import type { CreateElicitationRequest, CreateElicitationResponse } from "../../../acp/schema";
+import { type ElicitationState, elicitationState } from "../../../state/conversation/elicitation";
+import { checkForm, type FormValue } from "../../../state/conversation/elicitation-form";
 
 interface Pending {
   state: ElicitationState;

@@ -4,17 +4,17 @@
  * ../../state/fork-point.ts for how it maps onto a fork of the whole session, and
  * ../../state/goose-rewind.ts for goose's fork that keeps only what lies before a time.
  */
-import type { AgentConnection } from "../../acp/agent-connection";
-import type { ContentBlock } from "../../acp/schema";
-import { emptyEntries, entryArray, findEntry } from "../../state/conversation/entry-list";
-import { type ForkHow, forkPoint, forkReplay, rewindNote } from "../../state/sessions/fork-point";
-import { rewindsByTime, rewindTime } from "../../state/sessions/goose-rewind";
-import { agentCan } from "../../state/sessions/session-capabilities";
-import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
-import { type ClientContext, failure } from "./context";
-import { applyMode } from "./modes";
-import { releaseIdle } from "./sessions";
-import { prompt } from "./turns";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import type { ContentBlock } from "../../../acp/schema";
+import { emptyEntries, entryArray, findEntry } from "../../../state/conversation/entry-list";
+import { type ForkHow, forkPoint, forkReplay, rewindNote } from "../../../state/sessions/fork-point";
+import { rewindsByTime, rewindTime } from "../../../state/sessions/goose-rewind";
+import { agentCan } from "../../../state/sessions/session-capabilities";
+import { DEFAULT_APPROVAL_MODE } from "../approval-mode";
+import { type ClientContext, failure } from "../context";
+import { applyMode } from "../modes";
+import { releaseIdle } from "../sessions/sessions";
+import { prompt } from "../turns";
 
 /** Forks `sessionId` at the user message `entryId`; resolves to the fork's id (null if none was made). */
 export async function forkSession(

@@ -3,14 +3,14 @@
  * in memory (a tab restored after a restart loads when first shown); the agent owns every transcript
  * and replays it on session/load (https://agentclientprotocol.com/protocol/session-setup#loading-sessions).
  */
-import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY } from "../../../shared/host-protocol";
-import type { AgentConnection } from "../../acp/agent-connection";
-import { entryCount } from "../../state/conversation/entry-list";
-import type { SessionState } from "../../state/sessions/client-state";
-import { applySessionDefaults } from "./apply-session-defaults";
-import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
-import { type ClientContext, failure } from "./context";
-import { applyMode } from "./modes";
+import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY } from "../../../../shared/host-protocol";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import { entryCount } from "../../../state/conversation/entry-list";
+import type { SessionState } from "../../../state/sessions/client-state";
+import { applySessionDefaults } from "../apply-session-defaults";
+import { DEFAULT_APPROVAL_MODE } from "../approval-mode";
+import { type ClientContext, failure } from "../context";
+import { applyMode } from "../modes";
 import { SESSION_NOT_FOUND } from "./session-recovery";
 import { resumeSession } from "./session-resume";
 

@@ -5,8 +5,8 @@
  * consent judges when it runs, is marked on its card instead (`needsNoQuestion`). Denials are remembered with the session: agents replay a
  * denied call as done.
  */
-import type { PermissionOption, RequestPermissionRequest } from "../../acp/schema";
-import type { ClientContext } from "./context";
+import type { PermissionOption, RequestPermissionRequest } from "../../../acp/schema";
+import type { ClientContext } from "../context";
 import { PermissionBroker } from "./permission-broker";
 
 /** Told every answer the user gave an agent's permission request (browser tools carry an allow over). */

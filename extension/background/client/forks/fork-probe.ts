@@ -4,10 +4,10 @@
  * does not advertise it is asked once per release (AgentConnection.servesFork, which forks
  * nothing), and the answer is kept by agent name and version.
  */
-import type { AgentConnection } from "../../acp/agent-connection";
-import { advertises } from "../../state/sessions/session-capabilities";
-import type { ForkProbeStorage } from "../../storage/fork-probes";
-import type { ClientContext } from "./context";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import { advertises } from "../../../state/sessions/session-capabilities";
+import type { ForkProbeStorage } from "../../../storage/fork-probes";
+import type { ClientContext } from "../context";
 
 export async function learnForkServed(ctx: ClientContext, conn: AgentConnection, stored?: ForkProbeStorage): Promise<void> {
   const agent = ctx.state().client.agent;

@@ -2,11 +2,11 @@
  * Coming back to a session the agent still holds (session/resume: no replay, the parked transcript
  * comes back as it was).
  */
-import type { AgentConnection } from "../../acp/agent-connection";
-import type { SessionState } from "../../state/sessions/client-state";
-import { DEFAULT_APPROVAL_MODE } from "./approval-mode";
-import type { ClientContext } from "./context";
-import { applyMode } from "./modes";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import type { SessionState } from "../../../state/sessions/client-state";
+import { DEFAULT_APPROVAL_MODE } from "../approval-mode";
+import type { ClientContext } from "../context";
+import { applyMode } from "../modes";
 
 /** Resolves true once resumed; false when the agent refused (the caller loads the session instead). */
 export async function resumeSession(ctx: ClientContext, conn: AgentConnection, parked: SessionState): Promise<boolean> {

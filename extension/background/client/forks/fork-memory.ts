@@ -3,9 +3,9 @@
  * then written whenever they change (a fork made, its note sent). A failed read or write is logged,
  * never fatal: History then just does not say where a fork came from.
  */
-import type { AppEvent, AppState } from "../../state/app";
-import type { ForkStorage } from "../../storage/session-forks";
-import type { Store } from "../observable-store";
+import type { AppEvent, AppState } from "../../../state/app";
+import type { ForkStorage } from "../../../storage/session-forks";
+import type { Store } from "../../observable-store";
 
 export function rememberForks(
   store: Store<AppState, AppEvent>,

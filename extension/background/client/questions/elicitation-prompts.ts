@@ -1,5 +1,5 @@
 /** Shows the agent's questions (elicitation/create) to the user as client events, and says when each is settled. */
-import type { ClientContext } from "./context";
+import type { ClientContext } from "../context";
 import { ElicitationBroker } from "./elicitation-broker";
 
 export type { ElicitationAnswer } from "./elicitation-broker";

@@ -6,8 +6,8 @@
  * the transcript on screen); if the load fails too, the caller opens a new session and says so.
  * https://agentclientprotocol.com/protocol/session-setup#loading-sessions
  */
-import type { AgentConnection } from "../../acp/agent-connection";
-import type { ClientContext } from "./context";
+import type { AgentConnection } from "../../../acp/agent-connection";
+import type { ClientContext } from "../context";
 
 /** The agent has no such session (goose's "Resource not found"). */
 export const SESSION_NOT_FOUND = -32002;
