@@ -183,7 +183,10 @@ export function toolsStanding(
           "Click Browser to try again; if it fails again, update the agent (for goose: goose update) and see Options → Diagnostics.",
       };
     case "unsupported":
-      return { on: false, problem: `${who} cannot use browser tools: it takes no MCP server over HTTP. Choose another agent in Options.` };
+      // The host says why when it knows (a goose serve on another machine cannot reach this one's loopback).
+      return offer.detail
+        ? { on: false, problem: `${who} cannot use the browser tools: ${offer.detail}.` }
+        : { on: false, problem: `${who} cannot use browser tools: it takes no MCP server over HTTP. Choose another agent in Options.` };
     case "later":
       return {
         on: false,

@@ -387,6 +387,15 @@ describe("whether the agent took the tools", () => {
       on: false,
       problem: expect.stringMatching(/^gemini cannot use browser tools/),
     });
+    // The host's reason, when it has one: a goose serve on another machine.
+    const remote = offered({
+      type: "tools_offer",
+      sessionId: "s1",
+      offer: { outcome: "unsupported", detail: "goose runs on another machine (10.0.0.2)" },
+    });
+    expect(toolsStanding(remote, "s1", goose).problem).toBe(
+      "goose 1.50.0 cannot use the browser tools: goose runs on another machine (10.0.0.2).",
+    );
     const later = offered({ type: "tools_offer", sessionId: "s1", offer: { outcome: "later" } });
     expect(toolsStanding(later, "s1", goose)).toMatchObject({ on: false, problem: expect.stringContaining("start a new session") });
     // Forgotten with the agent that made them.
