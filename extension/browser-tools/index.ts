@@ -6,9 +6,9 @@ import { SiteGrants } from "../storage/site-grants";
 import { TabRefStore } from "../storage/tab-refs";
 import { extensionBrowserApi } from "./browser-api";
 import type { AskConsent } from "./consent";
+import { SnapshotCache } from "./frames/snapshot-window";
 import { ReadCache } from "./markdown-window";
 import type { RunnerDeps } from "./runner";
-import { SnapshotCache } from "./snapshot-window";
 
 export type { AskConsent, ConsentAnswer, ConsentRequest } from "./consent";
 export { readAllowedNow } from "./read-allowed";

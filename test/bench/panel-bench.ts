@@ -756,7 +756,7 @@ ${about}
       "c. A long code block at a fast model's pace",
       `The scripted agent's \`code N MS\`: an opening line, then a TypeScript module cycled in chunks of 3-8 characters inside
 one \`\`\`typescript fence (about 450 lines), closed by the last chunk. No goal of its own: the open fence is the
-message's tail for the whole stream (extension/panel/markdown/live-code.ts).`,
+message's tail for the whole stream (extension/panel/markdown/highlight/live-code.ts).`,
     ) +
     blockPart(
       "list",

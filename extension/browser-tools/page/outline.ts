@@ -2,7 +2,7 @@
  * page_snapshot in one document: an outline of the page's landmarks, headings, composite widgets and
  * interactive elements, each with a ref, every element indented under the listed element it sits in (an
  * option under its listbox, a link under its tab). Nothing is capped here: the extension merges the
- * frames' outlines and hands them to the agent in windows (extension/browser-tools/snapshot-window.ts); the walk
+ * frames' outlines and hands them to the agent in windows (extension/browser-tools/frames/snapshot-window.ts); the walk
  * may stop once the first window is full and go on when the agent reads on.
  * Each iframe's line is remembered, so its frame's own outline can be put under it.
  */

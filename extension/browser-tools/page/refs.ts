@@ -5,7 +5,7 @@
  * continue from the tab's counter (`refStart`), so a ref from an earlier document never names an element
  * of a later one. An element keeps its ref across snapshots of the same document.
  *
- * A frame's refs reach the agent with the frame's number in front (`f2e7`: extension/browser-tools/frame-refs.ts);
+ * A frame's refs reach the agent with the frame's number in front (`f2e7`: extension/browser-tools/frames/frame-refs.ts);
  * the document itself knows only `e7`, and answers with the ref as the agent wrote it.
  */
 

@@ -9,13 +9,13 @@ import type { SiteGrants } from "../../storage/site-grants";
 import type { TabRefStore } from "../../storage/tab-refs";
 import type { BrowserApi, TabInfo } from "../browser-api";
 import { type AskConsent, type ConsentDeps, type ConsentTab, consentToAct, consentToRead } from "../consent";
-import { type RefFrame, refFrame } from "../frame-refs";
+import { type RefFrame, refFrame } from "../frames/frame-refs";
+import type { SnapshotCache } from "../frames/snapshot-window";
 import type { ReadCache } from "../markdown-window";
 import type { PageReply, PageRequest } from "../page/protocol";
 import { callPage } from "../page-call";
 import { pageContent, ToolFailure, type ToolOutcome } from "../results";
 import { checkSite } from "../site-policy";
-import type { SnapshotCache } from "../snapshot-window";
 import { resolveTab } from "../tabs";
 import type { ToolArgs } from "./args";
 

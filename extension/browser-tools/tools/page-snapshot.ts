@@ -4,9 +4,9 @@
  * until it is full; reading on walks on as far as the next window needs, and windows already walked come from
  * the outline kept.
  */
-import { snapshotAllFrames } from "../frame-snapshot";
+import { snapshotAllFrames } from "../frames/frame-snapshot";
+import { type OutlineWindow, SNAPSHOT_CHARS, sliceOutline, type TakenOutline, windowFooter } from "../frames/snapshot-window";
 import { pageContent, ToolFailure } from "../results";
-import { type OutlineWindow, SNAPSHOT_CHARS, sliceOutline, type TakenOutline, windowFooter } from "../snapshot-window";
 import type { ToolContext, ToolHandler } from "./context";
 import { pageHeader } from "./words";
 

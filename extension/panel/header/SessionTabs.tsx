@@ -5,7 +5,7 @@
  * move between tabs, Enter or Space shows one, Delete closes it. Too many for the width scroll sideways.
  */
 import { useEffect, useRef } from "preact/hooks";
-import { type TabMark, tabMark, tabTitle } from "../../state/client-reducer/session-tabs";
+import { type TabMark, tabMark, tabTitle } from "../../state/client-reducer/sessions/session-tabs";
 import type { SessionTab } from "../../state/sessions/client-state";
 import { send } from "../../view/background-link";
 import { activeSessionId, elicitations, sessions, tabs } from "../../view/state-signals";

@@ -14,8 +14,8 @@
  * before it is laid out: a page that draws no frames (a panel in a background tab) would never lay
  * a new box out, and its text would be missing from `innerText` there.
  */
-import { highlightWithin } from "./highlight";
-import { LiveCodeBlock } from "./live-code";
+import { highlightWithin } from "./highlight/highlight";
+import { LiveCodeBlock } from "./highlight/live-code";
 import { morphChildren } from "./morph";
 import { renderMarkdownFragment } from "./render";
 import { hasLinkDefinition, openFenceBody, stablePrefixLength } from "./stable-prefix";

@@ -10,12 +10,13 @@
 import type { ClientEvent, ClientState } from "../sessions/client-state";
 import { agentFailed, agentInitializing, agentOffline, agentReady, agentServesFork, agentUnsupported } from "./agent-phase";
 import { elicitationRequested, elicitationResolved } from "./elicitations";
-import { forkNoteSent, forksKnown, sessionForked, titledFork } from "./fork";
-import { agentServesGoose, sessionArchived, sessionFolderChanged, sessionRenamed } from "./goose-sessions";
-import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./history-list";
 import { permissionAutoAllowed, permissionRequested, permissionResolved } from "./permissions";
 import { agentName, cancelRequested, promptFailed, promptFinished, promptSent, sessionError } from "./prompt-turn";
 import { holdQueues, reduceQueue } from "./queue";
+import { applySessionUpdate, withCurrentMode } from "./session-update";
+import { forkNoteSent, forksKnown, sessionForked, titledFork } from "./sessions/fork";
+import { agentServesGoose, sessionArchived, sessionFolderChanged, sessionRenamed } from "./sessions/goose-sessions";
+import { historyFailed, historyLoaded, historyLoading, historyRemoved } from "./sessions/history-list";
 import {
   dropsReplayed,
   sessionActivated,
@@ -25,10 +26,9 @@ import {
   sessionOpenFailed,
   sessionOpening,
   sessionReloading,
-} from "./session-lifecycle";
-import { sessionRestored } from "./session-resume";
-import { followTabs, tabClosed, tabReplaced, tabsRestored } from "./session-tabs";
-import { applySessionUpdate, withCurrentMode } from "./session-update";
+} from "./sessions/session-lifecycle";
+import { sessionRestored } from "./sessions/session-resume";
+import { followTabs, tabClosed, tabReplaced, tabsRestored } from "./sessions/session-tabs";
 import { followSteering } from "./steering";
 import { appendNotice, updateSession } from "./structural-sharing";
 

@@ -11,7 +11,7 @@ export type GooseControl = "rename" | "archive" | "unarchive" | "workingDir";
 
 export const GOOSE_CONTROLS: readonly GooseControl[] = ["rename", "archive", "unarchive", "workingDir"];
 
-/** The client events of these controls (client-reducer/goose-sessions.ts). */
+/** The client events of these controls (client-reducer/sessions/goose-sessions.ts). */
 export type GooseSessionEvent =
   /** The ready agent serves these of goose's session controls. */
   | { type: "agent_serves_goose"; controls: GooseControl[] }

@@ -203,7 +203,7 @@ export interface ClientState {
   /** Messages waiting for a turn to end, by session (client-reducer/queue.ts). */
   queues: QueueSlice;
   steer: SteerState;
-  /** The panel's session tabs, in order (client-reducer/session-tabs.ts); a tab's session may not be in memory yet. */
+  /** The panel's session tabs, in order (client-reducer/sessions/session-tabs.ts); a tab's session may not be in memory yet. */
   tabs: SessionTab[];
 }
 

@@ -4,7 +4,7 @@ import "../../../helpers/dom/fake-browser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import type { BrowserApi } from "../../../../extension/browser-tools/browser-api";
-import { findInAllFrames } from "../../../../extension/browser-tools/frame-find";
+import { findInAllFrames } from "../../../../extension/browser-tools/frames/frame-find";
 import type { PageReply } from "../../../../extension/browser-tools/page/protocol";
 import { TabRefStore } from "../../../../extension/storage/tab-refs";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameOfRef, numberFrames, refFrame, refPrefix } from "../../../../extension/browser-tools/frame-refs";
+import { frameOfRef, numberFrames, refFrame, refPrefix } from "../../../../extension/browser-tools/frames/frame-refs";
 import { BROWSER_TOOL_INPUTS } from "../../../../shared/browser-tools";
 
 describe("frame refs", () => {

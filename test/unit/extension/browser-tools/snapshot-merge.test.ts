@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FrameAnswer, mergeFrames } from "../../../../extension/browser-tools/snapshot-merge";
+import { type FrameAnswer, mergeFrames } from "../../../../extension/browser-tools/frames/snapshot-merge";
 
 const top: FrameAnswer = {
   frameId: 0,

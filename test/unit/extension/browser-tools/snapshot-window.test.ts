@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SnapshotCache, sliceOutline, windowFooter } from "../../../../extension/browser-tools/snapshot-window";
+import { SnapshotCache, sliceOutline, windowFooter } from "../../../../extension/browser-tools/frames/snapshot-window";
 
 const lines = Array.from({ length: 100 }, (_, i) => `- button "Number ${i}" [e${i + 1}]`);
 

@@ -4,7 +4,7 @@ import { signal } from "@preact/signals";
 import { h, render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hljsLoader } from "../../../../../extension/panel/markdown/highlight";
+import { hljsLoader } from "../../../../../extension/panel/markdown/highlight/highlight";
 import { LiveMarkdown } from "../../../../../extension/panel/markdown/Markdown";
 import { markdownStats } from "../../../../../extension/panel/markdown/render";
 import { BURST_INTERVAL_MS, CHARS_PER_SECOND, MIN_INTERVAL_MS, updateInterval } from "../../../../../extension/panel/markdown/reveal";
@@ -12,7 +12,7 @@ import { blocksHtml, fullRender } from "../../../../helpers/dom/markdown-html";
 
 // Counts real imports of the highlight.js chunk, whoever triggers them.
 const hljsImports = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../../../../extension/panel/markdown/hljs-languages", async (importOriginal) => {
+vi.mock("../../../../../extension/panel/markdown/highlight/hljs-languages", async (importOriginal) => {
   hljsImports.count++;
   return importOriginal();
 });

@@ -7,7 +7,7 @@
  * module's handler when the test delivers a message.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { HighlightReply, HighlightRequest } from "../../../../../extension/panel/markdown/highlighted-html";
+import type { HighlightReply, HighlightRequest } from "../../../../../extension/panel/markdown/highlight/highlighted-html";
 
 class StandInWorker {
   static last: StandInWorker | undefined;
@@ -33,7 +33,7 @@ class StandInWorker {
 async function workerReply(request: HighlightRequest): Promise<HighlightReply> {
   const posted: HighlightReply[] = [];
   vi.stubGlobal("postMessage", (reply: HighlightReply) => posted.push(reply));
-  await import("../../../../../extension/panel/markdown/highlight-worker");
+  await import("../../../../../extension/panel/markdown/highlight/highlight-worker");
   (globalThis as unknown as { onmessage: (e: { data: HighlightRequest }) => void }).onmessage({ data: request });
   return posted[0]!;
 }
@@ -58,7 +58,7 @@ afterEach(() => {
 
 describe("highlighting in a worker", () => {
   it("sends closed blocks to a module worker and puts its highlighted code in place", async () => {
-    const { highlightWithin } = await import("../../../../../extension/panel/markdown/highlight");
+    const { highlightWithin } = await import("../../../../../extension/panel/markdown/highlight/highlight");
     const root = codeBlock("const answer: number = 42;");
     await highlightWithin(root);
     await highlightWithin(root); // a box looked through again sends no block twice
@@ -72,14 +72,14 @@ describe("highlighting in a worker", () => {
     expect(code.querySelector(".hljs-keyword")?.textContent).toBe("const");
     expect(code.textContent).toBe("const answer: number = 42;");
     // As highlight.js's own highlightElement leaves a block.
-    const { default: hljs } = await import("../../../../../extension/panel/markdown/hljs-languages");
+    const { default: hljs } = await import("../../../../../extension/panel/markdown/highlight/hljs-languages");
     const itself = codeBlock("const answer: number = 42;").querySelector("code")!;
     hljs.highlightElement(itself);
     expect(code.outerHTML).toBe(itself.outerHTML);
   });
 
   it("leaves a block that changed or went away meanwhile, and one whose language the worker lacks", async () => {
-    const { highlightWithin } = await import("../../../../../extension/panel/markdown/highlight");
+    const { highlightWithin } = await import("../../../../../extension/panel/markdown/highlight/highlight");
     const changed = codeBlock("let a = 1;");
     const gone = codeBlock("let b = 2;");
     const unknown = codeBlock("x := 1", "brainfudge");
@@ -96,7 +96,7 @@ describe("highlighting in a worker", () => {
   });
 
   it("highlights on the page when the worker fails, the blocks it had too", async () => {
-    const { highlightWithin } = await import("../../../../../extension/panel/markdown/highlight");
+    const { highlightWithin } = await import("../../../../../extension/panel/markdown/highlight/highlight");
     const waiting = codeBlock("const waiting = true;");
     await highlightWithin(waiting);
     const worker = StandInWorker.last!;

@@ -6,8 +6,8 @@
  * markup it never produces.
  */
 import { describe, expect, it } from "vitest";
-import { highlightedFragment } from "../../../../../extension/panel/markdown/highlighted-html";
-import hljs from "../../../../../extension/panel/markdown/hljs-languages";
+import { highlightedFragment } from "../../../../../extension/panel/markdown/highlight/highlighted-html";
+import hljs from "../../../../../extension/panel/markdown/highlight/hljs-languages";
 import { CODE_FILE, MARKDOWN_REPLY } from "../../../../fixtures/scripted-agent/content";
 
 const SAMPLES: Record<string, string> = {

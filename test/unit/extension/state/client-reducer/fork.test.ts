@@ -1,4 +1,4 @@
-/** The reducer's fork state: a fork's transcript, its relation to its parent, its note (extension/state/client-reducer/fork.ts). */
+/** The reducer's fork state: a fork's transcript, its relation to its parent, its note (extension/state/client-reducer/sessions/fork.ts). */
 import { describe, expect, it } from "vitest";
 import { entryArray } from "../../../../../extension/state/conversation/entry-list";
 import type { ClientEvent, ClientState } from "../../../../../extension/state/sessions/client-state";

@@ -1,4 +1,4 @@
-/** goose's session controls in the state (client-reducer/goose-sessions.ts): served controls, rename, archive, folder. */
+/** goose's session controls in the state (client-reducer/sessions/goose-sessions.ts): served controls, rename, archive, folder. */
 import { describe, expect, it } from "vitest";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
 import { archivedAt, offersGoose } from "../../../../../extension/state/connection/goose-controls";

@@ -1,4 +1,4 @@
-/** Opening, loading, activating and closing sessions (extension/state/client-reducer/session-lifecycle.ts). */
+/** Opening, loading, activating and closing sessions (extension/state/client-reducer/sessions/session-lifecycle.ts). */
 import { describe, expect, it } from "vitest";
 import type { ContentBlock } from "../../../../../extension/acp/schema";
 import { initialClientState, newSessionState } from "../../../../../extension/state/client-reducer/initial-state";

@@ -1,7 +1,7 @@
-/** The session tabs (extension/state/client-reducer/session-tabs.ts): added, shown, marked, restored, closed. */
+/** The session tabs (extension/state/client-reducer/sessions/session-tabs.ts): added, shown, marked, restored, closed. */
 import { describe, expect, it } from "vitest";
 import { initialClientState } from "../../../../../extension/state/client-reducer/initial-state";
-import { tabMark, tabTitle } from "../../../../../extension/state/client-reducer/session-tabs";
+import { tabMark, tabTitle } from "../../../../../extension/state/client-reducer/sessions/session-tabs";
 import type { ClientState } from "../../../../../extension/state/sessions/client-state";
 import {
   agentChunk,

@@ -1,5 +1,5 @@
 /** The agent's list of past sessions (session/list), as the history view shows it. */
-import type { ClientEventOf, ClientState, HistoryState } from "../sessions/client-state";
+import type { ClientEventOf, ClientState, HistoryState } from "../../sessions/client-state";
 import { titledForks } from "./fork";
 
 export function historyLoading(state: ClientState): ClientState {

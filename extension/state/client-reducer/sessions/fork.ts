@@ -3,13 +3,13 @@
  * notice naming where it came from; its relation to the parent is kept for History, with the note
  * its first prompt still owes the agent (fork-point.ts).
  */
-import type { SessionInfo, SessionUpdate } from "../../acp/schema";
-import { namedByUser } from "../connection/goose-controls";
-import { takeEntries } from "../conversation/entry-list";
-import type { ClientEventOf, ClientState } from "../sessions/client-state";
-import { type ForkRelation, forkTitle } from "../sessions/fork-point";
-import { newSessionState } from "./initial-state";
-import { appendNotice } from "./structural-sharing";
+import type { SessionInfo, SessionUpdate } from "../../../acp/schema";
+import { namedByUser } from "../../connection/goose-controls";
+import { takeEntries } from "../../conversation/entry-list";
+import type { ClientEventOf, ClientState } from "../../sessions/client-state";
+import { type ForkRelation, forkTitle } from "../../sessions/fork-point";
+import { newSessionState } from "../initial-state";
+import { appendNotice } from "../structural-sharing";
 
 export function sessionForked(state: ClientState, event: ClientEventOf<"session_forked">): ClientState {
   const parent = state.sessions[event.parentId];

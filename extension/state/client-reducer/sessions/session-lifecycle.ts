@@ -1,11 +1,11 @@
 /** Opening (new or loaded), activating and closing sessions, and what a reload's replay may change. */
-import type { SessionUpdate } from "../../acp/schema";
-import { entryCount } from "../conversation/entry-list";
-import type { ClientEventOf, ClientState, SessionState } from "../sessions/client-state";
-import { hideWithdrawn } from "../sessions/fork-replay";
-import { newSessionState } from "./initial-state";
-import { updateSession } from "./structural-sharing";
-import { TEXT_CHUNK_UPDATES } from "./text-chunks";
+import type { SessionUpdate } from "../../../acp/schema";
+import { entryCount } from "../../conversation/entry-list";
+import type { ClientEventOf, ClientState, SessionState } from "../../sessions/client-state";
+import { hideWithdrawn } from "../../sessions/fork-replay";
+import { newSessionState } from "../initial-state";
+import { updateSession } from "../structural-sharing";
+import { TEXT_CHUNK_UPDATES } from "../text-chunks";
 
 export function sessionOpening(state: ClientState, event: ClientEventOf<"session_opening">): ClientState {
   if (sameOpening(state.opening, event.open) && state.lastError === null) return state;

@@ -11,7 +11,7 @@
  * whole, and lines are as tall as they will be once the fence closes and the block is rendered
  * for good. Code text only ever goes in as text nodes.
  */
-import { renderMarkdownFragment } from "./render";
+import { renderMarkdownFragment } from "../render";
 
 /** Lines per group: the most a browser shapes and lays out again per update. */
 const GROUP_LINES = 16;

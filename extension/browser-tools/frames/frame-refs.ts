@@ -4,7 +4,7 @@
  * the first time a snapshot reaches a frame (kept in extension/storage/tab-refs.ts with the frame's id and
  * its document's token) and are never reused for another frame of the tab.
  */
-import type { FrameRefs, TabRefs } from "../storage/tab-refs";
+import type { FrameRefs, TabRefs } from "../../storage/tab-refs";
 
 const REF = /^(?:f(\d+))?e\d+$/;
 

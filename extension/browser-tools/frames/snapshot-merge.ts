@@ -4,7 +4,7 @@
  * with the frame's number in front of its refs. An iframe no frame answered for is named as such; a frame
  * whose place is unknown (its parent document did not answer) is listed at the end.
  */
-import type { FrameOutline } from "./page/protocol";
+import type { FrameOutline } from "../page/protocol";
 
 export interface FrameAnswer {
   frameId: number;

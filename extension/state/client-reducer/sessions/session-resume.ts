@@ -1,5 +1,5 @@
 /** A session coming back through session/resume: the transcript the background parked, shown again at once. */
-import type { ClientEventOf, ClientState } from "../sessions/client-state";
+import type { ClientEventOf, ClientState } from "../../sessions/client-state";
 
 export function sessionRestored(state: ClientState, event: ClientEventOf<"session_restored">): ClientState {
   const { session } = event;

@@ -5,8 +5,8 @@
  * there; the user closes tabs (`tab_closed`); a session deleted from History loses its tab. What a
  * tab's mark shows beyond `unread` (busy, waiting, error) is read from its session (`tabMark`).
  */
-import type { SessionUpdate } from "../../acp/schema";
-import type { ClientEvent, ClientEventOf, ClientState, SessionTab } from "../sessions/client-state";
+import type { SessionUpdate } from "../../../acp/schema";
+import type { ClientEvent, ClientEventOf, ClientState, SessionTab } from "../../sessions/client-state";
 
 export function tabsRestored(state: ClientState, event: ClientEventOf<"tabs_restored">): ClientState {
   const known = new Set(event.tabs.map((t) => t.sessionId));

@@ -1,7 +1,7 @@
 /** goose's session controls as the state shows them: the controls served, a session renamed, archived or moved. */
-import type { SessionInfo } from "../../acp/schema";
-import type { ClientEventOf, ClientState } from "../sessions/client-state";
-import { updateSession } from "./structural-sharing";
+import type { SessionInfo } from "../../../acp/schema";
+import type { ClientEventOf, ClientState } from "../../sessions/client-state";
+import { updateSession } from "../structural-sharing";
 
 /** Only the agent it was learned of: a later one starts from nothing and is asked again. */
 export function agentServesGoose(state: ClientState, event: ClientEventOf<"agent_serves_goose">): ClientState {

@@ -3,12 +3,12 @@
  * naming it, with frame refs (`f2e7`, frame-refs.ts) that act in that frame, and the tab's refs recorded as
  * a snapshot records them. At most `limit` matches in all; the rest are counted.
  */
-import type { TabRefStore } from "../storage/tab-refs";
-import type { BrowserApi } from "./browser-api";
+import type { TabRefStore } from "../../storage/tab-refs";
+import type { BrowserApi } from "../browser-api";
+import type { FindQuery } from "../page/find";
+import { callAllFrames } from "../page-call";
+import { ToolFailure } from "../results";
 import { numberFrames, refPrefix } from "./frame-refs";
-import type { FindQuery } from "./page/find";
-import { callAllFrames } from "./page-call";
-import { ToolFailure } from "./results";
 import { withPrefix } from "./snapshot-merge";
 
 export interface FoundInTab {

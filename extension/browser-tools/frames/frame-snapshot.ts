@@ -4,11 +4,11 @@
  * A first window asks each frame to stop once its outline fills a window (`budget`); reading on asks them to go
  * on with the walks they kept (`resume`), as far as the next window needs (`budget` again) or to the end.
  */
-import type { TabRefStore } from "../storage/tab-refs";
-import type { BrowserApi } from "./browser-api";
+import type { TabRefStore } from "../../storage/tab-refs";
+import type { BrowserApi } from "../browser-api";
+import { callAllFrames } from "../page-call";
+import { ToolFailure } from "../results";
 import { numberFrames, refPrefix } from "./frame-refs";
-import { callAllFrames } from "./page-call";
-import { ToolFailure } from "./results";
 import { type FrameAnswer, mergeFrames } from "./snapshot-merge";
 import type { Unread } from "./snapshot-window";
 
