@@ -14,18 +14,18 @@ import {
   selectionText,
   selectOption,
   typeInto,
-} from "./actions";
+} from "./act/actions";
+import { keyTarget } from "./act/keyboard";
+import { Pointer } from "./act/pointer";
+import { selectText } from "./act/select-text";
+import { pageHasText, waitUntil } from "./act/wait";
 import { findElements } from "./find";
 import { FrameProbe } from "./frame-probe";
-import { keyTarget } from "./keyboard";
 import { OutlineWalk } from "./outline";
-import { Pointer } from "./pointer";
 import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
 import { describe } from "./roles";
-import { selectText } from "./select-text";
 import { isVisible } from "./visibility";
-import { pageHasText, waitUntil } from "./wait";
 
 /** Refs above this count are pruned of elements that left the page, before a snapshot adds more. */
 const PRUNE_ABOVE = 5_000;

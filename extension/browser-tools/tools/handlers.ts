@@ -4,25 +4,25 @@
  * shared/browser-tools.ts, its file here, its line below (see docs/ARCHITECTURE.md, "Browser tools").
  */
 import type { BrowserToolName } from "../../../shared/browser-tools";
-import { click } from "./click";
+import { click } from "./acts/click";
+import { drag } from "./acts/drag";
+import { fillForm } from "./acts/fill-form";
+import { hover } from "./acts/hover";
+import { navigate } from "./acts/navigate";
+import { openTab } from "./acts/open-tab";
+import { pressKey } from "./acts/press-key";
+import { scroll } from "./acts/scroll";
+import { selectOption } from "./acts/select-option";
+import { selectText } from "./acts/select-text";
+import { typeText } from "./acts/type";
 import type { ToolHandler } from "./context";
-import { drag } from "./drag";
-import { fillForm } from "./fill-form";
-import { find } from "./find";
-import { getSelection } from "./get-selection";
-import { hover } from "./hover";
-import { listTabs } from "./list-tabs";
-import { navigate } from "./navigate";
-import { openTab } from "./open-tab";
-import { pageSnapshot } from "./page-snapshot";
-import { pressKey } from "./press-key";
-import { readPage } from "./read-page";
-import { screenshot } from "./screenshot";
-import { scroll } from "./scroll";
-import { selectOption } from "./select-option";
-import { selectText } from "./select-text";
-import { typeText } from "./type";
-import { waitFor } from "./wait-for";
+import { find } from "./reads/find";
+import { getSelection } from "./reads/get-selection";
+import { listTabs } from "./reads/list-tabs";
+import { pageSnapshot } from "./reads/page-snapshot";
+import { readPage } from "./reads/read-page";
+import { screenshot } from "./reads/screenshot";
+import { waitFor } from "./reads/wait-for";
 
 export const TOOL_HANDLERS: { [K in BrowserToolName]: ToolHandler<K> } = {
   list_tabs: listTabs,

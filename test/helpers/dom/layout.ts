@@ -2,7 +2,7 @@
  * happy-dom lays nothing out: these give elements boxes and the document a hit test over them (the last
  * placed box on top), so the actionability checks run against a layout the test spells out.
  */
-import type { Box } from "../../../extension/browser-tools/page/hit-points";
+import type { Box } from "../../../extension/browser-tools/page/act/hit-points";
 
 export function useLayout(doc: Document): { place(el: Element, box: Box): void } {
   const placed: Array<{ el: Element; box: Box }> = [];

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { actionWait } from "../../../../../extension/browser-tools/page/actionable";
+import { actionWait } from "../../../../../extension/browser-tools/page/act/actionable";
 import {
   clickElement,
   fillField,
@@ -8,8 +8,8 @@ import {
   pressKey,
   selectOption,
   typeInto,
-} from "../../../../../extension/browser-tools/page/actions";
-import { Pointer } from "../../../../../extension/browser-tools/page/pointer";
+} from "../../../../../extension/browser-tools/page/act/actions";
+import { Pointer } from "../../../../../extension/browser-tools/page/act/pointer";
 import { useLayout } from "../../../../helpers/dom/layout";
 
 let pointer: Pointer;

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { actionWait } from "../../../../../extension/browser-tools/page/actionable";
-import { pressKey } from "../../../../../extension/browser-tools/page/actions";
-import { locate, textRange } from "../../../../../extension/browser-tools/page/editing";
-import { selectText } from "../../../../../extension/browser-tools/page/select-text";
+import { actionWait } from "../../../../../extension/browser-tools/page/act/actionable";
+import { pressKey } from "../../../../../extension/browser-tools/page/act/actions";
+import { locate, textRange } from "../../../../../extension/browser-tools/page/act/editing";
+import { selectText } from "../../../../../extension/browser-tools/page/act/select-text";
 import { useLayout } from "../../../../helpers/dom/layout";
 
 const $ = <T extends Element>(selector: string) => document.querySelector(selector) as T;

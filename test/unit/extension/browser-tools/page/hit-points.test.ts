@@ -6,7 +6,7 @@ import {
   sameBox,
   visiblePart,
   wholeInside,
-} from "../../../../../extension/browser-tools/page/hit-points";
+} from "../../../../../extension/browser-tools/page/act/hit-points";
 
 const VIEW = { left: 0, top: 0, right: 800, bottom: 600 };
 

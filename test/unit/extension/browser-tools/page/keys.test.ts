@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { characterKey, parseChord } from "../../../../../extension/browser-tools/page/keys";
+import { characterKey, parseChord } from "../../../../../extension/browser-tools/page/act/keys";
 
 describe("key names the agent writes", () => {
   it("named keys carry the key, code and keyCode a real key does", () => {

@@ -1,5 +1,5 @@
 /** drag: one element onto another (both refs of the same page), at a position on it, after the user agrees. */
-import type { ToolHandler } from "./context";
+import type { ToolHandler } from "../context";
 
 export const drag: ToolHandler<"drag"> = (args, ctx) => {
   const at = args.offset ?? args.position;

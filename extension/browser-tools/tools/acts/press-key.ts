@@ -1,5 +1,5 @@
 /** press_key: a key or chord on the element with this ref, or on the focused element, after the user agrees. */
-import type { ToolHandler } from "./context";
+import type { ToolHandler } from "../context";
 
 export const pressKey: ToolHandler<"press_key"> = (args, ctx) =>
   ctx.actOnElements(

@@ -1,6 +1,6 @@
 /** screenshot: a PNG of the tab, which must be the one showing in its window (the browser captures only that). */
-import { ToolFailure } from "../results";
-import type { ToolHandler } from "./context";
+import { ToolFailure } from "../../results";
+import type { ToolHandler } from "../context";
 
 export const screenshot: ToolHandler<"screenshot"> = async (args, ctx) => {
   const { tab } = await ctx.readableTab(args.tabId);

@@ -2,10 +2,10 @@
  * read_page: one window of the tab's readable text as Markdown (extract-page.js, the same path as "Attach
  * page"). A continuation reuses the text extracted a moment ago, so its offsets mean the same text.
  */
-import { isExtractedPage, type PageWindow, sliceMarkdown } from "../markdown-window";
-import { pageContent, ToolFailure } from "../results";
-import type { ToolHandler } from "./context";
-import { pageHeader } from "./words";
+import { isExtractedPage, type PageWindow, sliceMarkdown } from "../../markdown-window";
+import { pageContent, ToolFailure } from "../../results";
+import type { ToolHandler } from "../context";
+import { pageHeader } from "../words";
 
 const EXTRACT_FILE = "/extract-page.js";
 

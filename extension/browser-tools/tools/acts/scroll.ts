@@ -1,6 +1,6 @@
 /** scroll: an element into view, or the page up, down, to the top or the bottom. */
-import { pageContent } from "../results";
-import type { ToolHandler } from "./context";
+import { pageContent } from "../../results";
+import type { ToolHandler } from "../context";
 
 export const scroll: ToolHandler<"scroll"> = async (args, ctx) => {
   const { tab, site } = await ctx.readableTab(args.tabId);

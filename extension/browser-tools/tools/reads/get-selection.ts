@@ -1,7 +1,7 @@
 /** get_selection: the text the user has selected in the tab. */
-import { pageContent } from "../results";
-import type { ToolHandler } from "./context";
-import { pageHeader } from "./words";
+import { pageContent } from "../../results";
+import type { ToolHandler } from "../context";
+import { pageHeader } from "../words";
 
 export const getSelection: ToolHandler<"get_selection"> = async (args, ctx) => {
   const { tab, site } = await ctx.readableTab(args.tabId);

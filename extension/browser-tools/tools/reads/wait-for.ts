@@ -1,6 +1,6 @@
 /** wait_for: until text appears on the page or an element ref exists, up to timeoutMs. */
-import { pageContent, ToolFailure } from "../results";
-import type { ToolHandler } from "./context";
+import { pageContent, ToolFailure } from "../../results";
+import type { ToolHandler } from "../context";
 
 const DEFAULT_WAIT_MS = 5_000;
 

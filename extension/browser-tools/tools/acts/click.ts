@@ -1,5 +1,5 @@
 /** click: the element with this ref, after the user agrees. */
-import type { ToolHandler } from "./context";
+import type { ToolHandler } from "../context";
 
 export const click: ToolHandler<"click"> = (args, ctx) =>
   ctx.actOnElement(

@@ -1,6 +1,6 @@
 /** select_option: an option, by value or label, in the <select> with this ref, after the user agrees. */
-import type { ToolHandler } from "./context";
-import { quoteShort } from "./words";
+import type { ToolHandler } from "../context";
+import { quoteShort } from "../words";
 
 export const selectOption: ToolHandler<"select_option"> = (args, ctx) =>
   ctx.actOnElement(

@@ -1,6 +1,6 @@
 /** type: text into the input or textarea with this ref, optionally submitting, after the user agrees. */
-import type { ToolHandler } from "./context";
-import { quoteShort } from "./words";
+import type { ToolHandler } from "../context";
+import { quoteShort } from "../words";
 
 export const typeText: ToolHandler<"type"> = (args, ctx) =>
   ctx.actOnElement(

@@ -4,11 +4,11 @@
  * until it is full; reading on walks on as far as the next window needs, and windows already walked come from
  * the outline kept.
  */
-import { snapshotAllFrames } from "../frames/frame-snapshot";
-import { type OutlineWindow, SNAPSHOT_CHARS, sliceOutline, type TakenOutline, windowFooter } from "../frames/snapshot-window";
-import { pageContent, ToolFailure } from "../results";
-import type { ToolContext, ToolHandler } from "./context";
-import { pageHeader } from "./words";
+import { snapshotAllFrames } from "../../frames/frame-snapshot";
+import { type OutlineWindow, SNAPSHOT_CHARS, sliceOutline, type TakenOutline, windowFooter } from "../../frames/snapshot-window";
+import { pageContent, ToolFailure } from "../../results";
+import type { ToolContext, ToolHandler } from "../context";
+import { pageHeader } from "../words";
 
 const RETAKEN = "(The outline was taken again for this window; the page may have changed since the previous one.)\n";
 

@@ -1,5 +1,5 @@
 /** select_text: text in the element with this ref, after the user agrees. */
-import type { ToolHandler } from "./context";
+import type { ToolHandler } from "../context";
 
 export const selectText: ToolHandler<"select_text"> = (args, ctx) => {
   const what =

@@ -1,6 +1,6 @@
 /** list_tabs: the fields the agent may use, as JSON. Titles and URLs come from pages: untrusted. */
-import { toolText } from "../results";
-import type { ToolHandler } from "./context";
+import { toolText } from "../../results";
+import type { ToolHandler } from "../context";
 
 export const listTabs: ToolHandler<"list_tabs"> = async (_args, { deps }) => {
   const tabs = await deps.api.queryTabs({});

@@ -8,10 +8,11 @@
  * element, such as the link inside a tab or the span inside a custom button: that is where a user's click
  * goes, so events go there too). Anything else fails with what is wrong, in words the agent can act on.
  */
+
+import { describe } from "../roles";
+import { isVisible } from "../visibility";
+import { shadowRootOf } from "../walk";
 import { type Box, candidatePoints, type Point, sameBox, wholeInside } from "./hit-points";
-import { describe } from "./roles";
-import { isVisible } from "./visibility";
-import { shadowRootOf } from "./walk";
 
 export interface Hit {
   /** Where the pointer lands, in the element's document's viewport coordinates. */

@@ -5,14 +5,15 @@
  * setter so frameworks that track the value (React) see the change. Each returns a sentence for the agent or
  * throws an Error that says what stood in the way.
  */
+
+import type { DropAt } from "../protocol";
+import { describe } from "../roles";
 import { actionPoint, checkUsable, isDisabled } from "./actionable";
 import { type DragOutcome, dragBetween, dropHit } from "./drag";
 import { type Box, sameBox } from "./hit-points";
 import { keyTarget, pressChord, typeKeys } from "./keyboard";
 import { parseChord } from "./keys";
 import type { Pointer } from "./pointer";
-import type { DropAt } from "./protocol";
-import { describe } from "./roles";
 import { isTextField, setWholeValue, takesWholeValue } from "./text-entry";
 
 /** Longer text goes in as one insertion: a key per character would take too long and change nothing for a page. */

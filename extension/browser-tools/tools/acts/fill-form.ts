@@ -1,6 +1,6 @@
 /** fill_form: several fields in one call, with one question listing every field and what goes in it. */
-import type { ToolHandler } from "./context";
-import { quoteShort } from "./words";
+import type { ToolHandler } from "../context";
+import { quoteShort } from "../words";
 
 export const fillForm: ToolHandler<"fill_form"> = (args, ctx) =>
   ctx.actOnElements(

@@ -1,8 +1,8 @@
 /** navigate: a URL in a tab, after the user agrees; answers once it has loaded or the wait ran out. */
-import { toolText } from "../results";
-import { LOAD_TIMEOUT_MS, loaded, loadSummary } from "../tabs";
-import type { ToolHandler } from "./context";
-import { quoteShort } from "./words";
+import { toolText } from "../../results";
+import { LOAD_TIMEOUT_MS, loaded, loadSummary } from "../../tabs";
+import type { ToolHandler } from "../context";
+import { quoteShort } from "../words";
 
 export const navigate: ToolHandler<"navigate"> = async (args, ctx) => {
   const tab = await ctx.targetTab(args.tabId);

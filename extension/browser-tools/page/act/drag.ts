@@ -7,12 +7,13 @@
  * with one DataTransfer. Otherwise the pointer and mouse events carry on to a release over the target, which
  * is what pointer-based drag libraries listen to.
  */
+
+import type { DropAt } from "../protocol";
+import { describe } from "../roles";
 import type { Hit } from "./actionable";
 import { deepElementFromPoint, hitsElement } from "./actionable";
 import { dropPoint, type Point } from "./hit-points";
 import type { Pointer } from "./pointer";
-import type { DropAt } from "./protocol";
-import { describe } from "./roles";
 
 const STEPS = 6;
 

@@ -1,8 +1,8 @@
 /** find: elements by visible text or accessible name and/or ARIA role, each with a ref, in every frame of the tab. */
-import { findInAllFrames } from "../frames/frame-find";
-import { pageContent, ToolFailure } from "../results";
-import type { ToolHandler } from "./context";
-import { pageHeader } from "./words";
+import { findInAllFrames } from "../../frames/frame-find";
+import { pageContent, ToolFailure } from "../../results";
+import type { ToolHandler } from "../context";
+import { pageHeader } from "../words";
 
 /** Matches one find lists at most. */
 const FIND_LIMIT = 20;

@@ -1,7 +1,7 @@
 /** open_tab: a URL in a new tab in the agent's tab group, after the user agrees. */
-import { toolText } from "../results";
-import { LOAD_TIMEOUT_MS, loaded, loadSummary } from "../tabs";
-import type { ToolHandler } from "./context";
+import { toolText } from "../../results";
+import { LOAD_TIMEOUT_MS, loaded, loadSummary } from "../../tabs";
+import type { ToolHandler } from "../context";
 
 /** The prompt's tab when no window is focused: there is none to name. */
 const NO_TAB = { id: -1, windowId: -1, active: false, groupId: -1 };

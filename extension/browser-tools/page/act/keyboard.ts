@@ -7,9 +7,10 @@
  * the selection and deletion follow the keys (editing.ts). A handler that cancels
  * the key (preventDefault) stops all of it, as it would for a user.
  */
+
+import { nextInTabOrder } from "../tab-order";
 import { editCommand, editingHost, editKey } from "./editing";
 import { type Chord, characterKey, type KeySpec, MODIFIER_KEYS } from "./keys";
-import { nextInTabOrder } from "./tab-order";
 import { clearText, deleteText, insertText, isTextField, moveCaret, type TextField } from "./text-entry";
 
 type Mods = Pick<Chord, "shift" | "ctrl" | "alt" | "meta">;

@@ -5,9 +5,10 @@
  * with the editor focused first. The text is given as itself (its first occurrence in the element) or as
  * character offsets of the element's text; neither selects all of it.
  */
+
+import { describe } from "../roles";
 import { actionPoint } from "./actionable";
 import { editingHost, locate, textRange } from "./editing";
-import { describe } from "./roles";
 import { isTextField } from "./text-entry";
 
 export interface TextSpan {
