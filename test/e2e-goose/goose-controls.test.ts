@@ -45,6 +45,17 @@ describe.each(gooseBuilds())("goose $version session controls", (build) => {
       expect(probe?.params).toEqual({});
     }
 
+    // goose titles a session in a request of its own after the first reply, and says so (session_info_update);
+    // a rename before that lands is overwritten by it (goose 1.50), so rename once both sessions have theirs.
+    const titled = () =>
+      h
+        .agentOutput()
+        .filter(
+          (m) =>
+            (m.params as { update?: { sessionUpdate?: string; title?: unknown } } | undefined)?.update?.sessionUpdate ===
+              "session_info_update" && typeof (m.params as { update: { title?: unknown } }).update.title === "string",
+        ).length;
+    await expect.poll(titled, { timeout: LONG, message: "goose never titled the two sessions" }).toBeGreaterThanOrEqual(2);
     let history = await openHistory(page);
     await history.getByRole("button", { name: "beta words here", exact: true }).waitFor({ timeout: LONG });
     await history.getByRole("button", { name: "Actions for beta words here" }).click();
