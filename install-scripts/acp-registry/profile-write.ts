@@ -9,7 +9,7 @@ import path from "node:path";
 import { parseConfig } from "../../native-host/setup/config";
 import type { PlatformInfo } from "../../native-host/setup/paths";
 import { ensureDir, writeFileAtomic } from "../apply/files";
-import { configText, isRecord, type RawConfig } from "../plan/host-config";
+import { configText, existingConfig, isRecord, type RawConfig } from "../plan/host-config";
 import type { ProfileSpec } from "./resolve";
 
 export interface ProfileChange {
@@ -26,17 +26,7 @@ export interface WrittenProfile extends ProfileChange {
 
 /** Pure: the file's current text (undefined when absent) and the profile; throws when the file is not usable JSON. */
 export function withProfile(current: string | undefined, file: string, name: string, spec: ProfileSpec, p: PlatformInfo): ProfileChange {
-  let config: RawConfig = {};
-  if (current !== undefined && current.trim() !== "") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(current);
-    } catch (e) {
-      throw new Error(`${file} is not valid JSON (${(e as Error).message}): fix or delete it, then run this again`);
-    }
-    if (!isRecord(parsed)) throw new Error(`${file} is not a JSON object: fix or delete it, then run this again`);
-    config = parsed;
-  }
+  const config = existingConfig(current, file);
   const profiles: RawConfig = isRecord(config.profiles) ? { ...config.profiles } : {};
   const before = isRecord(profiles[name]) ? (profiles[name] as RawConfig) : undefined;
   const userEnv = before && isRecord(before.env) ? before.env : {};

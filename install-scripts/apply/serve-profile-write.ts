@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseConfig } from "../../native-host/setup/config";
 import type { PlatformInfo } from "../../native-host/setup/paths";
-import { configText, isRecord, type RawConfig } from "../plan/host-config";
+import { configText, existingConfig, isRecord, type RawConfig } from "../plan/host-config";
 import { ensureDir, writeFileAtomic } from "./files";
 
 export interface ServeProfileChange {
@@ -32,17 +32,7 @@ export interface ServeProfileRequest {
 
 /** Pure but for the fresh token: the file's text (undefined when absent) and the profile wanted. Throws in the host's words. */
 function withServeProfile(current: string | undefined, file: string, r: ServeProfileRequest, p: PlatformInfo): ServeProfileChange {
-  let config: RawConfig = {};
-  if (current !== undefined && current.trim() !== "") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(current);
-    } catch (e) {
-      throw new Error(`${file} is not valid JSON (${(e as Error).message}): fix or delete it, then run this again`);
-    }
-    if (!isRecord(parsed)) throw new Error(`${file} is not a JSON object: fix or delete it, then run this again`);
-    config = parsed;
-  }
+  const config = existingConfig(current, file);
   const profiles: RawConfig = isRecord(config.profiles) ? { ...config.profiles } : {};
   const before = isRecord(profiles[r.name]) ? (profiles[r.name] as RawConfig) : undefined;
   if (before && before.url === undefined) {
