@@ -55,6 +55,7 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
     return true;
   };
 
+  let diagnosesAsked = 0;
   const routes: Routes = {
     start: (cmd) => {
       if (!agentChoiceOk(cmd)) return;
@@ -74,7 +75,14 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
     restart: (cmd) => {
       if (agentChoiceOk(cmd)) o.restartAgent(cmd.profile, cmd.cwd);
     },
-    diagnose: () => void diagnose(o.config(), o.platform).then(o.send),
+    diagnose: () => {
+      // Diagnoses overlap (a profile added while one runs) and a slow one can finish last: only the
+      // newest is sent, or an older config's answer would replace the newer one on the options page.
+      const asked = ++diagnosesAsked;
+      void diagnose(o.config(), o.platform).then((d) => {
+        if (asked === diagnosesAsked) o.send(d);
+      });
+    },
     browser_tools: (cmd) => o.browserTools.command(cmd),
     tool_result: (cmd) => o.browserTools.command(cmd),
     undo_edit: (cmd) =>

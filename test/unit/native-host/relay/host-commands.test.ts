@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostCommands } from "../../../../native-host/relay/host-commands";
 import { parseConfig } from "../../../../native-host/setup/config";
@@ -66,5 +68,38 @@ describe("host commands", () => {
     const { calls, run } = commands();
     for (const type of ["shutdown", "toString", "constructor", "__proto__", 7]) run({ type });
     expect(calls).toEqual(Array(5).fill("refuse unknown_command"));
+  });
+
+  it("sends only the newest of overlapping diagnoses: an older config's slower answer never replaces it", async () => {
+    // A profile whose version check takes a while, then (host.json edited) a config without it.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "diagnose-order-"));
+    const slow = path.join(dir, "slow-agent");
+    fs.writeFileSync(slow, "#!/bin/sh\nsleep 0.5\necho 1.0.0\n", { mode: 0o755 });
+    const p = { platform: "linux" as const, home: os.homedir(), env: {} };
+    const before = parseConfig(
+      { defaultProfile: "slow", profiles: { slow: { command: slow, minVersion: "1.0.0", versionArgs: ["--version"] } } },
+      p,
+    );
+    const after = parseConfig({}, p);
+    let config = before;
+    const sent: { type: string; profiles?: { name: string }[] }[] = [];
+    const dispatch = hostCommands({
+      config: () => config,
+      platform: p,
+      startAgent: () => {},
+      restartAgent: () => {},
+      browserTools: { command: () => {} },
+      files: { undo: () => {} },
+      send: (message) => void sent.push(message),
+      refuse: () => {},
+    });
+    dispatch({ type: "diagnose" });
+    config = after;
+    dispatch({ type: "diagnose" });
+    await expect.poll(() => sent.length).toBe(1);
+    // Long enough for the slow one to have answered, had it been sent.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(sent.map((m) => m.profiles?.map((x) => x.name))).toEqual([["goose"]]);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
