@@ -1,69 +1,21 @@
-/**
- * Acting like a user in Firefox where the first pass failed against Playwright (issue #34, 1–7): the scripted
- * goose calls the host's MCP server on cue (`call browser <tool> {…}`), the user allows each acting call in the
- * panel, and the pages' own state says whether it worked. The same pages as test/e2e/browser-tools-acting-more.
- */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestSite, type TestSite } from "../helpers/test-site";
-import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
+import { describe, expect, it } from "vitest";
+import { connectedTo, lastResult as lastResultIn } from "../helpers/mcp-log";
 import { byRole, click, find, LONG, openNewSession, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { useToolsSetup } from "./tools-setup";
 
-interface McpLogLine {
-  event: "connected" | "connect_failed" | "removed" | "call";
-  name?: string;
-  tool?: string;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
-
-let site: TestSite;
-let logDir: string;
-let harness: FirefoxHarness | undefined;
-beforeAll(async () => {
-  site = await startTestSite();
-  logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-ff-mcp-"));
-});
-afterAll(async () => {
-  await site.close();
-  fs.rmSync(logDir, { recursive: true, force: true });
-});
-afterEach(async (ctx) => {
-  await closeAfterTest(harness, ctx);
-  harness = undefined;
-});
-
-const mcpLog = () => path.join(logDir, "mcp.log");
-
-function mcp(): McpLogLine[] {
-  if (!fs.existsSync(mcpLog())) return [];
-  return fs
-    .readFileSync(mcpLog(), "utf8")
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as McpLogLine);
-}
-
-/** The text the agent got back from its latest call of `tool`. */
-function lastResult(tool: string): string {
-  const line = mcp()
-    .filter((l) => l.event === "call" && l.tool === tool)
-    .at(-1);
-  expect(line?.result?.isError, `${tool} failed`).toBeFalsy();
-  return (line?.result?.content ?? []).map((c) => c.text ?? `[${c.type}]`).join("\n");
-}
+const t = useToolsSetup("goose-ff-mcp-");
+const lastResult = (tool: string) => lastResultIn(t.mcpLog(), tool);
 
 const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 const CONSENT = '[aria-label="Browser consent"]';
 
 describe("Firefox: acting like a user", () => {
   it("acts like a user where Playwright did (issue #34): waits for a cover, scrolls a list, finds exact text, Space, rich text, a drop after, icon-only controls", async () => {
-    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog() } });
+    const harness = await t.launch({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: t.mcpLog() } });
     const pages = Object.fromEntries(
       await Promise.all(
         ["act-editor.html", "act-waits.html", "act-scroll-box.html", "act-icons.html", "act-sortable.html"].map(
-          async (name) => [name, await harness!.openPage(site.url(name))] as const,
+          async (name) => [name, await harness.openPage(t.site.url(name))] as const,
         ),
       ),
     );
@@ -74,13 +26,13 @@ describe("Firefox: acting like a user", () => {
         const api = (globalThis as unknown as { browser: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } })
           .browser;
         return (await api.tabs.query({})).find((t) => t.url === url)?.id;
-      }, site.url(name));
+      }, t.site.url(name));
     await openNewSession(panel);
     await find(panel, byRole("combobox", "Mode"));
     await panel.select('select[aria-label="Mode"]', "auto");
     await click(panel, byRole("button", "Browser: off"));
     await find(panel, byRole("button", "Browser: on"));
-    await expect.poll(() => mcp().some((l) => l.event === "connected" && l.name === "browser"), { timeout: LONG }).toBe(true);
+    await expect.poll(() => connectedTo(t.mcpLog(), "browser"), { timeout: LONG }).toBe(true);
     const read = async (tool: string, args: Record<string, unknown>) => {
       await sendPrompt(panel, call(tool, args));
       await waitForTurnEnd(panel);

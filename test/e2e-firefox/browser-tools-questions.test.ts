@@ -1,40 +1,15 @@
-/**
- * The question a user answers about a browser action, in Firefox, for each agent the scripted agent plays
- * in that agent's own shapes (test/helpers/question-agents.ts): one question per acting call, goose-browser's,
- * naming the action, the element, the text, the tab and the site; none for a read of an allowed site; the
- * agent's own question answered allow-once, never "always"; every card shows its tab, site and element;
- * Deny leaves the page untouched (docs/ARCHITECTURE.md, "One question per action").
- */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LoggedMessage } from "../helpers/e2e-environment";
 import { callsOf, resultText } from "../helpers/mcp-log";
 import { AGENTS } from "../helpers/question-agents";
-import { startTestSite, type TestSite } from "../helpers/test-site";
-import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
 import { byRole, click, find, LONG, openNewSession, sendPrompt, texts, waitForReady, waitForText, waitForTurnEnd } from "./panel";
+import { useToolsSetup } from "./tools-setup";
 
 const CONSENT = '[aria-label="Browser consent"]';
 const PERMISSION = '[aria-label="Permission request"]';
 const TOOL_TITLES = "article.tool .tool__title";
 
-let site: TestSite;
-let logDir: string;
-let harness: FirefoxHarness | undefined;
-beforeAll(async () => {
-  site = await startTestSite();
-  logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-ff-questions-"));
-});
-afterAll(async () => {
-  await site.close();
-  fs.rmSync(logDir, { recursive: true, force: true });
-});
-afterEach(async (ctx) => {
-  await closeAfterTest(harness, ctx);
-  harness = undefined;
-});
+const t = useToolsSetup("goose-ff-questions-");
 
 const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 
@@ -48,11 +23,10 @@ describe.each(AGENTS)("Firefox: the question a user answers: $agent", ({
   allowOnce,
 }) => {
   it("one question per acting call naming action, element, text, tab and site; none for a read; no agent 'always'", async () => {
-    const mcpLog = path.join(logDir, `${agent}.log`);
+    const mcpLog = t.mcpLog(`${agent}.log`);
     const calls = (tool: string) => callsOf(mcpLog, tool);
-    harness = await launchFirefox({ captureAgentStdout: true, agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog, ...env } });
-    const h = harness;
-    const url = site.url("form.html");
+    const h = await t.launch({ captureAgentStdout: true, agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog, ...env } });
+    const url = t.site.url("form.html");
     const form = await h.openPage(url);
     const panel = await h.openPanel();
     await waitForReady(panel);

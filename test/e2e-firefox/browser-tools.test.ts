@@ -1,14 +1,5 @@
-/**
- * Browser tools in Firefox: the scripted goose calls the host's MCP server on cue (`call browser <tool> {…}`),
- * the host forwards each call to the add-on, which runs it against a local page with Firefox's APIs; an
- * acting call waits for the user's answer in the panel. What the agent got back is in its MCP log.
- */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestSite, type TestSite } from "../helpers/test-site";
-import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
+import { describe, expect, it } from "vitest";
+import { connectedTo, lastResult as lastResultIn } from "../helpers/mcp-log";
 import {
   byRole,
   click,
@@ -22,57 +13,18 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "./panel";
+import { useToolsSetup } from "./tools-setup";
 
-interface McpLogLine {
-  event: "connected" | "connect_failed" | "removed" | "call";
-  name?: string;
-  tool?: string;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
-
-let site: TestSite;
-let logDir: string;
-let harness: FirefoxHarness | undefined;
-beforeAll(async () => {
-  site = await startTestSite();
-  logDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-ff-mcp-"));
-});
-afterAll(async () => {
-  await site.close();
-  fs.rmSync(logDir, { recursive: true, force: true });
-});
-afterEach(async (ctx) => {
-  await closeAfterTest(harness, ctx);
-  harness = undefined;
-});
-
-const mcpLog = () => path.join(logDir, "mcp.log");
-
-function mcp(): McpLogLine[] {
-  if (!fs.existsSync(mcpLog())) return [];
-  return fs
-    .readFileSync(mcpLog(), "utf8")
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as McpLogLine);
-}
-
-/** The text the agent got back from its latest call of `tool`. */
-function lastResult(tool: string): string {
-  const line = mcp()
-    .filter((l) => l.event === "call" && l.tool === tool)
-    .at(-1);
-  expect(line?.result?.isError, `${tool} failed`).toBeFalsy();
-  return (line?.result?.content ?? []).map((c) => c.text ?? `[${c.type}]`).join("\n");
-}
+const t = useToolsSetup("goose-ff-mcp-");
+const lastResult = (tool: string) => lastResultIn(t.mcpLog(), tool);
 
 const call = (tool: string, args: Record<string, unknown> = {}) => `call browser ${tool} ${JSON.stringify(args)}`;
 const CONSENT = '[aria-label="Browser consent"]';
 
 describe("Firefox: browser tools", () => {
   it("turned on in the panel, the agent lists tabs, reads the page, and types into it once the user allows", async () => {
-    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog() } });
-    const url = site.url("form.html");
+    const harness = await t.launch({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: t.mcpLog() } });
+    const url = t.site.url("form.html");
     const form = await harness.openPage(url);
     const panel = await harness.openPanel();
     await waitForReady(panel);
@@ -89,7 +41,7 @@ describe("Firefox: browser tools", () => {
     await panel.select('select[aria-label="Mode"]', "auto");
     await click(panel, byRole("button", "Browser: off"));
     await find(panel, byRole("button", "Browser: on"));
-    await expect.poll(() => mcp().some((l) => l.event === "connected" && l.name === "browser"), { timeout: LONG }).toBe(true);
+    await expect.poll(() => connectedTo(t.mcpLog(), "browser"), { timeout: LONG }).toBe(true);
 
     await sendPrompt(panel, call("list_tabs"));
     await waitForTurnEnd(panel);
@@ -122,9 +74,9 @@ describe("Firefox: browser tools", () => {
   });
 
   it("page_snapshot names elements as the spec does, takes in same- and cross-origin iframes and shadow roots, and acts in a frame and a closed shadow root", async () => {
-    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog() } });
-    await harness.openPage(site.url("names.html"));
-    const frames = await harness.openPage(site.url("frames.html"));
+    const harness = await t.launch({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: t.mcpLog() } });
+    await harness.openPage(t.site.url("names.html"));
+    const frames = await harness.openPage(t.site.url("frames.html"));
     const panel = await harness.openPanel();
     await waitForReady(panel);
     const tabOf = (url: string) =>
@@ -138,9 +90,9 @@ describe("Firefox: browser tools", () => {
     await panel.select('select[aria-label="Mode"]', "auto");
     await click(panel, byRole("button", "Browser: off"));
     await find(panel, byRole("button", "Browser: on"));
-    await expect.poll(() => mcp().some((l) => l.event === "connected" && l.name === "browser"), { timeout: LONG }).toBe(true);
+    await expect.poll(() => connectedTo(t.mcpLog(), "browser"), { timeout: LONG }).toBe(true);
 
-    await sendPrompt(panel, call("page_snapshot", { tabId: await tabOf(site.url("names.html")) }));
+    await sendPrompt(panel, call("page_snapshot", { tabId: await tabOf(t.site.url("names.html")) }));
     await waitForTurnEnd(panel);
     const names = lastResult("page_snapshot");
     expect(names).toMatch(/- link "mozilla\.org" \[e\d+\]/);
@@ -148,7 +100,7 @@ describe("Firefox: browser tools", () => {
     expect(names).toMatch(/- button "Save draft" \[e\d+\]/);
     expect(names).toMatch(/- link "Help centre" \[e\d+\]/);
 
-    const tabId = await tabOf(site.url("frames.html"));
+    const tabId = await tabOf(t.site.url("frames.html"));
     // The cross-origin frame loads after the page (its address is set by the page's script): snapshot until it is in.
     let s = "";
     for (let i = 0; i < 10 && !s.includes("Cross-origin content"); i++) {
@@ -181,8 +133,8 @@ describe("Firefox: browser tools", () => {
   });
 
   it("clicks and types like a user on pages whose handlers sit on inner elements, after the user allows each", async () => {
-    harness = await launchFirefox({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: mcpLog() } });
-    const url = site.url("act-wrappers.html");
+    const harness = await t.launch({ agentEnv: { SCRIPTED_AGENT_MCP_LOG: t.mcpLog() } });
+    const url = t.site.url("act-wrappers.html");
     const page = await harness.openPage(url);
     const panel = await harness.openPanel();
     await waitForReady(panel);
@@ -196,7 +148,7 @@ describe("Firefox: browser tools", () => {
     await panel.select('select[aria-label="Mode"]', "auto");
     await click(panel, byRole("button", "Browser: off"));
     await find(panel, byRole("button", "Browser: on"));
-    await expect.poll(() => mcp().some((l) => l.event === "connected" && l.name === "browser"), { timeout: LONG }).toBe(true);
+    await expect.poll(() => connectedTo(t.mcpLog(), "browser"), { timeout: LONG }).toBe(true);
 
     await sendPrompt(panel, call("page_snapshot", { tabId }));
     await waitForTurnEnd(panel);

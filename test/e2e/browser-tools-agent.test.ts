@@ -22,17 +22,10 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
+import { callsOf, type McpLogLine, readMcpLog, resultText } from "../helpers/mcp-log";
 import { startTestSite, type TestSite } from "../helpers/test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
-
-interface McpLogLine {
-  event: "connected" | "connect_failed" | "removed" | "call";
-  name?: string;
-  tool?: string;
-  args?: Record<string, unknown>;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
 
 let site: TestSite;
 let h: Harness;
@@ -42,24 +35,11 @@ let formTab: number;
 let mcpLog: string;
 let logDir: string;
 
-function mcp(): McpLogLine[] {
-  if (!fs.existsSync(mcpLog)) return [];
-  return fs
-    .readFileSync(mcpLog, "utf8")
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as McpLogLine);
-}
+const mcp = () => readMcpLog(mcpLog);
 
 /** What the agent got back from its latest call of `tool`. */
 function lastCall(tool: string): McpLogLine | undefined {
-  return mcp()
-    .filter((l) => l.event === "call" && l.tool === tool)
-    .at(-1);
-}
-
-function resultText(line: McpLogLine | undefined): string {
-  return (line?.result?.content ?? []).map((c) => c.text ?? `[${c.type}]`).join("\n");
+  return callsOf(mcpLog, tool).at(-1);
 }
 
 const toolSwitch = () => panel.getByRole("button", { name: /^Browser: / });

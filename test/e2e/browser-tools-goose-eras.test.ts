@@ -14,14 +14,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { call, consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
 import { LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { callsOf, readMcpLog, resultText } from "../helpers/mcp-log";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
-
-interface McpLogLine {
-  event: string;
-  tool?: string;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
 
 const launch = useHarness();
 
@@ -40,20 +35,9 @@ async function open(agentEnv: Record<string, string>) {
   const formTab = await h.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, site.url("form.html"));
   const panel = await h.openPanel();
   await waitForReady(panel);
-  const mcp = (): McpLogLine[] =>
-    fs.existsSync(mcpLog)
-      ? fs
-          .readFileSync(mcpLog, "utf8")
-          .split("\n")
-          .filter((l) => l.startsWith("{"))
-          .map((l) => JSON.parse(l) as McpLogLine)
-      : [];
-  const lastCall = (tool: string) =>
-    mcp()
-      .filter((l) => l.event === "call" && l.tool === tool)
-      .at(-1);
-  const text = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
-  return { h, panel, form, formTab, mcp, lastCall, text };
+  const mcp = () => readMcpLog(mcpLog);
+  const lastCall = (tool: string) => callsOf(mcpLog, tool).at(-1);
+  return { h, panel, form, formTab, mcp, lastCall };
 }
 
 /**
@@ -78,7 +62,7 @@ const ERAS = [
 
 describe.each(ERAS)("browser tools with goose$version", ({ version, removeMethod }) => {
   it("on: lists tabs, reads, snapshots, types and clicks by ref, one question each; off: goose drops the server", async () => {
-    const { h, panel, form, formTab, mcp, lastCall, text } = await open({ SCRIPTED_AGENT_VERSION: version });
+    const { h, panel, form, formTab, mcp, lastCall } = await open({ SCRIPTED_AGENT_VERSION: version });
     await toolSwitch(panel).click();
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
 
@@ -88,11 +72,11 @@ describe.each(ERAS)("browser tools with goose$version", ({ version, removeMethod
     // A prompt sent meanwhile waits for the server to reach the session (turns.ts).
     await run(panel, call("list_tabs"), "goose");
     expect(mcp().some((l) => l.event === "connected")).toBe(true);
-    expect(text(lastCall("list_tabs"))).toContain("Sign up — Test Co");
+    expect(resultText(lastCall("list_tabs"))).toContain("Sign up — Test Co");
     await run(panel, call("read_page", { tabId: formTab }), null);
-    expect(text(lastCall("read_page"))).toContain("The quick brown fox jumps over the lazy dog.");
+    expect(resultText(lastCall("read_page"))).toContain("The quick brown fox jumps over the lazy dog.");
     await run(panel, call("page_snapshot", { tabId: formTab }), null);
-    const snapshot = text(lastCall("page_snapshot"));
+    const snapshot = resultText(lastCall("page_snapshot"));
     const nameRef = /textbox "Your name" \[(e\d+)\]/.exec(snapshot)![1]!;
     const submitRef = /button "Subscribe" \[(e\d+)\]/.exec(snapshot)![1]!;
 
@@ -108,7 +92,7 @@ describe.each(ERAS)("browser tools with goose$version", ({ version, removeMethod
     await sendPrompt(panel, call("list_tabs"));
     await permission(panel).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
     await waitForTurnEnd(panel);
-    expect(text(lastCall("list_tabs"))).toContain("Extension browser not found");
+    expect(resultText(lastCall("list_tabs"))).toContain("Extension browser not found");
   });
 });
 

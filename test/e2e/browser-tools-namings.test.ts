@@ -15,14 +15,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { call, consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
 import { LONG, openNewSession, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { callsOf, readMcpLog, resultText } from "../helpers/mcp-log";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
-
-interface McpLogLine {
-  event: string;
-  tool?: string;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
 
 const launch = useHarness();
 
@@ -49,17 +44,9 @@ async function open(agentEnv: Record<string, string>, o: { toolsFirst?: boolean 
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
     await openNewSession(panel);
   }
-  const mcp = (): McpLogLine[] =>
-    fs.existsSync(mcpLog)
-      ? fs
-          .readFileSync(mcpLog, "utf8")
-          .split("\n")
-          .filter((l) => l.startsWith("{"))
-          .map((l) => JSON.parse(l) as McpLogLine)
-      : [];
-  const calls = (tool: string) => mcp().filter((l) => l.event === "call" && l.tool === tool);
-  const text = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
-  return { h, site, panel, form, formTab, mcp, calls, text };
+  const mcp = () => readMcpLog(mcpLog);
+  const calls = (tool: string) => callsOf(mcpLog, tool);
+  return { h, site, panel, form, formTab, mcp, calls };
 }
 
 /** The agent's own question (the tools are off, so it is the user's), allowed once; the only question. */
@@ -87,13 +74,13 @@ describe.each([
   { naming: "opencode", readTitle: /browser_read_page|^Read page/i, env: {} as Record<string, string>, readAsked: true },
 ])("browser tools named the $naming way", ({ naming, readTitle, env, readAsked }) => {
   it("a read's card shows tab and site, says when it was allowed without asking; Show tab focuses the tab", async () => {
-    const { h, site, panel, formTab, calls, text } = await open({ SCRIPTED_AGENT_MCP_NAMING: naming, ...env });
+    const { h, site, panel, formTab, calls } = await open({ SCRIPTED_AGENT_MCP_NAMING: naming, ...env });
 
     await sendPrompt(panel, call("read_page", { tabId: formTab }));
     await waitForTurnEnd(panel);
     expect(await permission(panel).count()).toBe(0);
     expect(await consentCard(panel).count()).toBe(0);
-    expect(text(calls("read_page").at(-1))).toContain("The quick brown fox");
+    expect(resultText(calls("read_page").at(-1))).toContain("The quick brown fox");
     const readCard = toolCard(panel, readTitle).last();
     await waitForText(target(readCard), "Sign up — Test Co · 127.0.0.1");
     await expect.poll(() => readCard.getByRole("note").count()).toBe(readAsked ? 1 : 0);
@@ -113,11 +100,11 @@ describe.each([
 
 describe("turning the tools on and off in a session already open, with an agent that can load sessions", () => {
   it("on: the session is loaded again with the server, its transcript stays; off: loaded again without it", async () => {
-    const { panel, formTab, mcp, calls, text } = await open({}, { toolsFirst: false });
+    const { panel, formTab, mcp, calls } = await open({}, { toolsFirst: false });
     // Without the server the agent does not know the tool is read-only: it asks (approve mode).
     await sendPrompt(panel, call("list_tabs"));
     await allowAgentOnce(panel);
-    expect(text(calls("list_tabs").at(-1))).toContain("Extension browser not found");
+    expect(resultText(calls("list_tabs").at(-1))).toContain("Extension browser not found");
     expect(mcp().some((l) => l.event === "connected")).toBe(false);
 
     await toolSwitch(panel).click();
@@ -129,7 +116,7 @@ describe("turning the tools on and off in a session already open, with an agent 
     await expect.poll(() => toolCard(panel, /browser: list tabs/).count()).toBe(1);
     await sendPrompt(panel, call("read_page", { tabId: formTab }));
     await waitForTurnEnd(panel);
-    expect(text(calls("read_page").at(-1))).toContain("The quick brown fox");
+    expect(resultText(calls("read_page").at(-1))).toContain("The quick brown fox");
     await waitForText(target(toolCard(panel, /browser: read page/).last()), "Sign up — Test Co · 127.0.0.1");
 
     await toolSwitch(panel).click();
@@ -138,6 +125,6 @@ describe("turning the tools on and off in a session already open, with an agent 
     await waitForReady(panel);
     await sendPrompt(panel, call("read_page", { tabId: formTab }));
     await allowAgentOnce(panel);
-    expect(text(calls("read_page").at(-1))).toContain("Extension browser not found");
+    expect(resultText(calls("read_page").at(-1))).toContain("Extension browser not found");
   });
 });

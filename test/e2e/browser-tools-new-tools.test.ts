@@ -12,16 +12,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Harness, launchExtension, ROOT } from "../helpers/chromium/harness";
 import { LONG, openNewSession, sendPrompt, waitForReady, waitForTurnEnd } from "../helpers/chromium/panel";
 import { refIn } from "../helpers/chromium/tool-hook";
+import { callsOf, type McpLogLine, resultText } from "../helpers/mcp-log";
 import { startTestSite, type TestSite } from "../helpers/test-site";
 
 const E2E_BUILD = path.join(ROOT, "dist/extension/chrome-mv3-e2e");
-
-interface McpLogLine {
-  event: string;
-  name?: string;
-  tool?: string;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
 
 let site: TestSite;
 let h: Harness;
@@ -30,17 +24,9 @@ let mcpLog: string;
 let logDir: string;
 
 function lastCall(tool: string): McpLogLine | undefined {
-  if (!fs.existsSync(mcpLog)) return undefined;
-  return fs
-    .readFileSync(mcpLog, "utf8")
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as McpLogLine)
-    .filter((l) => l.event === "call" && l.tool === tool)
-    .at(-1);
+  return callsOf(mcpLog, tool).at(-1);
 }
 const connections = () => (fs.existsSync(mcpLog) ? fs.readFileSync(mcpLog, "utf8").split('"event":"connected"').length - 1 : 0);
-const resultText = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? `[${c.type}]`).join("\n");
 const consentCard = () => panel.getByRole("group", { name: "Browser consent" });
 const prompt = (tool: string, args: Record<string, unknown>) => `call browser ${tool} ${JSON.stringify(args)}`;
 

@@ -14,28 +14,11 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { call, consentCard, E2E_BUILD, permission, toolSwitch } from "../helpers/chromium/browser-tools-panel";
 import type { LoggedMessage } from "../helpers/chromium/harness";
 import { LONG, openNewSession, sendPrompt, toolCard, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import { callsOf, resultText } from "../helpers/mcp-log";
 import { startTestSite } from "../helpers/test-site";
 import { useHarness } from "./fixture";
 
-interface McpLogLine {
-  event: string;
-  tool?: string;
-  result?: { content: Array<{ type: string; text?: string }>; isError?: boolean };
-}
-
 const launch = useHarness();
-
-function mcpCalls(file: string, tool: string): McpLogLine[] {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as McpLogLine)
-    .filter((l) => l.event === "call" && l.tool === tool);
-}
-
-const resultText = (line: McpLogLine | undefined) => (line?.result?.content ?? []).map((c) => c.text ?? "").join("\n");
 
 describe("goose's questions about reads (approve mode)", () => {
   it("reads of an allowed site ask nothing, with a note; acting is one question, goose-browser's; a read of a browser page is refused, and said so", async () => {
@@ -56,7 +39,7 @@ describe("goose's questions about reads (approve mode)", () => {
     await expect.poll(() => toolSwitch(panel).getAttribute("aria-pressed"), { timeout: LONG }).toBe("true");
     await openNewSession(panel);
 
-    const calls = (tool: string) => mcpCalls(mcpLog, tool);
+    const calls = (tool: string) => callsOf(mcpLog, tool);
     // What goose asked, and what goose-browser answered for each question (matched by request id).
     const asked = () => h.agentOutput().filter((m) => m.method === "session/request_permission");
     const answerTo = (request: LoggedMessage) =>
