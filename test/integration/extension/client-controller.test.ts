@@ -205,16 +205,26 @@ describe("ClientController against the scripted goose", () => {
     expect(t.client().lastError).toMatchObject({ code: -32000, fix: expect.stringContaining("goose configure") });
   });
 
-  it("forgets a remembered session the agent no longer has, and the next message starts a new one", async () => {
+  it("a remembered session the agent no longer has: its tab gets a new session that says so, and the next message goes there", async () => {
     const meta = new MemoryMeta();
     meta.saved = { activeSessionId: "sess_gone", modeBySession: {} };
     const t = setup(tmp(), meta);
     t.startAgent();
-    await t.until(() => t.client().lastError !== null, "restore failed");
-    expect(t.client().lastError).toMatchObject({ title: "Session not found", code: -32002 });
-    expect(t.client().activeSessionId).toBeNull();
-    expect(t.meta.saved.activeSessionId).toBeNull();
-    await t.handle({ type: "prompt", sessionId: null, content: [{ type: "text", text: "fresh start" }] });
+    await t.until(
+      () =>
+        t.client().tabs.length === 1 &&
+        t.client().tabs[0]!.sessionId !== "sess_gone" &&
+        t.client().activeSessionId === t.client().tabs[0]!.sessionId,
+      "a new session in its tab",
+    );
+    expect(t.agentLog().filter((m) => m.method === "session/load")).toHaveLength(1);
+    expect(t.client().tabs.map((tab) => tab.sessionId)).toEqual([t.client().activeSessionId]);
+    expect(t.client().lastError).toBeNull();
+    const notices = entryArray(t.active().entries).filter((e) => e.kind === "notice");
+    expect(notices.map((n) => (n.kind === "notice" ? n.text : ""))).toEqual([expect.stringContaining("a new session opened in its place")]);
+    const { sessionId } = t.active();
+    await t.handle({ type: "prompt", sessionId, content: [{ type: "text", text: "fresh start" }] });
+    expect(t.active().sessionId).toBe(sessionId);
     expect(t.active().lastStop).toBe("end_turn");
     expect(t.client().lastError).toBeNull();
   });

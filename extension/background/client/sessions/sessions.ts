@@ -59,9 +59,12 @@ export async function openSession(
   ctx: ClientContext,
   conn: AgentConnection,
   sessionId: string,
-  o: { force?: boolean } = {},
+  o: { force?: boolean; restoring?: boolean } = {},
 ): Promise<void> {
   const state = ctx.state().client;
+  // A tab's session (or the one restored after a restart, which had one): refused as unknown, its tab
+  // stays with a new session, as the user left a tab there (issue #40: tabs never vanish).
+  const inTab = o.restoring === true || state.tabs.some((t) => t.sessionId === sessionId);
   // In memory and held by this agent (its tab was left open): shown at once. One the agent no longer
   // holds (it restarted) is loaded again below, keeping what the tab shows.
   const live = ctx.held.holds(sessionId) || !state.agent.capabilities?.loadSession;
@@ -107,13 +110,13 @@ export async function openSession(
     await applyMode(ctx, conn, sessionId, ctx.memory.modeOf(sessionId) ?? DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
   } catch (e) {
     const error = failure(ctx, e, "Opening the session");
-    if ((e as { code?: unknown }).code === SESSION_NOT_FOUND && ctx.held.openedHere(sessionId)) {
+    if ((e as { code?: unknown }).code === SESSION_NOT_FOUND && (ctx.held.openedHere(sessionId) || inTab)) {
       ctx.dispatch({ type: "session_open_failed", sessionId, error });
       await reopenInTab(ctx, conn, sessionId);
       return;
     }
     if ((e as { code?: unknown }).code === SESSION_NOT_FOUND) {
-      // Gone for good (deleted elsewhere): forget it, so the next message starts a new session.
+      // Opened from History and gone for good (deleted elsewhere): forget it; the next message starts a new session.
       ctx.dispatch({ type: "session_closed", sessionId });
       ctx.dispatch({ type: "history_removed", sessionId });
       ctx.dispatch({ type: "session_open_failed", error });
@@ -125,8 +128,9 @@ export async function openSession(
 }
 
 /**
- * The agent refuses, as unknown, a session it opened for us: codex-acp 0.16 knows a session only once
- * it was prompted. Not a delete made elsewhere: the tab stays, with a new session in it.
+ * The agent refuses, as unknown, a session it opened for us or one a tab shows: codex-acp 0.16 knows a
+ * session only once it was prompted, so an empty tab's session is unknown after a restart. The tab
+ * stays, with a new session in it.
  */
 async function reopenInTab(ctx: ClientContext, conn: AgentConnection, lost: string): Promise<void> {
   ctx.held.forget(lost);
@@ -143,7 +147,8 @@ const LOST_TAB = "The agent no longer knew this tab's session, so a new session 
 export async function restoreActiveSession(ctx: ClientContext, conn: AgentConnection): Promise<void> {
   await conn.whileCurrent(ctx.memory.loaded);
   const restore = ctx.state().client.activeSessionId ?? ctx.memory.activeSessionId;
-  if (restore && ctx.state().client.agent.capabilities?.loadSession) await openSession(ctx, conn, restore, { force: true });
+  if (restore && ctx.state().client.agent.capabilities?.loadSession)
+    await openSession(ctx, conn, restore, { force: true, restoring: true });
 }
 
 /**

@@ -48,3 +48,39 @@ describe("a tab whose session the agent lost", () => {
     expect(notices.map((n) => (n.kind === "notice" ? n.text : ""))).toEqual([expect.stringContaining("a new session opened in its place")]);
   });
 });
+
+describe("a tab left empty, after a browser restart", () => {
+  it("stays, with a new session in it, when the new agent process does not know its session", async () => {
+    // codex-acp knows a session only once it was prompted: one opened and never used is unknown to the
+    // agent process that starts after a restart.
+    const answer = (first: number) => {
+      let next = first;
+      return (r: RpcRequest) => {
+        if (r.method === "initialize")
+          return {
+            protocolVersion: 1,
+            agentInfo: { name: "codex", version: "0.16.0" },
+            agentCapabilities: { loadSession: true },
+            authMethods: [],
+          };
+        if (r.method === "session/new") return { sessionId: `s${next++}` };
+        if (r.method === "session/load") return { error: { code: -32002, message: "Resource not found" } };
+        return {};
+      };
+    };
+    const before = fakeAgentClient(answer(1));
+    before.startAgent();
+    await waitUntil(() => before.client().agent.phase === "ready", 3000, "ready");
+    await before.controller.newSession();
+    await waitUntil(() => before.meta.saved.activeSessionId === "s1", 3000, "s1 remembered");
+
+    const after = fakeAgentClient(answer(5), { meta: before.meta });
+    after.startAgent();
+    await waitUntil(() => after.client().agent.phase === "ready", 3000, "ready again");
+    await waitUntil(() => after.methods().includes("session/new"), 3000, "a new session for the tab");
+    await waitUntil(() => after.client().activeSessionId === "s5", 3000, "the new session shown");
+    expect(after.methods()).toContain("session/load");
+    expect(after.client().tabs.map((t) => t.sessionId)).toEqual(["s5"]);
+    expect(after.client().lastError).toBeNull();
+  });
+});
