@@ -111,4 +111,25 @@ describe("HostInbound", () => {
     expect(inbound.close()).toEqual([{ type: "chunk_dropped", reason: "the port closed mid-message" }]);
     expect(new HostInbound().close()).toEqual([]);
   });
+
+  it("reads the host's file edits and Undo answers by the shared schema, and drops a malformed one whole", () => {
+    const edit = {
+      type: "file_edit",
+      sessionId: "s",
+      editId: "3-0123abcd",
+      path: "/w/a.txt",
+      agentPath: "a.txt",
+      before: null,
+      after: "x\n",
+      beforeBytes: null,
+      afterBytes: 2,
+      at: 7,
+    };
+    expect(new HostInbound().receive({ host: edit }).fileEdits).toEqual([{ type: "file_edited", edit }]);
+    const answer = { type: "edit_undo", sessionId: "s", editId: "3-0123abcd", outcome: "changed", message: "m", current: "y" };
+    expect(new HostInbound().receive({ host: answer }).fileEdits).toEqual([{ type: "edit_undo_answered", answer }]);
+    expect(new HostInbound().receive({ host: { ...edit, editId: "../x" } }).fileEdits).toBeUndefined();
+    expect(new HostInbound().receive({ host: { ...edit, afterBytes: -1 } }).fileEdits).toBeUndefined();
+    expect(new HostInbound().receive({ host: { ...answer, outcome: "maybe" } }).fileEdits).toBeUndefined();
+  });
 });
