@@ -101,4 +101,24 @@ describe("the agent's file edits", () => {
     expect(await since.locator(".diff__line--add").innerText()).toContain("my own line");
     await screenshot(page, "file-edit-changed-since");
   });
+
+  it("keeps an edit, its diff and its Undo over a browser restart", async () => {
+    let page = await start();
+    const file = path.join(h.workDir, "kept.txt");
+    fs.writeFileSync(file, "one\n");
+    await sendPrompt(page, "write kept.txt two");
+    await waitForTurnEnd(page);
+    expect(onDisk(file)).toBe("two\n");
+    await readableToolCard(page, "Edit kept.txt").getByRole("figure", { name: "Changes to kept.txt on disk" }).waitFor({ timeout: LONG });
+
+    await h.closeBrowser();
+    h = await launch({ reuseDir: h.dir });
+    page = await h.openPanel();
+    // The session comes back by its replay; the edit is read back from storage and finds goose's card again.
+    const card = readableToolCard(page, "Edit kept.txt");
+    await card.getByRole("figure", { name: "Changes to kept.txt on disk" }).waitFor({ timeout: LONG });
+    await card.getByRole("button", { name: "Undo the edit of kept.txt" }).click();
+    await waitForText(card.getByRole("status"), "Undone: the file is back as it was before this edit.");
+    expect(onDisk(file)).toBe("one\n");
+  });
 });
