@@ -121,4 +121,13 @@ describe("the agent's file edits", () => {
     await waitForText(card.getByRole("status"), "Undone: the file is back as it was before this edit.");
     expect(onDisk(file)).toBe("one\n");
   });
+
+  it("says why a write over the native port's 1 MiB fails, and writes nothing", async () => {
+    const page = await start();
+    const file = path.join(h.workDir, "big.txt");
+    await sendPrompt(page, `write big.txt ${"x".repeat(1_100_000)}`);
+    await waitForTurnEnd(page);
+    expect(onDisk(file)).toBeNull();
+    await waitForText(readableToolCard(page, "Edit big.txt"), "the request is over 1 MiB, more than goose-browser's helper reads");
+  });
 });
