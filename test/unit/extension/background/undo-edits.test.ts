@@ -5,6 +5,7 @@ import { createStore } from "../../../../extension/background/observable-store";
 import { type AppEvent, initialAppState, reduceApp } from "../../../../extension/state/app";
 import { sessionEdits } from "../../../../extension/state/file-edits/file-edits";
 import type { HostCommand } from "../../../../shared/host-protocol";
+import { fileEdit } from "../../../helpers/file-edits";
 import { hostHello } from "../../../helpers/host-hello";
 
 function setUp(capabilities: string[]) {
@@ -13,21 +14,7 @@ function setUp(capabilities: string[]) {
   store.dispatch({ scope: "connection", event: { type: "hello", hello: hostHello({ capabilities }) } });
   const edited = (editId: string, at: number): AppEvent => ({
     scope: "edits",
-    event: {
-      type: "file_edited",
-      edit: {
-        type: "file_edit",
-        sessionId: "s",
-        editId,
-        path: "/w/a",
-        agentPath: "/w/a",
-        before: "0",
-        after: "1",
-        beforeBytes: 1,
-        afterBytes: 1,
-        at,
-      },
-    },
+    event: { type: "file_edited", edit: fileEdit(editId, "/w/a", "0", "1", { sessionId: "s", at }) },
   });
   store.dispatch(edited("1-aaaaaaaa", 1));
   store.dispatch(edited("2-bbbbbbbb", 2));

@@ -14,6 +14,7 @@ import { transcriptMarkdown } from "../../../../extension/panel/header/export";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../extension/state/app";
 import { type EditRecord, sessionEdits } from "../../../../extension/state/file-edits/file-edits";
 import { applySnapshot } from "../../../../extension/view/state-signals";
+import { fileEdit } from "../../../helpers/file-edits";
 import { hostHello } from "../../../helpers/host-hello";
 
 const sent = vi.hoisted(() => [] as unknown[]);
@@ -22,22 +23,7 @@ vi.mock("../../../../extension/view/background-link", () => ({ send: (c: unknown
 const S = "s1";
 const edited = (editId: string, path: string, before: string | null, after: string, at: number, more = {}): AppEvent => ({
   scope: "edits",
-  event: {
-    type: "file_edited",
-    edit: {
-      type: "file_edit",
-      sessionId: S,
-      editId,
-      path,
-      agentPath: path,
-      before,
-      after,
-      beforeBytes: before?.length ?? null,
-      afterBytes: after.length,
-      at,
-      ...more,
-    },
-  },
+  event: { type: "file_edited", edit: fileEdit(editId, path, before, after, { sessionId: S, at, ...more }) },
 });
 
 function stateWith(capabilities: string[], ...events: AppEvent[]): AppState {

@@ -20,18 +20,9 @@ import {
   storedFileEdits,
   validFileEdits,
 } from "../../../../extension/storage/edits/file-edits";
+import { editRecord, fileEdit } from "../../../helpers/file-edits";
 
-const rec = (editId: string, at: number, text = "x"): EditRecord => ({
-  editId,
-  path: "/w/a",
-  agentPath: "/w/a",
-  before: text,
-  after: text,
-  beforeBytes: text.length,
-  afterBytes: text.length,
-  at,
-  turn: 1,
-});
+const rec = (editId: string, at: number, text = "x"): EditRecord => editRecord(editId, "/w/a", text, text, at);
 const state = (sessions: Record<string, EditRecord[]>): FileEditsState => ({
   sessions: Object.fromEntries(Object.entries(sessions).map(([id, edits]) => [id, { edits, turn: 1, running: true, review: 1 }])),
 });
@@ -45,21 +36,7 @@ describe("the stored edits", () => {
     await p1.restored;
     first.dispatch({
       scope: "edits",
-      event: {
-        type: "file_edited",
-        edit: {
-          type: "file_edit",
-          sessionId: "s",
-          editId: "1-aaaaaaaa",
-          path: "/w/a",
-          agentPath: "a",
-          before: "0",
-          after: "1",
-          beforeBytes: 1,
-          afterBytes: 1,
-          at: 5,
-        },
-      },
+      event: { type: "file_edited", edit: fileEdit("1-aaaaaaaa", "/w/a", "0", "1", { sessionId: "s", agentPath: "a", at: 5 }) },
     });
     first.dispatch({ scope: "edits", event: { type: "undo_requested", sessionId: "s", editIds: ["1-aaaaaaaa"] } });
     await p1.flush();

@@ -1,19 +1,9 @@
 /** Edits by file (extension/state/file-edits/changed-files.ts): the review's counts and the order Undo goes in. */
 import { describe, expect, it } from "vitest";
 import { changedFiles, lineChanges, reviewFiles, undoOrder } from "../../../../../extension/state/file-edits/changed-files";
-import type { EditRecord } from "../../../../../extension/state/file-edits/file-edits";
+import { editRecord } from "../../../../helpers/file-edits";
 
-const rec = (editId: string, path: string, before: string | null, after: string, at: number, turn = 1): EditRecord => ({
-  editId,
-  path,
-  agentPath: path,
-  before,
-  after,
-  beforeBytes: before?.length ?? null,
-  afterBytes: after.length,
-  at,
-  turn,
-});
+const rec = editRecord;
 
 describe("lineChanges", () => {
   it("counts lines added and removed, a new file as all added", () => {

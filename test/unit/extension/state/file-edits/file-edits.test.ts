@@ -8,7 +8,7 @@ import type { ToolCallUpdate } from "../../../../../extension/acp/schema";
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../../extension/state/app";
 import { editsOfCard } from "../../../../../extension/state/file-edits/edit-binding";
 import { type EditRecord, sessionEdits } from "../../../../../extension/state/file-edits/file-edits";
-import type { FileEdit } from "../../../../../shared/file-edits";
+import { fileEdit } from "../../../../helpers/file-edits";
 
 const S = "s1";
 const run = (state: AppState, ...events: AppEvent[]) => events.reduce(reduceApp, state);
@@ -16,21 +16,7 @@ const client = (event: Extract<AppEvent, { scope: "client" }>["event"]): AppEven
 const update = (u: Record<string, unknown>): AppEvent => client({ type: "session_update", sessionId: S, update: u as never });
 const edit = (editId: string, path: string, before: string | null, after: string, at = 1): AppEvent => ({
   scope: "edits",
-  event: {
-    type: "file_edited",
-    edit: {
-      type: "file_edit",
-      sessionId: S,
-      editId,
-      path,
-      agentPath: path,
-      before,
-      after,
-      beforeBytes: before === null ? null : before.length,
-      afterBytes: after.length,
-      at,
-    } satisfies FileEdit,
-  },
+  event: { type: "file_edited", edit: fileEdit(editId, path, before, after, { sessionId: S, at }) },
 });
 const card = (toolCallId: string, fields: Partial<ToolCallUpdate> & Record<string, unknown> = {}) =>
   update({ sessionUpdate: "tool_call", toolCallId, title: "write", status: "pending", kind: "edit", ...fields });
