@@ -178,7 +178,10 @@ const WALKS: Walk[] = [
         reach: async ({ harness, page }) => {
           fs.writeFileSync(path.join(harness.workDir, "notes.txt"), "first line\nsecond line\n");
           await sendPrompt(page, 'write notes.txt "first line\\nchanged line\\n"');
-          await page.getByRole("group", { name: "Permission request" }).getByRole("button", { name: "Allow once" }).click({ timeout: LONG });
+          await page
+            .getByRole("group", { name: "Permission request" })
+            .getByRole("button", { name: "Allow once" })
+            .click({ timeout: LONG });
           await waitForTurnEnd(page);
           const edit = page.getByRole("region", { name: "Edit of notes.txt" });
           const diff = edit.getByRole("figure", { name: "Changes to notes.txt on disk" });

@@ -8,6 +8,17 @@ import type { FileEditsStorage } from "../../storage/edits/file-edits";
 import type { Store } from "../observable-store";
 import { SlicePersistence } from "./slice-persistence";
 
+/** Every turn moves the sessions' turn counters: no reason to write up to 2 MB again while no edit or review changed. */
+function sameStored(written: FileEditsState, now: FileEditsState): boolean {
+  for (const id of new Set([...Object.keys(written.sessions), ...Object.keys(now.sessions)])) {
+    const a = written.sessions[id];
+    const b = now.sessions[id];
+    const edits = (s: typeof a) => (s && s.edits.length > 0 ? s.edits : null);
+    if (edits(a) !== edits(b) || (edits(b) !== null && a?.review !== b?.review)) return false;
+  }
+  return true;
+}
+
 export class FileEditsPersistence extends SlicePersistence<FileEditsState> {
   constructor(store: Store<AppState, AppEvent>, storage: FileEditsStorage, log?: (message: string, detail?: unknown) => void) {
     super(
@@ -18,6 +29,7 @@ export class FileEditsPersistence extends SlicePersistence<FileEditsState> {
         select: (s) => s.edits,
         worthRestoring: (stored) => Object.keys(stored.sessions).length > 0,
         restoredEvent: (stored) => ({ scope: "edits", event: { type: "edits_restored", state: stored } }),
+        sameStored,
       },
       log,
     );

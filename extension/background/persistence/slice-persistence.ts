@@ -18,6 +18,8 @@ export interface Slice<T> {
   /** What storage held is worth restoring. */
   worthRestoring(stored: T): boolean;
   restoredEvent(stored: T): AppEvent;
+  /** Nothing storage keeps differs between these two values (default: they are the same object). */
+  sameStored?(written: T, now: T): boolean;
 }
 
 export class SlicePersistence<T> {
@@ -35,7 +37,8 @@ export class SlicePersistence<T> {
   ) {
     this.written = slice.select(store.get());
     store.subscribe((state) => {
-      if (!this.restoring && slice.select(state) !== this.written) this.write(slice.select(state));
+      const now = slice.select(state);
+      if (!this.restoring && now !== this.written && !slice.sameStored?.(this.written, now)) this.write(now);
     });
     this.restored = storage.load().then(
       (stored) => {

@@ -49,6 +49,34 @@ describe("the stored edits", () => {
     expect(second.get().edits.sessions.s!.running).toBe(false);
   });
 
+  it("writes when an edit or a review changes, not at every turn", async () => {
+    const store = createStore(initialAppState, reduceApp);
+    let saves = 0;
+    const counted = { load: storedFileEdits.load, save: (s: FileEditsState) => ((saves += 1), storedFileEdits.save(s)) };
+    const p = new FileEditsPersistence(store, counted);
+    await p.restored;
+    const turn = (running: boolean) =>
+      store.dispatch({
+        scope: "client",
+        event: running
+          ? { type: "prompt_sent", sessionId: "s", content: [{ type: "text", text: "go" }] }
+          : { type: "prompt_finished", sessionId: "s", stopReason: "end_turn" },
+      });
+    store.dispatch({ scope: "client", event: { type: "session_opened", sessionId: "s", cwd: "/w", loading: false } });
+    turn(true);
+    turn(false);
+    await p.flush();
+    expect(saves).toBe(0);
+    turn(true);
+    store.dispatch({ scope: "edits", event: { type: "file_edited", edit: fileEdit("1-aaaaaaaa", "/w/a", "0", "1", { sessionId: "s" }) } });
+    await p.flush();
+    expect(saves).toBe(1);
+    // The turn's end brings its review.
+    turn(false);
+    await p.flush();
+    expect(saves).toBe(2);
+  });
+
   it("keeps the sessions edited most recently, the newest edits of each, and texts newest first within the bound", () => {
     const many = Object.fromEntries(Array.from({ length: STORED_SESSIONS + 3 }, (_, i) => [`s${i}`, [rec(`1-${i}`, i)]]));
     const kept = boundedFileEdits(state(many));
