@@ -52,7 +52,13 @@ describe("the stored edits", () => {
   it("writes when an edit or a review changes, not at every turn", async () => {
     const store = createStore(initialAppState, reduceApp);
     let saves = 0;
-    const counted = { load: storedFileEdits.load, save: (s: FileEditsState) => ((saves += 1), storedFileEdits.save(s)) };
+    const counted = {
+      load: storedFileEdits.load,
+      save: (s: FileEditsState) => {
+        saves += 1;
+        return storedFileEdits.save(s);
+      },
+    };
     const p = new FileEditsPersistence(store, counted);
     await p.restored;
     const turn = (running: boolean) =>
