@@ -52,12 +52,7 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
 export const AGENT_NOT_RUNNING_REPLY = "The agent is not running";
 export const AGENT_EXITED_REPLY = "The agent exited before answering";
 
-export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer", "goose_session_methods"] as const;
-/**
- * `file_edits`, announced by the host beside HOST_CAPABILITIES; it joins that list (and the extension's
- * HOST_FEATURES, so a host without it is named) once the panel shows the edits.
- */
-export const FILE_EDITS_CAPABILITY = "file_edits";
+export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits"] as const;
 export type HostCapability = (typeof HOST_CAPABILITIES)[number];
 
 /** Chrome closes the port on any host→browser message over 1 MiB. */

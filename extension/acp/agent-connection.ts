@@ -54,6 +54,9 @@ export interface AgentHandlers {
   onElicitationComplete(elicitationId: string): void;
 }
 
+const FS_LINE_TOO_LONG = (method: string) =>
+  `${method}: the request is over 1 MiB, more than goose-browser's helper reads (it serves text files up to 1000 KiB); nothing was read or written`;
+
 export class AgentConnection {
   private readonly sdk: ClientConnection;
   private readonly pipe: JsonRpcPipe;
@@ -75,6 +78,9 @@ export class AgentConnection {
       .onNotification(acp.methods.client.elicitation.complete, ({ params }) => handlers.onElicitationComplete(params.elicitationId))
       // Everything we did not advertise (fs, terminal, agent extensions) is refused.
       .onRequest("*", ({ method }) => {
+        // The host answers fs/* itself (docs/ARCHITECTURE.md, "The agent's files"): one reaches the browser
+        // only when its line was past the native port's 1 MiB, which the host passes on in chunks unread.
+        if (method.startsWith("fs/")) throw new acp.RequestError(-32602, FS_LINE_TOO_LONG(method));
         throw acp.RequestError.methodNotFound(method);
       })
       .onNotification("*", () => {})

@@ -54,6 +54,14 @@ export interface ToolCommands {
   showTab(tabId: number): Promise<void> | void;
 }
 
+/** The agent's file edits: Undo through the host, and Keep all. */
+export interface EditCommands {
+  undoEdits(sessionId: string, editIds: string[]): void;
+  closeReview(sessionId: string): void;
+}
+
+const NO_EDITS: EditCommands = { undoEdits() {}, closeReview() {} };
+
 const NO_TOOLS: ToolCommands = { setBrowserTools() {}, answerConsent() {}, showTab() {} };
 
 type Routes = { [T in PanelCommand["type"]]: (command: Extract<PanelCommand, { type: T }>) => Promise<void> | void };
@@ -63,6 +71,7 @@ export function commandRouter(
   host: HostCommands,
   client: ClientCommands,
   tools: ToolCommands = NO_TOOLS,
+  edits: EditCommands = NO_EDITS,
 ): (command: PanelCommand) => Promise<void> {
   const routes: Routes = {
     restart: () => host.restart(),
@@ -94,6 +103,8 @@ export function commandRouter(
     answer_elicitation: (c) => client.answerElicitation(c.key, elicitationAnswer(c)),
     set_browser_tools: (c) => tools.setBrowserTools(c.enabled === true),
     show_tab: (c) => (Number.isSafeInteger(c.tabId) ? tools.showTab(c.tabId) : undefined),
+    undo_edits: (c) => edits.undoEdits(c.sessionId, Array.isArray(c.editIds) ? c.editIds.filter((id) => typeof id === "string") : []),
+    close_review: (c) => edits.closeReview(c.sessionId),
     answer_consent: (c) => tools.answerConsent(String(c.id), c.answer === "allow_once" || c.answer === "allow_site" ? c.answer : "deny"),
   };
   return async (command) => {

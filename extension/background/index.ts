@@ -7,6 +7,7 @@ import type { AgentChoice, ConnectionEvent } from "../state/connection/connectio
 import { storedActionLog } from "../storage/action-log";
 import { agentChoiceItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
+import { storedFileEdits } from "../storage/edits/file-edits";
 import { storedForkProbes } from "../storage/fork-probes";
 import { storedGooseControls } from "../storage/goose-controls";
 import { storedQueues } from "../storage/message-queue";
@@ -22,6 +23,7 @@ import { commandRouter } from "./command-router";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { HostRecheck } from "./host/host-recheck";
 import { NativeConnection } from "./host/native-connection";
+import { undoEdits } from "./host/undo-edits";
 import { Attention } from "./indicators/attention";
 import { badgeUpdater } from "./indicators/badge";
 import { notifyFinished, openPanelOnNotificationClick } from "./indicators/notify";
@@ -30,6 +32,7 @@ import { tabIndicator } from "./indicators/tab-indicator";
 import { createStore, sliceStore } from "./observable-store";
 import { servePanels } from "./panel/panel-bridge";
 import { ActionLogPersistence } from "./persistence/action-log-persistence";
+import { FileEditsPersistence } from "./persistence/file-edits-persistence";
 import { QueuePersistence } from "./persistence/queue-persistence";
 import { persistTabs } from "./persistence/tab-persistence";
 import { onShortcut } from "./shortcut";
@@ -67,12 +70,14 @@ export function startBackground(): GestureListeners {
       onJsonRpc: (message) => client?.deliver(message),
       onToolCall: (call, answer) => void tools?.handleCall(call, answer),
       onToolOffer: (offer) => tools?.offerReported(offer),
+      onFileEdits: (event) => store.dispatch({ scope: "edits", event }),
       log,
     },
   );
   const queue = new QueuePersistence(store, storedQueues, log);
   void persistTabs(store, storedTabs, log);
   new ActionLogPersistence(store, storedActionLog, log);
+  new FileEditsPersistence(store, storedFileEdits, log);
   const shared = sharedRunnerDeps();
   client = new ClientController({
     store,
@@ -172,6 +177,10 @@ export function startBackground(): GestureListeners {
       setBrowserTools: (enabled) => toolsService.setEnabled(enabled),
       answerConsent: (id, answer) => toolsService.answerConsent(id, answer),
       showTab: (tabId) => toolsService.showTab(tabId),
+    },
+    {
+      undoEdits: (sessionId, editIds) => undoEdits(store, (command) => native.sendHost(command), sessionId, editIds),
+      closeReview: (sessionId) => store.dispatch({ scope: "edits", event: { type: "review_closed", sessionId } }),
     },
   );
 

@@ -11,6 +11,7 @@ import { SessionFolderButton, SessionFolderForm, SessionFolderNote } from "./age
 import { ActionLog } from "./browser-tools/ActionLog";
 import { BrowserToolsNotice, ConsentCards } from "./browser-tools/BrowserTools";
 import { Composer } from "./composer/Composer";
+import { TurnReview } from "./edits/TurnReview";
 import { Header, type PanelView } from "./header/Header";
 import { SessionTabs } from "./header/SessionTabs";
 import { HistoryView } from "./history/HistoryView";
@@ -69,6 +70,7 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           {below && <Problems status={status} />}
           <ConsentCards />
           <ElicitationCards />
+          <TurnReview />
           <PlanView />
           <ActionLog />
           <QueueList />

@@ -64,7 +64,11 @@ export type PanelCommand =
   /** The user's answer to a browser-tool consent question. */
   | { type: "answer_consent"; id: string; answer: ConsentAnswer }
   /** A browser tool card's "Show tab": bring that tab (and its window) to the front. */
-  | { type: "show_tab"; tabId: number };
+  | { type: "show_tab"; tabId: number }
+  /** Undo these of the agent's file edits (newest first), or Undo all of a turn's review. */
+  | { type: "undo_edits"; sessionId: string; editIds: string[] }
+  /** Keep all: the turn's review of its edits goes. */
+  | { type: "close_review"; sessionId: string };
 
 export type PanelToBackground = PanelCommand;
 
@@ -99,6 +103,8 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "set_browser_tools",
   "answer_consent",
   "show_tab",
+  "undo_edits",
+  "close_review",
 ]);
 
 export function isPanelToBackground(value: unknown): value is PanelToBackground {

@@ -115,7 +115,8 @@ export async function writeAtomic(file: string, bytes: Buffer, mode: number | un
   if (bytes.length > MAX_TEXT_FILE_BYTES) throw tooLarge(file, bytes.length);
   const dir = path.dirname(file);
   await fs.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(file)}.goose-browser-${randomBytes(4).toString("hex")}.tmp`);
+  await removeStaleTemps(dir);
+  const temp = path.join(dir, `.${path.basename(file)}.goose-browser-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   const handle = await fs.open(temp, "wx", mode ?? 0o666);
   try {
     await handle.writeFile(bytes);
@@ -128,6 +129,29 @@ export async function writeAtomic(file: string, bytes: Buffer, mode: number | un
     await handle.close().catch(() => {});
     await fs.rm(temp, { force: true });
     throw new FileRefusal(`${file} could not be written: ${(e as Error).message}`, -32603);
+  }
+}
+
+/** Our temporary files name the host that wrote them, so one left by a host killed mid-write can be told from one being written. */
+const OUR_TEMP = /^\..+\.goose-browser-(\d+)-[0-9a-f]{8}\.tmp$/;
+
+/** Removes the temporary files a host that is gone left in `dir` (killed between the write and the rename). */
+async function removeStaleTemps(dir: string): Promise<void> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(OUR_TEMP.exec(name)?.[1]);
+    if (!pid || pid === process.pid || processAlive(pid)) continue;
+    await fs.rm(path.join(dir, name), { force: true }).catch(() => {});
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

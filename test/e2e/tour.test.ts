@@ -173,6 +173,35 @@ const WALKS: Walk[] = [
         },
       },
       {
+        // A write served by the host: the diff from disk and Undo in the card, the turn's review under the transcript.
+        name: "file-edit",
+        reach: async ({ harness, page }) => {
+          fs.writeFileSync(path.join(harness.workDir, "notes.txt"), "first line\nsecond line\n");
+          await sendPrompt(page, 'write notes.txt "first line\\nchanged line\\n"');
+          await page
+            .getByRole("group", { name: "Permission request" })
+            .getByRole("button", { name: "Allow once" })
+            .click({ timeout: LONG });
+          await waitForTurnEnd(page);
+          const edit = page.getByRole("region", { name: "Edit of notes.txt" });
+          const diff = edit.getByRole("figure", { name: "Changes to notes.txt on disk" });
+          await diff.waitFor({ timeout: LONG });
+          expect(await diff.locator(".diff__scroll").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+          await page.getByRole("region", { name: "Files changed in this turn" }).waitFor();
+          await edit.getByRole("button", { name: "Undo the edit of notes.txt" }).scrollIntoViewIfNeeded();
+        },
+      },
+      {
+        // The review with its file's diff open.
+        name: "file-review",
+        reach: async ({ page }) => {
+          const review = page.getByRole("region", { name: "Files changed in this turn" });
+          await review.locator(".review__file summary").first().click();
+          await review.getByRole("figure", { name: "Changes to notes.txt in this turn" }).waitFor();
+          await review.scrollIntoViewIfNeeded();
+        },
+      },
+      {
         // Denied: the shell call's request answered Deny leaves no pending card.
         name: "denied",
         reach: async ({ page }) => {

@@ -4,6 +4,7 @@
  */
 
 import { ChunkReassembler } from "../../../shared/chunks";
+import { editUndoSchema, fileEditSchema } from "../../../shared/file-edits";
 import {
   type HostChunk,
   type HostCommand,
@@ -22,6 +23,7 @@ import {
 } from "../../../shared/host-protocol";
 import type { AgentChoice, ConnectionEvent } from "../../state/connection/connection";
 import { hostFit } from "../../state/connection/host-compat";
+import type { FileEditsEvent } from "../../state/file-edits/file-edits";
 
 export interface InboundResult {
   events: ConnectionEvent[];
@@ -35,6 +37,8 @@ export interface InboundResult {
   toolCalls?: HostToolCall[];
   /** Whether the agent took the browser tools into a session. */
   toolOffers?: HostToolsOffer[];
+  /** The agent's file edits as the host carried them out, and the answers to Undo. */
+  fileEdits?: FileEditsEvent[];
 }
 
 const OFFER_OUTCOMES: ReadonlySet<string> = new Set<HostToolsOffer["outcome"]>([
@@ -81,6 +85,9 @@ export class HostInbound {
         return this.toolCall(event as HostToolCall);
       case "browser_tools_offer":
         return this.toolOffer(event as HostToolsOffer);
+      case "file_edit":
+      case "edit_undo":
+        return this.fileEdit(event);
       default:
         return NOTHING; // a newer host's extra event: ignore rather than fail
     }
@@ -160,6 +167,16 @@ export class HostInbound {
         },
       ],
     };
+  }
+
+  /** Checked against the shared schema: a malformed report is dropped, never half-shown. */
+  private fileEdit(event: { type: string }): InboundResult {
+    if (event.type === "file_edit") {
+      const edit = fileEditSchema.safeParse(event);
+      return edit.success ? { events: [], fileEdits: [{ type: "file_edited", edit: edit.data }] } : NOTHING;
+    }
+    const answer = editUndoSchema.safeParse(event);
+    return answer.success ? { events: [], fileEdits: [{ type: "edit_undo_answered", answer: answer.data }] } : NOTHING;
   }
 
   private chunk(chunk: HostChunk): InboundResult {

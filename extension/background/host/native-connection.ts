@@ -5,6 +5,7 @@
 import { HOST_NAME } from "../../../shared/extension-ids";
 import { type HostCommand, type HostToolCall, type HostToolsOffer, hostMessage, type JsonRpcMessage } from "../../../shared/host-protocol";
 import type { AgentChoice, ConnectionEvent, ConnectionState } from "../../state/connection/connection";
+import type { FileEditsEvent } from "../../state/file-edits/file-edits";
 import type { SliceStore } from "../observable-store";
 import type { MessagePort } from "../panel/ports";
 import { connectFailure, disconnectReason, type HostAllowEntry } from "./disconnect-reason";
@@ -27,6 +28,8 @@ export interface NativeDeps {
   onToolCall?: (call: HostToolCall, answer: (command: HostCommand) => boolean) => void;
   /** The host's word on whether the agent took the browser tools into a session. */
   onToolOffer?: (offer: HostToolsOffer) => void;
+  /** The agent's file edits the host reported, and its answers to Undo. */
+  onFileEdits?: (event: FileEditsEvent) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -70,6 +73,7 @@ export class NativeConnection {
       for (const m of result.jsonRpc ?? []) this.deps.onJsonRpc?.(m);
       for (const call of result.toolCalls ?? []) this.deps.onToolCall?.(call, (command) => this.sendOn(generation, command));
       for (const offer of result.toolOffers ?? []) this.deps.onToolOffer?.(offer);
+      for (const edit of result.fileEdits ?? []) this.deps.onFileEdits?.(edit);
       if (result.reply) port.postMessage(result.reply);
       if (result.hangUp) this.hangUp();
     });

@@ -85,7 +85,18 @@ function exportActive() {
   const session = state ? activeSession(state.client) : null;
   if (!session) return;
   const url = URL.createObjectURL(
-    new Blob([transcriptMarkdown(session, new Date(), agentName.value, state?.tools.log[session.sessionId])], { type: "text/markdown" }),
+    new Blob(
+      [
+        transcriptMarkdown(
+          session,
+          new Date(),
+          agentName.value,
+          state?.tools.log[session.sessionId],
+          state?.edits.sessions[session.sessionId]?.edits,
+        ),
+      ],
+      { type: "text/markdown" },
+    ),
   );
   const a = document.createElement("a");
   a.href = url;

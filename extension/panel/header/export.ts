@@ -3,14 +3,17 @@ import type { ContentBlock } from "../../acp/schema";
 import { type ActionLogEntry, actionWhere, consentWords } from "../../state/browser-tools/action-log";
 import { entryArray } from "../../state/conversation/entry-list";
 import { toolCallOf } from "../../state/conversation/tool-call-map";
+import { changedFiles, lineChanges } from "../../state/file-edits/changed-files";
+import type { EditRecord } from "../../state/file-edits/file-edits";
 import type { SessionState } from "../../state/sessions/client-state";
 
-/** `agent`: what the agent calls itself, for its messages' headings; `actions`: the session's action log. */
+/** `agent`: what the agent calls itself, for its messages' headings; `actions`: the session's action log; `edits`: its file edits. */
 export function transcriptMarkdown(
   s: SessionState,
   now: Date = new Date(),
   agent = "goose",
   actions: readonly ActionLogEntry[] = [],
+  edits: readonly EditRecord[] = [],
 ): string {
   const out: string[] = [
     `# ${s.title ?? `${agent} session`}`,
@@ -30,6 +33,8 @@ export function transcriptMarkdown(
     }
   }
   if (actions.length > 0) out.push(`## Browser actions (${actions.length})`, "", ...actions.map(actionLine), "");
+  const files = changedFiles(edits);
+  if (files.length > 0) out.push(`## Files changed (${files.length})`, "", ...files.map(fileLine), "");
   return `${out
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
@@ -40,6 +45,17 @@ function actionLine(e: ActionLogEntry): string {
   const where = actionWhere(e);
   const text = e.text ? ` — ${e.text.replace(/([\\`*_[\]<>|])/g, "\\$1")}` : "";
   return `- ${new Date(e.at).toISOString()} **${e.tool}**${where ? ` on ${where}` : ""}: ${consentWords(e.consent)}, ${e.ok ? "done" : "failed"}${text}`;
+}
+
+/** `- `path` +3 −1 (new file, 2 edits, undone)`: the file from before its first edit to after its last. */
+function fileLine(f: ReturnType<typeof changedFiles>[number]): string {
+  const counts = lineChanges(f.before, f.after);
+  const notes = [
+    ...(f.before === null ? ["new file"] : []),
+    ...(f.edits.length > 1 ? [`${f.edits.length} edits`] : []),
+    ...(f.undone ? ["undone"] : []),
+  ];
+  return `- \`${f.path}\`${counts ? ` +${counts.added} −${counts.removed}` : ""}${notes.length > 0 ? ` (${notes.join(", ")})` : ""}`;
 }
 
 function compactionLine(c: SessionState["compactions"][string] | undefined): string {

@@ -7,8 +7,11 @@ import { initialBrowserToolsState, sessionTookOurServer } from "../../state/brow
 import { askedArguments, ourToolOf } from "../../state/browser-tools/our-call";
 import { boundCall, browserToolDetail, callArguments } from "../../state/browser-tools/served-calls";
 import { activeSession } from "../../state/client-reducer/selectors";
+import { editsOfCard } from "../../state/file-edits/edit-binding";
+import { initialFileEditsState } from "../../state/file-edits/file-edits";
 import type { ToolCallState } from "../../state/sessions/client-state";
-import { active, appState, browserTools, toolCallSignal } from "../../view/state-signals";
+import { active, activeSessionId, appState, browserTools, fileEdits, toolCallSignal } from "../../view/state-signals";
+import { CardEdits } from "../edits/FileEdits";
 import { Icon } from "../icons";
 import { ApprovalBar, type BrowserQuestion } from "./ApprovalBar";
 import { BrowserToolTarget } from "./BrowserToolTarget";
@@ -32,6 +35,7 @@ export function ToolCallCard({ id }: { id: string }) {
   // Only the bound call is read from the tools' state, so other tools' changes do not render this card again.
   const served = useComputed(() => boundCall(id, browserTools.value ?? initialBrowserToolsState));
   const firstPending = useComputed(() => active.permissions.value[0]?.toolCallId === id);
+  const edits = useComputed(() => editsOfCard(fileEdits.value ?? initialFileEditsState, activeSessionId.value ?? "", id));
   const tool = toolCallSignal(id)?.value;
   if (!tool) return null;
   const waiting = requests.value.length > 0;
@@ -43,6 +47,9 @@ export function ToolCallCard({ id }: { id: string }) {
     : toolTitle(tool, kind.kind, sessionCwd(), kind.kind === "execute" ? commandOf(tool.rawInput) : null);
   const title = titleText(readable);
   const state = waiting ? "waiting" : tool.status;
+  // The host's diff of what reached the disk stands in for the agent's own account of the same file.
+  const written = new Set(edits.value.flatMap((e) => [e.path, e.agentPath]));
+  const content = written.size === 0 ? tool.content : tool.content.filter((c) => c.type !== "diff" || !written.has(c.path));
   return (
     <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state}>
       <header class="tool__header">
@@ -68,7 +75,8 @@ export function ToolCallCard({ id }: { id: string }) {
           {view.command}
         </pre>
       )}
-      {tool.content.length > 0 && <ToolOutput content={tool.content} cwd={sessionCwd()} captionPath={view.diffCaptionPath} />}
+      {content.length > 0 && <ToolOutput content={content} cwd={sessionCwd()} captionPath={view.diffCaptionPath} />}
+      {edits.value.length > 0 && <CardEdits sessionId={activeSessionId.value ?? ""} edits={edits.value} cwd={sessionCwd()} />}
       {view.locations.length > 0 && (
         <ul class="tool__locations" aria-label="Files">
           {view.locations.map((l) => (

@@ -79,12 +79,25 @@ function Block({ block, cwd }: { block: ContentBlock; cwd: string | null }) {
   }
 }
 
-function DiffBlock({ path, showPath, oldText, newText }: { path: string; showPath: boolean; oldText?: string | null; newText: string }) {
+/** A unified diff with line numbers and its +/− counts; `label` names what it compares, for assistive tech. */
+export function DiffBlock({
+  path,
+  showPath,
+  oldText,
+  newText,
+  label,
+}: {
+  path: string;
+  showPath: boolean;
+  oldText?: string | null | undefined;
+  newText: string;
+  label?: string;
+}) {
   const view = useMemo(() => diffView(path, oldText, newText), [path, oldText, newText]);
   const [all, setAll] = useState(false);
   const shown = all ? view.lines : view.lines.slice(0, CLAMP_LINES * 2);
   return (
-    <figure class="diff" aria-label={`Changes to ${path}`}>
+    <figure class="diff" aria-label={label ?? `Changes to ${path}`}>
       <figcaption class="diff__caption">
         {showPath && (
           <code class="diff__path" title={path}>

@@ -308,10 +308,11 @@ describe("the host serves the agent's fs/* requests", () => {
     expect(fs.existsSync(path.join(s.work, "x.txt"))).toBe(false);
   });
 
-  it("a host killed in the middle of a write leaves the old file whole", async () => {
+  it("a host killed in the middle of a write leaves the old file whole, and the next host's write there removes its temporary file", async () => {
     const old = "old line\n".repeat(50_000);
     const next = "new line\n".repeat(100_000);
     let caught = 0;
+    let leftIn: string | undefined;
     for (let attempt = 0; attempt < 8 && caught < 2; attempt++) {
       const s = await setup();
       const file = path.join(s.work, "big.txt");
@@ -343,10 +344,19 @@ describe("the host serves the agent's fs/* requests", () => {
         // Killed before the rename: the file is still the old one.
         expect(now).toBe(old);
         caught++;
+        leftIn = s.work;
       }
       await stopChecked(host);
       host = undefined;
     }
     expect(caught, "the kill never landed while the temporary file was being written").toBeGreaterThan(0);
+    // A later host writing in that folder removes what the killed one left, and only that.
+    const stale = leftIn!;
+    const ours = path.join(stale, `.other.txt.goose-browser-${process.pid}-0123abcd.tmp`);
+    fs.writeFileSync(ours, "a temporary file of a host still running");
+    const s = await setup({ additional: [stale] });
+    expect(await turn(s, `write ${stale}/after.txt done`)).toBe("write completed");
+    expect(fs.readdirSync(stale).filter((n) => n.startsWith(".big.txt.goose-browser-"))).toEqual([]);
+    expect(fs.existsSync(ours)).toBe(true);
   });
 });

@@ -35,6 +35,7 @@ function agentPair() {
   const updates: SessionNotification[] = [];
   let toAgent!: ReadableStreamDefaultController<AnyMessage>;
   let promptArrived = deferred<void>();
+  const fsRefusals: { code: number; message: string }[] = [];
 
   const conn = new AgentConnection({
     send: (m) => toAgent.enqueue(m),
@@ -53,6 +54,15 @@ function agentPair() {
       throw acp.RequestError.sessionNotFound(params.sessionId);
     })
     .onRequest("session/prompt", async ({ params, client }) => {
+      const first = params.prompt[0];
+      if (first?.type === "text" && first.text === "fs") {
+        // What reaches the browser of an fs/* request: only one too long for the host to read.
+        const refused = await client
+          .request("fs/write_text_file", { sessionId: params.sessionId, path: "/w/a", content: "x" })
+          .catch((e) => e);
+        fsRefusals.push(refused as { code: number; message: string });
+        return { stopReason: "end_turn" };
+      }
       await client.notify("session/update", {
         sessionId: params.sessionId,
         update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "working" } },
@@ -85,7 +95,7 @@ function agentPair() {
   /** Resolves once the agent has written a message matching `match` to this connection. */
   const written = (match: (m: AnyMessage) => boolean) =>
     toClient.some(match) ? Promise.resolve() : new Promise<void>((found) => waiters.push({ match, found }));
-  return { conn, initialized, updates, nextPrompt, written };
+  return { conn, initialized, updates, nextPrompt, written, fsRefusals };
 }
 
 describe("AgentConnection", () => {
@@ -100,6 +110,16 @@ describe("AgentConnection", () => {
       clientInfo: { name: CLIENT_INFO.name, version: pkg.version },
       clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
     });
+  });
+
+  it("refuses an fs/* request that reached the browser (too long for the host) saying so, not 'method not found'", async () => {
+    const { conn, fsRefusals } = agentPair();
+    await conn.initialize(5_000);
+    const { sessionId } = await conn.newSession("/w");
+    await conn.prompt(sessionId, [{ type: "text", text: "fs" }]);
+    expect(fsRefusals).toEqual([
+      expect.objectContaining({ code: -32602, message: expect.stringContaining("fs/write_text_file: the request is over 1 MiB") }),
+    ]);
   });
 
   it("while current, hands on updates in order and settles answers and agent errors", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HostInbound } from "../../../../extension/background/host/host-inbound";
 import { HOST_PROTOCOL_VERSION } from "../../../../shared/host-protocol";
 import { chunksOf } from "../../../helpers/chunks";
+import { fileEdit } from "../../../helpers/file-edits";
 import { hostHello } from "../../../helpers/host-hello";
 
 const hello = hostHello();
@@ -110,5 +111,15 @@ describe("HostInbound", () => {
     expect(inbound.receive({ host: b[0] }).events.map((e) => e.type)).toEqual(["chunk_dropped"]);
     expect(inbound.close()).toEqual([{ type: "chunk_dropped", reason: "the port closed mid-message" }]);
     expect(new HostInbound().close()).toEqual([]);
+  });
+
+  it("reads the host's file edits and Undo answers by the shared schema, and drops a malformed one whole", () => {
+    const edit = fileEdit("3-0123abcd", "/w/a.txt", null, "x\n", { sessionId: "s", agentPath: "a.txt", at: 7 });
+    expect(new HostInbound().receive({ host: edit }).fileEdits).toEqual([{ type: "file_edited", edit }]);
+    const answer = { type: "edit_undo", sessionId: "s", editId: "3-0123abcd", outcome: "changed", message: "m", current: "y" };
+    expect(new HostInbound().receive({ host: answer }).fileEdits).toEqual([{ type: "edit_undo_answered", answer }]);
+    expect(new HostInbound().receive({ host: { ...edit, editId: "../x" } }).fileEdits).toBeUndefined();
+    expect(new HostInbound().receive({ host: { ...edit, afterBytes: -1 } }).fileEdits).toBeUndefined();
+    expect(new HostInbound().receive({ host: { ...answer, outcome: "maybe" } }).fileEdits).toBeUndefined();
   });
 });

@@ -227,7 +227,7 @@ describe("describeConnection", () => {
     expect(describeConnection(behind).setup).toBeUndefined();
     const notice = hostUpdateNotice(behind, EXTENSION_VERSION);
     expect(notice?.text).toContain(`(0.2.0, protocol ${HOST_PROTOCOL_VERSION - 1}) is one version behind this extension (0.3.1`);
-    expect(notice?.text).toContain("Browser tools stay off until you update it.");
+    expect(notice?.text).toContain("Browser tools and the review and undo of the agent's file edits stay off until you update it.");
     expect(notice?.text).not.toContain("report of whether");
     expect(notice?.command).toBe("npx -y goose-browser@0.3.1 install");
     // The current protocol: no notice, even when a feature is missing.

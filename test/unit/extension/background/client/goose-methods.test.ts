@@ -56,7 +56,7 @@ class MemoryControls implements GooseControlStorage {
 }
 
 const GOOSE_CAPS: AgentCapabilities = { loadSession: true, sessionCapabilities: { list: {}, delete: {}, close: {} }, _meta: { goose: {} } };
-const ALL_CAPS = ["browser_tools", "browser_tools_offer", "goose_session_methods"];
+const ALL_CAPS = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits"];
 
 function readyCtx(o: { capabilities?: AgentCapabilities; info?: { name: string; version: string }; hostCaps?: string[] } = {}) {
   let state: AppState = initialAppState;
