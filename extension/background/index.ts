@@ -18,6 +18,7 @@ import { tryAgentChoice } from "./agent-choice";
 import { BrowserToolsService } from "./browser-tools/browser-tools-service";
 import { questionForUs } from "./browser-tools/our-questions";
 import { ClientController } from "./client/controller";
+import { GooseFeatures } from "./client/goose/goose-features";
 import { commandRouter } from "./command-router";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { HostRecheck } from "./host/host-recheck";
@@ -173,6 +174,7 @@ export function startBackground(): GestureListeners {
       answerConsent: (id, answer) => toolsService.answerConsent(id, answer),
       showTab: (tabId) => toolsService.showTab(tabId),
     },
+    new GooseFeatures(store, client),
   );
 
   const attention = new Attention();

@@ -11,23 +11,28 @@ import {
 import { reduceClient } from "./client-reducer";
 import { initialClientState } from "./client-reducer/initial-state";
 import { type ConnectionEvent, type ConnectionState, initialConnectionState, reduceConnection } from "./connection/connection";
+import { type GooseFeaturesEvent, type GooseFeaturesState, initialGooseFeatures, reduceGooseFeatures } from "./goose/goose-features";
 import type { ClientEvent, ClientState } from "./sessions/client-state";
 
 export interface AppState {
   connection: ConnectionState;
   client: ClientState;
   tools: BrowserToolsState;
+  /** goose's extensions and recipes (goose/goose-features.ts). */
+  goose: GooseFeaturesState;
 }
 
 export type AppEvent =
   | { scope: "connection"; event: ConnectionEvent }
   | { scope: "client"; event: ClientEvent }
-  | { scope: "tools"; event: BrowserToolsEvent };
+  | { scope: "tools"; event: BrowserToolsEvent }
+  | { scope: "goose"; event: GooseFeaturesEvent };
 
 export const initialAppState: AppState = {
   connection: initialConnectionState,
   client: initialClientState,
   tools: initialBrowserToolsState,
+  goose: initialGooseFeatures,
 };
 
 export function reduceApp(state: AppState, e: AppEvent): AppState {
@@ -38,6 +43,10 @@ export function reduceApp(state: AppState, e: AppEvent): AppState {
   if (e.scope === "tools") {
     const tools = reduceBrowserTools(state.tools, e.event);
     return tools === state.tools ? state : { ...state, tools };
+  }
+  if (e.scope === "goose") {
+    const goose = reduceGooseFeatures(state.goose, e.event);
+    return goose === state.goose ? state : { ...state, goose };
   }
   const client = reduceClient(state.client, e.event);
   // A deleted session's action log goes with it.

@@ -64,7 +64,21 @@ export type PanelCommand =
   /** The user's answer to a browser-tool consent question. */
   | { type: "answer_consent"; id: string; answer: ConsentAnswer }
   /** A browser tool card's "Show tab": bring that tab (and its window) to the front. */
-  | { type: "show_tab"; tabId: number };
+  | { type: "show_tab"; tabId: number }
+  | GooseCommand;
+
+/** goose's extensions and recipes (background/client/goose/goose-features.ts). */
+type GooseCommand =
+  | { type: "list_extensions"; sessionId: string }
+  | { type: "toggle_extension"; sessionId: string; key: string; on: boolean }
+  | { type: "list_recipes" }
+  /** A pasted goose:// link or a recipe file's text. */
+  | { type: "open_recipe"; text: string }
+  | { type: "choose_recipe"; id: string }
+  | { type: "close_recipe" }
+  /** A new session from the chosen recipe, with the parameters' values. */
+  | { type: "start_recipe"; values: Record<string, string> }
+  | { type: "save_recipe"; sessionId: string };
 
 export type PanelToBackground = PanelCommand;
 
@@ -99,6 +113,14 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "set_browser_tools",
   "answer_consent",
   "show_tab",
+  "list_extensions",
+  "toggle_extension",
+  "list_recipes",
+  "open_recipe",
+  "choose_recipe",
+  "close_recipe",
+  "start_recipe",
+  "save_recipe",
 ]);
 
 export function isPanelToBackground(value: unknown): value is PanelToBackground {

@@ -29,6 +29,8 @@ export const openings = signal(0);
 export const lastError = signal<AppState["client"]["lastError"]>(null);
 /** Browser tools: the switch, consent questions, recent calls (tool cards read it through selectors). */
 export const browserTools = signal<AppState["tools"] | null>(null);
+/** goose's extensions and recipes (state/goose/goose-features.ts). */
+export const gooseFeatures = signal<AppState["goose"] | null>(null);
 /** The agent's questions waiting for the user, and the forks made in this browser. */
 export const elicitations = signal<AppState["client"]["elicitations"]>([]);
 export const forks = signal<AppState["client"]["forks"]>({});
@@ -108,6 +110,7 @@ function project(state: AppState): void {
     elicitations.value = c.elicitations;
     forks.value = c.forks;
     browserTools.value = state.tools;
+    gooseFeatures.value = state.goose;
     const s = activeSession(c);
     activeSessionId.value = s?.sessionId ?? null;
     active.title.value = s?.title ?? null;
