@@ -46,7 +46,7 @@ function actionInstructions(actions: readonly ActionLogEntry[]): string {
 }
 
 function where(a: ActionLogEntry): string {
-  const parts = [a.element ? `"${a.element}"` : null, a.site ? `on ${a.site}` : null].filter(Boolean);
+  const parts = [a.element ?? null, a.site ? `on ${a.site}` : null].filter(Boolean);
   return parts.length > 0 ? ` ${parts.join(" ")}` : "";
 }
 

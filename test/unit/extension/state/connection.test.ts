@@ -40,7 +40,11 @@ describe("reduceConnection", () => {
     expect(s.link).toEqual({
       phase: "ready",
       hello,
-      fit: { verdict: "ok", speak: HOST_PROTOCOL_VERSION, missing: ["browser_tools", "browser_tools_offer", "goose_session_methods", "goose_features"] },
+      fit: {
+        verdict: "ok",
+        speak: HOST_PROTOCOL_VERSION,
+        missing: ["browser_tools", "browser_tools_offer", "goose_session_methods", "goose_features"],
+      },
     });
     expect(s.lastHello).toBe(hello);
   });
