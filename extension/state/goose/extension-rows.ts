@@ -74,5 +74,7 @@ export function extensionRows(s: SessionExtensions): ExtensionRow[] {
       entry: null,
     });
   }
-  return rows.sort((a, b) => Number(b.ours) - Number(a.ours) || a.label.localeCompare(b.label));
+  // Ours first, then what failed (so it is seen), then by name.
+  const rank = (r: ExtensionRow) => (r.ours ? 0 : r.loaded === "failed" ? 1 : 2);
+  return rows.sort((a, b) => rank(a) - rank(b) || a.label.localeCompare(b.label));
 }

@@ -42,13 +42,13 @@ describe("extensionRows", () => {
     const rows = extensionRows(s.extensions.s!);
     expect(rows.map((r) => [r.key, r.on, r.loaded])).toEqual([
       ["browser", true, "yes"],
-      ["analyze", true, "unknown"],
       ["broken", false, "failed"],
+      ["analyze", true, "unknown"],
       ["developer", true, "yes"],
     ]);
     expect(rows[0]).toMatchObject({ ours: true, canToggle: true, description: "goose-browser's browser tools" });
-    expect(rows[2]).toMatchObject({ error: "process quit before initialization", canToggle: false });
-    expect(rows[2]!.why).toContain("a new session loads it");
+    expect(rows[1]).toMatchObject({ error: "process quit before initialization", canToggle: false });
+    expect(rows[1]!.why).toContain("a new session loads it");
     // goose's own `scheduler` is started but never listed: not shown.
     expect(rows.some((r) => r.key === "scheduler")).toBe(false);
   });
