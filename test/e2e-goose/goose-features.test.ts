@@ -177,6 +177,28 @@ describe.each(gooseBuilds())("goose $version extensions and recipes", (build) =>
       .filter((m) => m.method === "session/new")
       .at(-1);
     expect((viaLink?.params as { _meta?: Record<string, unknown> })._meta).toEqual({ recipeDeeplink: expect.any(String) });
+
+    // What is not a recipe gets goose's reason, and no session starts.
+    const sessionsBefore = h.agentMessages().filter((m) => m.method === "session/new").length;
+    await openFromMenu(panel, "Start from a recipe");
+    await view.getByLabel("goose://recipe link").fill("just some words, not a recipe");
+    await view.getByRole("button", { name: "Open link" }).click();
+    await waitForText(view.locator(".notice--error"), "Reading the recipe failed: recipe:");
+    // A recipe whose extension is a command: the form names it before anything starts.
+    const withCommand = {
+      ...recipe,
+      title: "Runs a command",
+      extensions: [{ type: "stdio", name: "tool", cmd: "/usr/bin/env", args: ["true"], timeout: 10 }],
+    };
+    await view
+      .getByLabel("goose://recipe link")
+      .fill(`goose://recipe?config=${Buffer.from(JSON.stringify(withCommand)).toString("base64url")}`);
+    await view.getByRole("button", { name: "Open link" }).click();
+    await waitForText(
+      view.getByRole("form", { name: "Start Runs a command" }),
+      "This recipe has goose run a command on this computer: /usr/bin/env true",
+    );
+    expect(h.agentMessages().filter((m) => m.method === "session/new")).toHaveLength(sessionsBefore);
   });
 
   it("saves a session that used a browser tool as a recipe goose validates, whose run asks for the same action", async () => {

@@ -83,6 +83,8 @@ function RecipeForm({ recipe, onStarted }: { recipe: Recipe; onStarted(): void }
   const [values, setValues] = useState<Record<string, string>>({});
   const parameters = recipe.parameters ?? [];
   const extensions = (recipe.extensions ?? []).map((e) => e.display_name ?? e.name ?? e.server?.name ?? e.type);
+  // A recipe's stdio extension is a command goose runs on this machine: the user sees it before starting.
+  const commands = (recipe.extensions ?? []).flatMap((e) => (typeof e.cmd === "string" ? [[e.cmd, ...stringArgs(e.args)].join(" ")] : []));
   return (
     <form
       class="goose-form"
@@ -96,6 +98,11 @@ function RecipeForm({ recipe, onStarted }: { recipe: Recipe; onStarted(): void }
       <h2 class="goose-view__heading">{recipe.title}</h2>
       <p class="goose-list__detail">{recipe.description}</p>
       {extensions.length > 0 && <p class="goose-list__detail">{`Its extensions: ${extensions.join(", ")}.`}</p>}
+      {commands.map((command) => (
+        <p key={command} class="notice notice--error">
+          This recipe has goose run a command on this computer: <code>{command}</code>. Start it only if you trust where it came from.
+        </p>
+      ))}
       {parameters.map((p) => (
         <ParamField key={p.key} parameter={p} value={values[p.key]} onChange={(v) => setValues({ ...values, [p.key]: v })} />
       ))}
@@ -109,6 +116,10 @@ function RecipeForm({ recipe, onStarted }: { recipe: Recipe; onStarted(): void }
       </div>
     </form>
   );
+}
+
+function stringArgs(args: unknown): string[] {
+  return Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : [];
 }
 
 function ParamField({
