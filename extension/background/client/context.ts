@@ -33,7 +33,7 @@ export interface ClientContext {
   chosenCwd?(): string | undefined;
   /** goose asks a recipe's parameters (goose/goose-features.ts sets it); none: the request is cancelled. */
   recipeParams?(params: unknown): Promise<RecipeParamsAnswer>;
-  /** A session/new answered: its `_meta` (goose's extension report) for goose/goose-features.ts. */
+  /** A session/new or session/load answered: its `_meta` (goose's extension report) for goose/goose-features.ts. */
   sessionStarted?(sessionId: string, meta: Record<string, unknown> | null | undefined): void;
 }
 

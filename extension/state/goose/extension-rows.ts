@@ -14,7 +14,7 @@ export interface ExtensionRow {
   label: string;
   description: string;
   on: boolean;
-  /** Whether goose started it: from session/new's report, "unknown" for a session loaded. */
+  /** Whether goose started it: from the report of the session's opening, "unknown" without one. */
   loaded: "yes" | "failed" | "unknown";
   error?: string;
   /** Our browser server: on and off with the browser-tools switch. */

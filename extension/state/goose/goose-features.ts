@@ -29,7 +29,7 @@ export interface ExtensionLoadResult {
 }
 
 export interface SessionExtensions {
-  /** From session/new; null for a session loaded (goose reports loading only when it opens one). */
+  /** From session/new's or session/load's answer; null until one is seen in this background. */
   results: ExtensionLoadResult[] | null;
   /** goose's last list, null until asked. */
   listed: ListedExtension[] | null;

@@ -107,6 +107,7 @@ export async function openSession(
   try {
     const r = await conn.loadSession(sessionId, cwd);
     ctx.held.opened(sessionId);
+    ctx.sessionStarted?.(sessionId, r._meta);
     ctx.dispatch({ type: "session_loaded", sessionId, modes: r.modes ?? null, configOptions: r.configOptions ?? null, replayed: true });
     await conn.whileCurrent(ctx.memory.setActive(sessionId));
     await applyMode(ctx, conn, sessionId, ctx.memory.modeOf(sessionId) ?? DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);
