@@ -42,7 +42,8 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
  *  - `browser_tools_offer`: `browser_tools_offer` events (whether the agent took the tools);
  *  - `file_edits`: the host serves the agent's `fs/*` requests, with `file_edit` and `edit_undo`
  *    events and the `undo_edit` command (shared/file-edits.ts);
- *  - `goose_session_methods`: goose's session methods in goose-session-methods.ts pass to the agent.
+ *  - `goose_session_methods`: goose's session methods in goose-session-methods.ts pass to the agent;
+ *  - `goose_features`: goose's extension and recipe methods there (GOOSE_FEATURE_METHODS) pass too.
  */
 /**
  * The host's JSON-RPC error messages (code -32603) for a request no agent took or answered: sent while
@@ -52,7 +53,7 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
 export const AGENT_NOT_RUNNING_REPLY = "The agent is not running";
 export const AGENT_EXITED_REPLY = "The agent exited before answering";
 
-export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits"] as const;
+export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits", "goose_features"] as const;
 export type HostCapability = (typeof HOST_CAPABILITIES)[number];
 
 /** Chrome closes the port on any host→browser message over 1 MiB. */

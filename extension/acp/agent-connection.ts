@@ -13,6 +13,7 @@
 import * as acp from "@agentclientprotocol/sdk";
 import type { JsonRpcMessage } from "../../shared/host-protocol";
 import { ACP_PROTOCOL_VERSION, CLIENT_INFO } from "./client-info";
+import { RECIPE_PARAMS_REQUEST, type RecipeParamsAnswer } from "./goose-features";
 import { createJsonRpcPipe, type JsonRpcPipe } from "./jsonrpc-pipe";
 import { nextTask } from "./next-task";
 import type {
@@ -52,6 +53,8 @@ export interface AgentHandlers {
   onElicitation(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
   /** A URL elicitation the agent says is complete (the user finished it in the browser). */
   onElicitationComplete(elicitationId: string): void;
+  /** goose asks a recipe's parameters while it starts a session from it (goose-features.ts). */
+  onRecipeParams?(params: unknown): Promise<RecipeParamsAnswer>;
 }
 
 const FS_LINE_TOO_LONG = (method: string) =>
@@ -76,8 +79,10 @@ export class AgentConnection {
       .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => handlers.onPermission(params, signal))
       .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => handlers.onElicitation(params, signal))
       .onNotification(acp.methods.client.elicitation.complete, ({ params }) => handlers.onElicitationComplete(params.elicitationId))
-      // Everything we did not advertise (fs, terminal, agent extensions) is refused.
-      .onRequest("*", ({ method }) => {
+      // Everything we did not advertise (fs, terminal, agent extensions) is refused; goose's recipe
+      // parameters, which initialize opts into, are asked of the user.
+      .onRequest("*", ({ method, params }) => {
+        if (method === RECIPE_PARAMS_REQUEST && handlers.onRecipeParams) return handlers.onRecipeParams(params);
         // The host answers fs/* itself (docs/ARCHITECTURE.md, "The agent's files"): one reaches the browser
         // only when its line was past the native port's 1 MiB, which the host passes on in chunks unread.
         if (method.startsWith("fs/")) throw new acp.RequestError(-32602, FS_LINE_TOO_LONG(method));
@@ -141,6 +146,8 @@ export class AgentConnection {
         session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
         // Both modes are built: a form rendered and checked in the panel, a link the user opens.
         elicitation: { form: {}, url: {} },
+        // goose asks us a recipe's parameters (goose-features.ts); without this it refuses a recipe that has any.
+        _meta: { goose: { recipeParameterRequests: true } },
       },
       clientInfo: { ...CLIENT_INFO },
       // goose: run shell tools with the user's login-shell PATH (the browser's is minimal).
@@ -149,8 +156,10 @@ export class AgentConnection {
     return this.whileCurrent(withTimeout(answer, timeoutMs, "initialize"));
   }
 
-  newSession(cwd: string): Promise<NewSessionResponse> {
-    return this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] }));
+  /** `meta`: the agent's own options (goose's `recipeDeeplink` or `recipeId`). */
+  newSession(cwd: string, meta?: Record<string, unknown>): Promise<NewSessionResponse> {
+    const params = { cwd, mcpServers: [], ...(meta ? { _meta: meta } : {}) };
+    return this.whileCurrent(this.sdk.agent.request(acp.methods.agent.session.new, params));
   }
 
   /** Resolves once the replay (sent as session/update notifications before the answer) is complete. */

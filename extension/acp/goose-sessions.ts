@@ -4,26 +4,29 @@
  * and the session's info. Their shapes are goose's (crates/goose/src/acp/server/manage_sessions.rs,
  * checked against the 1.50 and 1.52 binaries): each answers `{}`, info `{session: {cwd, title, …}}`.
  */
-import type { GooseSessionMethod } from "../../shared/goose-session-methods";
+import type { GooseFeatureMethod, GooseSessionMethod } from "../../shared/goose-session-methods";
 import type { GooseControl } from "../state/connection/goose-controls";
 import type { AgentConnection } from "./agent-connection";
 
 const METHOD_NOT_FOUND = -32601;
 
 /** Each control's method. */
-export const GOOSE_METHOD_OF: Readonly<Record<GooseControl, GooseSessionMethod>> = {
+export const GOOSE_METHOD_OF: Readonly<Record<GooseControl, GooseSessionMethod | GooseFeatureMethod>> = {
   rename: "_goose/unstable/session/rename",
   archive: "_goose/unstable/session/archive",
   unarchive: "_goose/unstable/session/unarchive",
   workingDir: "_goose/unstable/session/working-dir/update",
+  // Asked without a sessionId, as the others; recipes by decode without its deeplink (list would answer).
+  extensions: "_goose/unstable/session/extensions/list",
+  recipes: "_goose/unstable/recipes/decode",
 };
 
 /**
- * Whether the agent serves `method`: asked without the `sessionId` every one of them requires, so
+ * Whether the agent serves `method`: asked without the `sessionId` (or deeplink) each requires, so
  * nothing is done; goose answers -32602 (invalid params) for a method it has, and every JSON-RPC
  * peer -32601 for one it has not. Any other answer counts as served.
  */
-export async function servesGooseMethod(conn: AgentConnection, method: GooseSessionMethod): Promise<boolean> {
+export async function servesGooseMethod(conn: AgentConnection, method: GooseSessionMethod | GooseFeatureMethod): Promise<boolean> {
   try {
     await conn.extRequest(method, {});
     return true;

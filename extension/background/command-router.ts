@@ -64,6 +64,29 @@ const NO_EDITS: EditCommands = { undoEdits() {}, closeReview() {} };
 
 const NO_TOOLS: ToolCommands = { setBrowserTools() {}, answerConsent() {}, showTab() {} };
 
+/** goose's extensions and recipes (GooseFeatures). */
+export interface GooseCommands {
+  listExtensions(sessionId: string): Promise<void>;
+  toggleExtension(sessionId: string, key: string, on: boolean): Promise<void>;
+  listRecipes(): Promise<void>;
+  openRecipe(text: string): Promise<void>;
+  chooseSaved(id: string): void;
+  closeRecipe(): void;
+  startRecipe(values: Record<string, string>): Promise<void>;
+  saveAsRecipe(sessionId: string): Promise<void>;
+}
+
+const NO_GOOSE: GooseCommands = {
+  listExtensions: async () => {},
+  toggleExtension: async () => {},
+  listRecipes: async () => {},
+  openRecipe: async () => {},
+  chooseSaved() {},
+  closeRecipe() {},
+  startRecipe: async () => {},
+  saveAsRecipe: async () => {},
+};
+
 type Routes = { [T in PanelCommand["type"]]: (command: Extract<PanelCommand, { type: T }>) => Promise<void> | void };
 
 /** Returns the router; its promise settles when the command's work is done (or its agent went away). */
@@ -72,6 +95,7 @@ export function commandRouter(
   client: ClientCommands,
   tools: ToolCommands = NO_TOOLS,
   edits: EditCommands = NO_EDITS,
+  goose: GooseCommands = NO_GOOSE,
 ): (command: PanelCommand) => Promise<void> {
   const routes: Routes = {
     restart: () => host.restart(),
@@ -106,6 +130,14 @@ export function commandRouter(
     undo_edits: (c) => edits.undoEdits(c.sessionId, Array.isArray(c.editIds) ? c.editIds.filter((id) => typeof id === "string") : []),
     close_review: (c) => edits.closeReview(c.sessionId),
     answer_consent: (c) => tools.answerConsent(String(c.id), c.answer === "allow_once" || c.answer === "allow_site" ? c.answer : "deny"),
+    list_extensions: (c) => goose.listExtensions(String(c.sessionId)),
+    toggle_extension: (c) => goose.toggleExtension(String(c.sessionId), String(c.key), c.on === true),
+    list_recipes: () => goose.listRecipes(),
+    open_recipe: (c) => goose.openRecipe(String(c.text)),
+    choose_recipe: (c) => goose.chooseSaved(String(c.id)),
+    close_recipe: () => goose.closeRecipe(),
+    start_recipe: (c) => goose.startRecipe(stringValues(c.values)),
+    save_recipe: (c) => goose.saveAsRecipe(String(c.sessionId)),
   };
   return async (command) => {
     // TypeScript cannot correlate the table's key and argument types; the mapped type checked them.
@@ -118,4 +150,10 @@ export function commandRouter(
 function elicitationAnswer(c: Extract<PanelCommand, { type: "answer_elicitation" }>): ElicitationAnswer {
   if (c.action === "accept") return { action: "accept", ...(c.values && typeof c.values === "object" ? { values: c.values } : {}) };
   return { action: c.action === "decline" ? "decline" : "cancel" };
+}
+
+/** A form's values as strings only: a panel's message is checked, not trusted. */
+function stringValues(values: unknown): Record<string, string> {
+  if (typeof values !== "object" || values === null) return {};
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
 }

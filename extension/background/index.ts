@@ -19,6 +19,7 @@ import { tryAgentChoice } from "./agent-choice";
 import { BrowserToolsService } from "./browser-tools/browser-tools-service";
 import { questionForUs } from "./browser-tools/our-questions";
 import { ClientController } from "./client/controller";
+import { GooseFeatures } from "./client/goose/goose-features";
 import { commandRouter } from "./command-router";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
 import { HostRecheck } from "./host/host-recheck";
@@ -182,6 +183,7 @@ export function startBackground(): GestureListeners {
       undoEdits: (sessionId, editIds) => undoEdits(store, (command) => native.sendHost(command), sessionId, editIds),
       closeReview: (sessionId) => store.dispatch({ scope: "edits", event: { type: "review_closed", sessionId } }),
     },
+    new GooseFeatures(store, client),
   );
 
   const attention = new Attention();

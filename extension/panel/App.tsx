@@ -12,6 +12,8 @@ import { ActionLog } from "./browser-tools/ActionLog";
 import { BrowserToolsNotice, ConsentCards } from "./browser-tools/BrowserTools";
 import { Composer } from "./composer/Composer";
 import { TurnReview } from "./edits/TurnReview";
+import { ExtensionsView } from "./goose/ExtensionsView";
+import { RecipesView } from "./goose/RecipesView";
 import { Header, type PanelView } from "./header/Header";
 import { SessionTabs } from "./header/SessionTabs";
 import { HistoryView } from "./history/HistoryView";
@@ -63,6 +65,12 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <ConsentCards />
           <ElicitationCards />
           <HistoryView onOpen={() => setView("chat")} />
+        </>
+      ) : view === "extensions" || view === "recipes" ? (
+        <>
+          <ConsentCards />
+          <ElicitationCards />
+          {view === "extensions" ? <ExtensionsView /> : <RecipesView onStarted={() => setView("chat")} />}
         </>
       ) : (
         <>

@@ -14,6 +14,7 @@ import { type ConnectionEvent, type ConnectionState, initialConnectionState, red
 import { editsAfterClientEvent } from "./file-edits/client-events";
 import { bindNewEdit } from "./file-edits/edit-binding";
 import { type FileEditsEvent, type FileEditsState, initialFileEditsState, reduceFileEdits } from "./file-edits/file-edits";
+import { type GooseFeaturesEvent, type GooseFeaturesState, initialGooseFeatures, reduceGooseFeatures } from "./goose/goose-features";
 import type { ClientEvent, ClientState } from "./sessions/client-state";
 
 export interface AppState {
@@ -21,6 +22,8 @@ export interface AppState {
   client: ClientState;
   tools: BrowserToolsState;
   edits: FileEditsState;
+  /** goose's extensions and recipes (goose/goose-features.ts). */
+  goose: GooseFeaturesState;
 }
 
 export type AppEvent =
@@ -28,12 +31,14 @@ export type AppEvent =
   | { scope: "client"; event: ClientEvent }
   | { scope: "tools"; event: BrowserToolsEvent }
   | { scope: "edits"; event: FileEditsEvent };
+  | { scope: "goose"; event: GooseFeaturesEvent };
 
 export const initialAppState: AppState = {
   connection: initialConnectionState,
   client: initialClientState,
   tools: initialBrowserToolsState,
   edits: initialFileEditsState,
+  goose: initialGooseFeatures,
 };
 
 export function reduceApp(state: AppState, e: AppEvent): AppState {
@@ -54,6 +59,10 @@ export function reduceApp(state: AppState, e: AppEvent): AppState {
       edits = bindNewEdit(edits, sessionId, editId, state.client.sessions[sessionId]);
     }
     return edits === state.edits ? state : { ...state, edits };
+  }
+  if (e.scope === "goose") {
+    const goose = reduceGooseFeatures(state.goose, e.event);
+    return goose === state.goose ? state : { ...state, goose };
   }
   const client = reduceClient(state.client, e.event);
   // A deleted session's action log goes with it.

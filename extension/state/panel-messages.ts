@@ -68,7 +68,21 @@ export type PanelCommand =
   /** Undo these of the agent's file edits (newest first), or Undo all of a turn's review. */
   | { type: "undo_edits"; sessionId: string; editIds: string[] }
   /** Keep all: the turn's review of its edits goes. */
-  | { type: "close_review"; sessionId: string };
+  | { type: "close_review"; sessionId: string }
+  | GooseCommand;
+
+/** goose's extensions and recipes (background/client/goose/goose-features.ts). */
+type GooseCommand =
+  | { type: "list_extensions"; sessionId: string }
+  | { type: "toggle_extension"; sessionId: string; key: string; on: boolean }
+  | { type: "list_recipes" }
+  /** A pasted goose:// link or a recipe file's text. */
+  | { type: "open_recipe"; text: string }
+  | { type: "choose_recipe"; id: string }
+  | { type: "close_recipe" }
+  /** A new session from the chosen recipe, with the parameters' values. */
+  | { type: "start_recipe"; values: Record<string, string> }
+  | { type: "save_recipe"; sessionId: string };
 
 export type PanelToBackground = PanelCommand;
 
@@ -105,6 +119,14 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "show_tab",
   "undo_edits",
   "close_review",
+  "list_extensions",
+  "toggle_extension",
+  "list_recipes",
+  "open_recipe",
+  "choose_recipe",
+  "close_recipe",
+  "start_recipe",
+  "save_recipe",
 ]);
 
 export function isPanelToBackground(value: unknown): value is PanelToBackground {

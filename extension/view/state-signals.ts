@@ -31,6 +31,8 @@ export const lastError = signal<AppState["client"]["lastError"]>(null);
 export const browserTools = signal<AppState["tools"] | null>(null);
 /** The agent's file edits, every session's (state/file-edits/). */
 export const fileEdits = signal<AppState["edits"] | null>(null);
+/** goose's extensions and recipes (state/goose/goose-features.ts). */
+export const gooseFeatures = signal<AppState["goose"] | null>(null);
 /** The agent's questions waiting for the user, and the forks made in this browser. */
 export const elicitations = signal<AppState["client"]["elicitations"]>([]);
 export const forks = signal<AppState["client"]["forks"]>({});
@@ -111,6 +113,7 @@ function project(state: AppState): void {
     forks.value = c.forks;
     browserTools.value = state.tools;
     fileEdits.value = state.edits;
+    gooseFeatures.value = state.goose;
     const s = activeSession(c);
     activeSessionId.value = s?.sessionId ?? null;
     active.title.value = s?.title ?? null;

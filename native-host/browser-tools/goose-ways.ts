@@ -87,6 +87,11 @@ function extensionKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "_");
 }
 
+/** Whether a session answer lists goose's per-extension results at all. */
+export function reportsExtensions(result: unknown): boolean {
+  return Array.isArray((result as { _meta?: { extensionResults?: unknown } } | undefined)?._meta?.extensionResults);
+}
+
 /**
  * What a session answer's `_meta.extensionResults` (goose's per-extension results) says about the
  * server `name`: undefined when the agent did not report it.

@@ -27,6 +27,7 @@ import {
   type McpServerHttp,
   otherAddWay,
   removeRequest,
+  reportsExtensions,
 } from "./goose-ways";
 import type { Endpoint } from "./server";
 import { SESSION_HEADER } from "./server";
@@ -262,7 +263,10 @@ export class ToolOffering {
       return;
     }
     const loaded = extensionResult(result, SERVER_NAME);
-    if (!loaded) this.note(sessionId, { outcome: "offered", via: "mcpServers" });
+    // goose reports every extension it started; a session from a recipe that names its own extensions
+    // starts those alone and leaves mcpServers out (goose 1.50, 1.52): goose takes the server now.
+    if (!loaded && this.kind === "goose" && reportsExtensions(result)) this.offerToOpenSession(sessionId);
+    else if (!loaded) this.note(sessionId, { outcome: "offered", via: "mcpServers" });
     else if (loaded.success) this.note(sessionId, { outcome: "added", via: "mcpServers" });
     else this.note(sessionId, { outcome: "failed", via: "mcpServers", detail: loaded.error });
   }

@@ -7,10 +7,11 @@
  * allows: a stdio MCP server is an arbitrary command (the relay splices that into the original bytes).
  * Agent → extension: only JSON-RPC 2.0 objects. Ids are never touched in either direction.
  */
-import { GOOSE_SESSION_METHODS } from "../../shared/goose-session-methods";
+import { GOOSE_EXTENSION_ADD, GOOSE_FEATURE_METHODS, GOOSE_SESSION_METHODS } from "../../shared/goose-session-methods";
 import { type HostErrorCode, isJsonRpc, type JsonRpcMessage } from "../../shared/host-protocol";
 import { echo } from "./clip";
-import { INVALID_REQUEST, METHOD_NOT_FOUND } from "./rpc-reply";
+import { refusedExtensionAdd } from "./goose-extension-add";
+import { INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND } from "./rpc-reply";
 
 /** ACP v1 client→agent methods (stable spec), session/fork (unstable, gated by the agent's capability) and the protocol-level cancel. */
 const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
@@ -37,6 +38,8 @@ const ALLOWED_CLIENT_METHODS: ReadonlySet<string> = new Set([
   // and the panel offer (the folder as freely as session/new's cwd). The hello says so
   // (`goose_session_methods`), so an extension never asks an older host that would refuse them.
   ...GOOSE_SESSION_METHODS,
+  // goose's extensions of a session and its recipes (`goose_features`): an add is checked below.
+  ...GOOSE_FEATURE_METHODS,
 ]);
 
 /** Methods whose params carry `mcpServers`. */
@@ -47,7 +50,13 @@ const MCP_SERVER_METHODS: ReadonlySet<string> = new Set(["session/new", "session
  * browser-tools/offering.ts, the folders in files/session-folders.ts, `clientCapabilities.fs` in
  * `initialize` (files/capability.ts). The relay parses no other message's params (see message-head.ts).
  */
-export const PARAMS_READ_FOR: ReadonlySet<string> = new Set([...MCP_SERVER_METHODS, "session/close", "session/delete", "initialize"]);
+export const PARAMS_READ_FOR: ReadonlySet<string> = new Set([
+  ...MCP_SERVER_METHODS,
+  "session/close",
+  "session/delete",
+  "initialize",
+  GOOSE_EXTENSION_ADD,
+]);
 
 export type InboundDecision =
   | {
@@ -91,6 +100,15 @@ export function checkFromExtension(value: unknown): InboundDecision {
       code: "method_not_allowed",
       reason,
       ...(isRequest ? { reply: { code: METHOD_NOT_FOUND, message: reason } } : {}),
+    };
+  }
+  const refusedAdd = value.method === GOOSE_EXTENSION_ADD ? refusedExtensionAdd(value.params) : null;
+  if (refusedAdd) {
+    return {
+      action: "refuse",
+      code: "method_not_allowed",
+      reason: refusedAdd,
+      ...(isRequest ? { reply: { code: INVALID_PARAMS, message: refusedAdd } } : {}),
     };
   }
   if (MCP_SERVER_METHODS.has(value.method) && isRecord(value.params)) {

@@ -9,6 +9,8 @@ import { frameBytes } from "../wire/frames";
 export const INTERNAL_ERROR = -32603;
 /** JSON-RPC's "method not found". */
 export const METHOD_NOT_FOUND = -32601;
+/** JSON-RPC's "invalid params". */
+export const INVALID_PARAMS = -32602;
 /** JSON-RPC's "invalid request". */
 export const INVALID_REQUEST = -32600;
 

@@ -21,7 +21,16 @@ async function historyWithOneSession(page: Page, words: string) {
   return history;
 }
 
-const GOOSE_METHODS = /^_goose\/unstable\/session\/(rename|archive|unarchive|working-dir\/update)$/;
+const GOOSE_METHODS = /^_goose\/unstable\/(session\/(rename|archive|unarchive|working-dir\/update|extensions\/list)|recipes\/decode)$/;
+const GOOSE_MENU_ITEMS = ["Extensions", "Start from a recipe", "Save as recipe"];
+
+/** The header menu's items (the menu closed again). */
+async function menuItems(page: Page): Promise<string[]> {
+  await page.getByRole("button", { name: "More actions" }).click();
+  const items = await page.getByRole("menuitem").allInnerTexts();
+  await page.keyboard.press("Escape");
+  return items.map((t) => t.trim());
+}
 
 describe("goose's session controls", () => {
   it("goose that serves them: History renames (the tab follows) and archives", async () => {
@@ -38,6 +47,12 @@ describe("goose's session controls", () => {
     await page.getByRole("menuitem", { name: "Archive" }).click();
     await history.getByRole("button", { name: "Show archived (1)" }).waitFor({ timeout: LONG });
     expect(await history.locator(".history__title").count()).toBe(0);
+    // This goose serves the session methods but not those of extensions and recipes (-32601): their items stay out.
+    const features = h.agentMessages().filter((m) => /extensions\/list|recipes\/decode/.test(m.method ?? ""));
+    expect(features.map((m) => m.params)).toEqual([{}, {}]);
+    const items = await menuItems(page);
+    expect(items).toContain("Options");
+    for (const item of GOOSE_MENU_ITEMS) expect(items).not.toContain(item);
   });
 
   it("goose without the methods (asked, -32601): no controls", async () => {
@@ -45,15 +60,16 @@ describe("goose's session controls", () => {
     const page = await h.openPanel();
     const history = await historyWithOneSession(page, "echo plain goose");
     const asked = h.agentMessages().filter((m) => GOOSE_METHODS.test(m.method ?? ""));
-    expect(asked.map((m) => m.method)).toHaveLength(4);
+    expect(asked.map((m) => m.method)).toHaveLength(6);
     const ids = new Set(asked.map((m) => m.id));
     expect(
       h
         .agentOutput()
         .filter((m) => ids.has(m.id as number))
         .map((m) => m.error?.code),
-    ).toEqual([-32601, -32601, -32601, -32601]);
+    ).toEqual([-32601, -32601, -32601, -32601, -32601, -32601]);
     expect(await history.getByRole("button", { name: /^Actions for / }).count()).toBe(0);
+    for (const item of GOOSE_MENU_ITEMS) expect(await menuItems(page)).not.toContain(item);
   });
 
   it("another agent: never asked, no controls", async () => {
@@ -62,5 +78,8 @@ describe("goose's session controls", () => {
     const history = await historyWithOneSession(page, "echo not goose");
     expect(h.agentMessages().filter((m) => (m.method ?? "").startsWith("_goose/"))).toEqual([]);
     expect(await history.getByRole("button", { name: /^Actions for / }).count()).toBe(0);
+    const items = await menuItems(page);
+    expect(items).toContain("Options");
+    for (const item of GOOSE_MENU_ITEMS) expect(items).not.toContain(item);
   });
 });

@@ -73,6 +73,7 @@ export class AgentLifecycle {
       onPermission: (request, signal) => ctx.permissions.ask(request, signal),
       onElicitation: (request, signal) => ctx.elicitations.ask(request, signal),
       onElicitationComplete: (elicitationId) => ctx.elicitations.complete(elicitationId),
+      onRecipeParams: (params) => ctx.recipeParams?.(params) ?? Promise.resolve({ action: "cancel" }),
     });
     this.conn = conn;
     ctx.dispatch({ type: "agent_initializing" });

@@ -3,6 +3,7 @@
  * remembers about sessions, the pending permission requests and questions, and what the agent holds. Jobs get the agent connection
  * they run on as a separate argument: everything they await on it stops if that agent goes away.
  */
+import type { RecipeParamsAnswer } from "../../acp/goose-features";
 import type { AppState } from "../../state/app";
 import type { ClientEvent, UiError } from "../../state/sessions/client-state";
 import type { JoinedPrompts } from "./joined-prompts";
@@ -30,6 +31,10 @@ export interface ClientContext {
   untilToolsSettled(sessionId: string): Promise<void>;
   /** The folder the user chose for new sessions, which goose's sessions can move to without a restart. */
   chosenCwd?(): string | undefined;
+  /** goose asks a recipe's parameters (goose/goose-features.ts sets it); none: the request is cancelled. */
+  recipeParams?(params: unknown): Promise<RecipeParamsAnswer>;
+  /** A session/new or session/load answered: its `_meta` (goose's extension report) for goose/goose-features.ts. */
+  sessionStarted?(sessionId: string, meta: Record<string, unknown> | null | undefined): void;
 }
 
 /** A failure as the panel shows it, with the agent's own setup instructions when it needs auth. */

@@ -58,7 +58,7 @@ export interface ControllerDeps {
 }
 
 export class ClientController {
-  private readonly ctx: ClientContext;
+  readonly ctx: ClientContext;
   private readonly agent: AgentLifecycle;
   private readonly forkProbes?: ForkProbeStorage;
   /** The running agent's start: its restore of the session on screen, and whether a session was opened at start. */
@@ -291,7 +291,7 @@ export class ClientController {
    * Settles when the job ends or its agent goes away, whichever is first: a job whose agent is gone
    * never resumes, so awaiting it alone could wait forever.
    */
-  private async run(job: (conn: AgentConnection) => Promise<unknown>): Promise<void> {
+  async run(job: (conn: AgentConnection) => Promise<unknown>): Promise<void> {
     const conn = this.agent.ready();
     if (conn) await Promise.race([job(conn), conn.closed]);
   }

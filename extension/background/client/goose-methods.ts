@@ -15,7 +15,7 @@ import {
   unarchiveSession,
   updateWorkingDir,
 } from "../../acp/goose-sessions";
-import { GOOSE_CONTROLS, type GooseControl, offersGoose } from "../../state/connection/goose-controls";
+import { GOOSE_CONTROLS, type GooseControl, HOST_FEATURE_OF, offersGoose } from "../../state/connection/goose-controls";
 import { hostServes } from "../../state/connection/host-compat";
 import type { AgentState, UiError } from "../../state/sessions/client-state";
 import type { GooseControlStorage } from "../../storage/goose-controls";
@@ -25,16 +25,21 @@ export async function learnGooseControls(ctx: ClientContext, conn: AgentConnecti
   const { client, connection } = ctx.state();
   const agent = client.agent;
   if (agent.phase !== "ready" || !speaksGoose(agent)) return;
-  if (connection.link.phase !== "ready" || !hostServes(connection.link.hello, "goose_session_methods")) return;
+  if (connection.link.phase !== "ready") return;
+  const hello = connection.link.hello;
+  const askable = GOOSE_CONTROLS.filter((control) => hostServes(hello, HOST_FEATURE_OF[control]));
+  if (askable.length === 0) return;
   const key = agent.info?.name && agent.info.version ? `${agent.info.name}@${agent.info.version}` : null;
   // Each await stops for good if this agent goes away, so the event is only ever about this one.
-  let served = key && stored ? await conn.whileCurrent(stored.get(key).catch(() => undefined)) : undefined;
-  if (served === undefined) {
+  // What was learned through a host that let fewer methods pass is asked again for the rest.
+  const known = key && stored ? await conn.whileCurrent(stored.get(key).catch(() => undefined)) : undefined;
+  let served = known?.served.filter((c) => askable.includes(c));
+  if (!known || askable.some((c) => !known.asked.includes(c))) {
     served = [];
-    for (const control of GOOSE_CONTROLS) if (await servesGooseMethod(conn, GOOSE_METHOD_OF[control])) served.push(control);
-    if (key && stored) await conn.whileCurrent(stored.set(key, served).catch(() => undefined));
+    for (const control of askable) if (await servesGooseMethod(conn, GOOSE_METHOD_OF[control])) served.push(control);
+    if (key && stored) await conn.whileCurrent(stored.set(key, { served, asked: [...askable] }).catch(() => undefined));
   }
-  if (served.length > 0) ctx.dispatch({ type: "agent_serves_goose", controls: served });
+  if (served && served.length > 0) ctx.dispatch({ type: "agent_serves_goose", controls: served });
 }
 
 function speaksGoose(agent: AgentState): boolean {

@@ -13,10 +13,13 @@ import { BrowserToolsSwitch } from "../browser-tools/BrowserTools";
 import { IconButton } from "../icons";
 import { closeSessionAction } from "./CloseSession";
 import { exportFileName, transcriptMarkdown } from "./export";
+import { gooseActions } from "./goose-actions";
 import { type MenuAction, MenuButton } from "./Menu";
 import "./header.css";
 
-export type PanelView = "chat" | "history";
+export type PanelView = "chat" | "history" | "extensions" | "recipes";
+
+const VIEW_TITLES: Record<Exclude<PanelView, "chat">, string> = { history: "History", extensions: "Extensions", recipes: "Recipes" };
 
 interface Props {
   view: PanelView;
@@ -26,12 +29,10 @@ interface Props {
 }
 
 export function Header({ view, setView, setup }: Props) {
-  const title = setup ? "goose-browser" : view === "history" ? "History" : (active.title.value ?? sentenceStart(agentName.value));
+  const title = setup ? "goose-browser" : view !== "chat" ? VIEW_TITLES[view] : (active.title.value ?? sentenceStart(agentName.value));
   return (
     <header class="panel__header">
-      {!setup && view === "history" && (
-        <IconButton icon="back" label="Back" hint="Back to the conversation" onClick={() => setView("chat")} />
-      )}
+      {!setup && view !== "chat" && <IconButton icon="back" label="Back" hint="Back to the conversation" onClick={() => setView("chat")} />}
       <h1 class="panel__title" title={view === "chat" ? (active.title.value ?? undefined) : undefined}>
         {title}
       </h1>
@@ -58,16 +59,17 @@ export function Header({ view, setView, setup }: Props) {
               setView("chat");
             }}
           />
-          <MenuButton label="More actions" hint="More: export, close, options" icon="menu" actions={menuActions()} />
+          <MenuButton label="More actions" hint="More: export, close, options" icon="menu" actions={menuActions(setView)} />
         </div>
       )}
     </header>
   );
 }
 
-function menuActions(): MenuAction[] {
+function menuActions(setView: (v: PanelView) => void): MenuAction[] {
   const close = closeSessionAction();
   return [
+    ...gooseActions(setView),
     {
       label: "Export as Markdown",
       icon: "export",

@@ -1,15 +1,27 @@
 /**
- * goose's session controls the panel offers (rename, archive, unarchive, the working folder), each
+ * goose's session controls the panel offers (rename, archive, unarchive, the working folder, a
+ * session's extensions, recipes), each
  * only where the running agent serves its method: goose advertises none of them, so the background
  * asks (background/client/goose-methods.ts) and the agent state keeps what it learned.
  */
+import type { HostCapability } from "../../../shared/host-protocol";
 import type { SessionInfo } from "../../acp/schema";
 import type { AgentState } from "../sessions/client-state";
 
 /** What AgentState.gooseControls lists: the controls the running agent serves, learned by asking. */
-export type GooseControl = "rename" | "archive" | "unarchive" | "workingDir";
+export type GooseControl = "rename" | "archive" | "unarchive" | "workingDir" | "extensions" | "recipes";
 
-export const GOOSE_CONTROLS: readonly GooseControl[] = ["rename", "archive", "unarchive", "workingDir"];
+export const GOOSE_CONTROLS: readonly GooseControl[] = ["rename", "archive", "unarchive", "workingDir", "extensions", "recipes"];
+
+/** The host feature that lets each control's methods pass (an older host refuses them as unknown). */
+export const HOST_FEATURE_OF: Readonly<Record<GooseControl, HostCapability>> = {
+  rename: "goose_session_methods",
+  archive: "goose_session_methods",
+  unarchive: "goose_session_methods",
+  workingDir: "goose_session_methods",
+  extensions: "goose_features",
+  recipes: "goose_features",
+};
 
 /** The client events of these controls (client-reducer/sessions/goose-sessions.ts). */
 export type GooseSessionEvent =

@@ -14,6 +14,7 @@ const HOST_FEATURES: Readonly<Record<HostCapability, { name: string; partOf?: Ho
   browser_tools_offer: { name: "the report of whether the agent took the browser tools", partOf: "browser_tools" },
   goose_session_methods: { name: "goose's session controls (rename, archive, working folder)" },
   file_edits: { name: "the review and undo of the agent's file edits" },
+  goose_features: { name: "goose's extensions and recipes" },
 };
 
 /** What the user loses with these capabilities missing, in words. */

@@ -21,16 +21,21 @@ function agentWasAway(error: unknown): boolean {
 }
 
 /**
- * Starts a session in the approval mode; resolves to its id, null if none was started, or "away" when
+ * Starts a session in the approval mode (`meta`: the agent's own options, e.g. goose's recipe); resolves to its id, null if none was started, or "away" when
  * the host had no agent to take it (the caller asks the next one; the opening ends with the agent).
  */
-export async function newSession(ctx: ClientContext, conn: AgentConnection): Promise<string | null | "away"> {
+export async function newSession(
+  ctx: ClientContext,
+  conn: AgentConnection,
+  meta?: Record<string, unknown>,
+): Promise<string | null | "away"> {
   if (ctx.state().client.opening) return null;
   const cwd = agentCwd(ctx);
   ctx.dispatch({ type: "session_opening", open: { kind: "new" } });
   try {
-    const r = await conn.newSession(cwd);
+    const r = await conn.newSession(cwd, meta);
     ctx.held.opened(r.sessionId);
+    ctx.sessionStarted?.(r.sessionId, r._meta);
     releaseIdle(ctx, conn, r.sessionId);
     // Registered at once (goose sends commands and usage right after the response) but held as
     // loading until it asks before running tools, so no prompt can start in the wrong mode.
@@ -105,6 +110,7 @@ export async function openSession(
   try {
     const r = await conn.loadSession(sessionId, cwd);
     ctx.held.opened(sessionId);
+    ctx.sessionStarted?.(sessionId, r._meta);
     ctx.dispatch({ type: "session_loaded", sessionId, modes: r.modes ?? null, configOptions: r.configOptions ?? null, replayed: true });
     await conn.whileCurrent(ctx.memory.setActive(sessionId));
     await applyMode(ctx, conn, sessionId, ctx.memory.modeOf(sessionId) ?? DEFAULT_APPROVAL_MODE, r.configOptions, r.modes);

@@ -36,14 +36,14 @@ describe("reduceConnection", () => {
 
   it("moves connecting → ready on a compatible hello, keeping the host's details", () => {
     const s = run({ type: "connecting" }, { type: "hello", hello });
-    // A host from before capabilities, without browser tools: both tools features are off, and so are goose's session methods.
+    // A host from before capabilities, without browser tools: both tools features are off, and so are goose's methods.
     expect(s.link).toEqual({
       phase: "ready",
       hello,
       fit: {
         verdict: "ok",
         speak: HOST_PROTOCOL_VERSION,
-        missing: ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits"],
+        missing: ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits", "goose_features"],
       },
     });
     expect(s.lastHello).toBe(hello);

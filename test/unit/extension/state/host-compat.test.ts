@@ -3,7 +3,7 @@ import { featuresOff, hostFit, hostServes } from "../../../../extension/state/co
 import { HOST_PROTOCOL_VERSION, MIN_HOST_PROTOCOL } from "../../../../shared/host-protocol";
 
 const N = HOST_PROTOCOL_VERSION;
-const ALL = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits"];
+const ALL = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits", "goose_features"];
 
 describe("hostFit: which hosts this extension works with", () => {
   it("works fully with a host of its own protocol that serves everything", () => {
@@ -15,7 +15,7 @@ describe("hostFit: which hosts this extension works with", () => {
     expect(hostFit({ protocolVersion: N - 1, capabilities: ["browser_tools_offer"] })).toEqual({
       verdict: "behind",
       speak: N - 1,
-      missing: ["browser_tools", "goose_session_methods", "file_edits"],
+      missing: ["browser_tools", "goose_session_methods", "file_edits", "goose_features"],
     });
   });
 
@@ -51,6 +51,7 @@ describe("hostServes", () => {
     expect(hostServes({ protocolVersion: N }, "browser_tools")).toBe(false);
     // That flag says nothing of later features: goose's session methods were refused then.
     expect(hostServes({ protocolVersion: N, browserTools: true }, "goose_session_methods")).toBe(false);
+    expect(hostServes({ protocolVersion: N, browserTools: true }, "goose_features")).toBe(false);
   });
 });
 

@@ -220,7 +220,7 @@ describe("describeConnection", () => {
           ...hello,
           hostVersion: "0.2.0",
           protocolVersion: HOST_PROTOCOL_VERSION - 1,
-          capabilities: ["browser_tools_offer", "goose_session_methods"],
+          capabilities: ["browser_tools_offer", "goose_session_methods", "goose_features"],
         },
       },
     );

@@ -146,6 +146,26 @@ describe("goose 1.48 and newer: mcpServers", () => {
     ]);
   });
 
+  it("a session goose started without the server (a recipe's own extensions leave mcpServers out): added with goose's add", async () => {
+    const { send, answer, toAgent, reports } = setup(GOOSE_150);
+    expect(send(newSession(4))).toHaveLength(1);
+    answer(4, { sessionId: "s4", _meta: { extensionResults: [{ name: "developer", success: true }] } });
+    await flush();
+    expect(toAgent).toEqual([
+      expect.objectContaining({ method: "_goose/unstable/session/extensions/add", params: expect.objectContaining({ sessionId: "s4" }) }),
+    ]);
+    answer(`${HOST_REQUEST_PREFIX}1`);
+    await flush();
+    expect(reports.at(-1)).toMatchObject({ sessionId: "s4", outcome: "added", via: "_goose/unstable/session/extensions/add" });
+    // goose that reports no results at all (older builds) is taken at its word: offered, nothing sent.
+    const quiet = setup(GOOSE_150);
+    quiet.send(newSession(5));
+    quiet.answer(5, { sessionId: "s5" });
+    await flush();
+    expect(quiet.toAgent).toEqual([]);
+    expect(quiet.reports).toEqual([{ type: "browser_tools_offer", sessionId: "s5", outcome: "offered", via: "mcpServers" }]);
+  });
+
   it("tools turned on in an open session: goose's unstable add; off: its unstable remove by extension key", async () => {
     const { send, answer, toAgent, reports, offering } = setup(GOOSE_150, false);
     expect(send(newSession(3))).toEqual([]);

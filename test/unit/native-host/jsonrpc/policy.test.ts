@@ -49,7 +49,7 @@ describe("checkFromExtension", () => {
     expect(checkFromExtension(other)).toMatchObject({ action: "refuse", code: "method_not_allowed" });
   });
 
-  it("lets goose's session controls through (rename, archive, unarchive, working folder), not its config or extensions", () => {
+  it("lets goose's session controls through (rename, archive, unarchive, working folder), not its config", () => {
     for (const method of [
       "_goose/unstable/session/rename",
       "_goose/unstable/session/archive",
@@ -57,14 +57,43 @@ describe("checkFromExtension", () => {
       "_goose/unstable/session/working-dir/update",
     ])
       expect(checkFromExtension({ jsonrpc: "2.0", id: 7, method, params: { sessionId: "s" } })).toMatchObject({ action: "forward" });
-    for (const method of [
-      "_goose/unstable/session/extensions/add",
-      "_goose/unstable/config/extensions/add",
-      "_goose/unstable/session/import",
-    ])
+    for (const method of ["_goose/unstable/config/extensions/add", "_goose/unstable/recipes/schedule", "_goose/unstable/session/import"])
       expect(checkFromExtension({ jsonrpc: "2.0", id: 8, method, params: {} })).toMatchObject({
         action: "refuse",
         code: "method_not_allowed",
+      });
+  });
+
+  it("lets goose's extension and recipe methods through, adding back only goose's own extensions, never an MCP server", () => {
+    for (const method of [
+      "_goose/unstable/session/extensions/list",
+      "_goose/unstable/session/extensions/remove",
+      "_goose/unstable/recipes/list",
+      "_goose/unstable/recipes/parse",
+      "_goose/unstable/recipes/decode",
+      "_goose/unstable/recipes/encode",
+      "_goose/unstable/recipes/save",
+    ])
+      expect(checkFromExtension({ jsonrpc: "2.0", id: 10, method, params: { sessionId: "s" } })).toMatchObject({ action: "forward" });
+    const add = (extension: unknown) => ({
+      jsonrpc: "2.0",
+      id: 11,
+      method: "_goose/unstable/session/extensions/add",
+      params: { sessionId: "s", extension },
+    });
+    for (const type of ["builtin", "platform"])
+      expect(checkFromExtension(add({ type, name: "analyze" }))).toMatchObject({ action: "forward" });
+    for (const extension of [
+      { type: "mcp", server: { name: "x", command: "/bin/sh", args: ["-c", "touch /tmp/owned"], env: [] } },
+      { type: "mcp", server: { type: "http", name: "x", url: "http://example.com/mcp", headers: [] } },
+      { name: "no type" },
+      "platform",
+      undefined,
+    ])
+      expect(checkFromExtension(add(extension))).toMatchObject({
+        action: "refuse",
+        code: "method_not_allowed",
+        reply: { code: -32602, message: expect.stringContaining("only goose's own built-in and platform extensions") },
       });
   });
 

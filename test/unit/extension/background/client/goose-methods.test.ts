@@ -17,7 +17,7 @@ import {
 import { type AppEvent, type AppState, initialAppState, reduceApp } from "../../../../../extension/state/app";
 import type { GooseControl } from "../../../../../extension/state/connection/goose-controls";
 import type { ClientEvent } from "../../../../../extension/state/sessions/client-state";
-import type { GooseControlStorage } from "../../../../../extension/storage/goose-controls";
+import type { GooseControlStorage, LearnedControls } from "../../../../../extension/storage/goose-controls";
 import type { JsonRpcMessage } from "../../../../../shared/host-protocol";
 import { hostHello } from "../../../../helpers/host-hello";
 
@@ -46,17 +46,19 @@ function agentAnswering(answer: (method: string, params: Record<string, unknown>
 }
 
 class MemoryControls implements GooseControlStorage {
-  constructor(public saved: Record<string, GooseControl[]> = {}) {}
+  constructor(public saved: Record<string, LearnedControls> = {}) {}
   async get(agent: string) {
     return this.saved[agent];
   }
-  async set(agent: string, served: GooseControl[]) {
-    this.saved[agent] = served;
+  async set(agent: string, learned: LearnedControls) {
+    this.saved[agent] = learned;
   }
 }
+const SESSION_CONTROLS: GooseControl[] = ["rename", "archive", "unarchive", "workingDir"];
+const EVERY_CONTROL: GooseControl[] = [...SESSION_CONTROLS, "extensions", "recipes"];
 
 const GOOSE_CAPS: AgentCapabilities = { loadSession: true, sessionCapabilities: { list: {}, delete: {}, close: {} }, _meta: { goose: {} } };
-const ALL_CAPS = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits"];
+const ALL_CAPS = ["browser_tools", "browser_tools_offer", "goose_session_methods", "file_edits", "goose_features"];
 
 function readyCtx(o: { capabilities?: AgentCapabilities; info?: { name: string; version: string }; hostCaps?: string[] } = {}) {
   let state: AppState = initialAppState;
@@ -84,28 +86,31 @@ describe("learnGooseControls", () => {
     const a = agentAnswering((method) => (method.endsWith("/unarchive") ? NOT_FOUND : GOOSE_MISSING_ID));
     const stored = new MemoryControls();
     await learnGooseControls(ctx, a.conn, stored);
-    expect(a.sent.map((m) => (m as { params?: unknown }).params)).toEqual([{}, {}, {}, {}]);
+    expect(a.sent.map((m) => (m as { params?: unknown }).params)).toEqual([{}, {}, {}, {}, {}, {}]);
     expect(a.methods()).toEqual([
       "_goose/unstable/session/rename",
       "_goose/unstable/session/archive",
       "_goose/unstable/session/unarchive",
       "_goose/unstable/session/working-dir/update",
+      "_goose/unstable/session/extensions/list",
+      "_goose/unstable/recipes/decode",
     ]);
-    expect(stored.saved).toEqual({ "goose@1.52.0": ["rename", "archive", "workingDir"] });
-    expect(state().client.agent.gooseControls).toEqual(["rename", "archive", "workingDir"]);
+    const served: GooseControl[] = ["rename", "archive", "workingDir", "extensions", "recipes"];
+    expect(stored.saved).toEqual({ "goose@1.52.0": { served, asked: EVERY_CONTROL } });
+    expect(state().client.agent.gooseControls).toEqual(served);
   });
 
   it("a release asked before: its kept answer, nothing sent; a release that serves none gets no controls", async () => {
     const known = readyCtx();
     const a = agentAnswering(() => NOT_FOUND);
-    await learnGooseControls(known.ctx, a.conn, new MemoryControls({ "goose@1.52.0": ["rename"] }));
+    await learnGooseControls(known.ctx, a.conn, new MemoryControls({ "goose@1.52.0": { served: ["rename"], asked: EVERY_CONTROL } }));
     expect(a.sent).toEqual([]);
     expect(known.state().client.agent.gooseControls).toEqual(["rename"]);
 
     const none = readyCtx({ info: { name: "goose", version: "1.40.0" } });
     const stored = new MemoryControls();
     await learnGooseControls(none.ctx, agentAnswering(() => NOT_FOUND).conn, stored);
-    expect(stored.saved).toEqual({ "goose@1.40.0": [] });
+    expect(stored.saved).toEqual({ "goose@1.40.0": { served: [], asked: EVERY_CONTROL } });
     expect(none.events.map((e) => e.type)).toEqual(["agent_ready"]);
   });
 
@@ -123,10 +128,26 @@ describe("learnGooseControls", () => {
     expect(stored.saved).toEqual({});
   });
 
+  it("a host without goose_features: only the session controls are asked; a newer host later asks the rest", async () => {
+    const older = readyCtx({ hostCaps: ["browser_tools", "browser_tools_offer", "goose_session_methods"] });
+    const a = agentAnswering(() => GOOSE_MISSING_ID);
+    const stored = new MemoryControls();
+    await learnGooseControls(older.ctx, a.conn, stored);
+    expect(a.methods()).toHaveLength(4);
+    expect(older.state().client.agent.gooseControls).toEqual(SESSION_CONTROLS);
+    expect(stored.saved["goose@1.52.0"]).toEqual({ served: SESSION_CONTROLS, asked: SESSION_CONTROLS });
+
+    const newer = readyCtx();
+    const b = agentAnswering(() => GOOSE_MISSING_ID);
+    await learnGooseControls(newer.ctx, b.conn, stored);
+    expect(b.methods()).toHaveLength(6);
+    expect(newer.state().client.agent.gooseControls).toEqual(EVERY_CONTROL);
+  });
+
   it("knows goose by its own `_meta.goose` in initialize when it names itself otherwise", async () => {
     const { ctx, state } = readyCtx({ info: { name: "goose-fork", version: "9" } });
     await learnGooseControls(ctx, agentAnswering(() => GOOSE_MISSING_ID).conn);
-    expect(state().client.agent.gooseControls).toEqual(["rename", "archive", "unarchive", "workingDir"]);
+    expect(state().client.agent.gooseControls).toEqual(EVERY_CONTROL);
   });
 });
 
