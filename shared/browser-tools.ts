@@ -113,6 +113,24 @@ export const BROWSER_TOOL_INPUTS = {
 export type BrowserToolName = keyof typeof BROWSER_TOOL_INPUTS;
 export const BROWSER_TOOL_NAMES = Object.keys(BROWSER_TOOL_INPUTS) as BrowserToolName[];
 
+function inputObject<K extends BrowserToolName>(tool: K) {
+  return z.object(BROWSER_TOOL_INPUTS[tool]);
+}
+const inputObjects = new Map<BrowserToolName, unknown>();
+
+/**
+ * A tool's input shape as one object schema, made once: zod 4 prepares an object schema on its first parse,
+ * so one made per call paid that on every call (BENCHMARKS.md, "per-tool round trip").
+ */
+export function browserToolInput<K extends BrowserToolName>(tool: K): ReturnType<typeof inputObject<K>> {
+  let made = inputObjects.get(tool) as ReturnType<typeof inputObject<K>> | undefined;
+  if (!made) {
+    made = inputObject(tool);
+    inputObjects.set(tool, made);
+  }
+  return made;
+}
+
 /** Tools that change a page or open one: each asks the user in the panel first. */
 export const ACTING_TOOLS: ReadonlySet<BrowserToolName> = new Set([
   "click",

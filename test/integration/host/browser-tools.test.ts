@@ -149,14 +149,15 @@ async function nextToolCall(h: HostUnderTest): Promise<HostToolCall> {
 }
 
 /** A raw HTTP request to the MCP server, with exactly the headers given. */
-function rawRequest(uri: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "0" } },
+});
+
+function rawRequest(uri: string, headers: Record<string, string>, body: string = INITIALIZE): Promise<{ status: number; body: string }> {
   const url = new URL(uri);
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "0" } },
-  });
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -521,6 +522,39 @@ describe("browser tools: the MCP server's door", () => {
     }
     expect(endpoints[0]!.uri).not.toBe(endpoints[1]!.uri);
     expect(endpoints[0]!.token).not.toBe(endpoints[1]!.token);
+  });
+
+  it("a bad request gets the MCP SDK's own JSON-RPC error, and the next one is served", async () => {
+    const { host } = start();
+    await host.startAgent();
+    setTools(host, true);
+    await host.initialize();
+    await newSession(host);
+    const { url: uri, token } = serversGiven(host)[0]!;
+    const headers = { host: `127.0.0.1:${new URL(uri).port}`, authorization: `Bearer ${token}` };
+    const error = (r: { body: string }) => (JSON.parse(r.body) as { error: { code: number; message: string } }).error;
+    const notJson = await rawRequest(uri, headers, "{not json");
+    expect(notJson.status).toBe(400);
+    expect(error(notJson)).toMatchObject({ code: -32700, message: "Parse error: Invalid JSON" });
+    const tooLarge = await rawRequest(uri, headers, `"${"x".repeat(4 * 1024 * 1024)}"`);
+    expect(tooLarge.status).toBe(413);
+    expect(error(tooLarge).code).toBe(-32000);
+    const notAccepted = await rawRequest(uri, { ...headers, accept: "application/json" });
+    expect(notAccepted.status).toBe(406);
+    const notRpc = await rawRequest(uri, headers, JSON.stringify({ hello: 1 }));
+    expect(error(notRpc).code).toBe(-32700);
+    const call = (args: unknown) =>
+      rawRequest(
+        uri,
+        { ...headers, "mcp-protocol-version": "2025-06-18" },
+        JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "page_snapshot", arguments: args } }),
+      );
+    // Arguments the schema refuses never reach the browser.
+    const badArgs = JSON.parse((await call({ tabId: "x" })).body) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect(badArgs.result.isError).toBe(true);
+    expect(badArgs.result.content[0]!.text).toMatch(/Input validation error.*tabId/);
+    expect(host.received.some((m) => m.kind === "host" && m.event.type === "tool_call")).toBe(false);
+    expect(await rawRequest(uri, headers)).toMatchObject({ status: 200 });
   });
 });
 
