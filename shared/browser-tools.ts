@@ -226,6 +226,8 @@ export const toolResultSchema = z.object({
   isError: z.boolean().optional(),
   /** The extension's handler time for the call, in ms: the host logs it beside its own (native-host/browser-tools/timing.ts). */
   handlerMs: z.number().nonnegative().optional(),
+  /** Of `handlerMs`, the time spent waiting on the browser's APIs (the page's work in an injected script included). */
+  apiMs: z.number().nonnegative().optional(),
 });
 
 /** How long the host waits for the extension to carry out one call before answering with a tool error. */

@@ -190,9 +190,8 @@ export class BrowserToolsService {
     // For the action log: the last answer the user gave this call, and the site the question named.
     let consent: ActionConsent | null = null;
     let site: string | undefined;
-    // The runner starts first, and the call goes into the store while the browser does its first step (the tab);
-    // what the runner reports waits a microtask, until after that (BENCHMARKS.md, "per-tool round trip").
-    // The host only forwards calls while tools are on; this guards a switch turned off in between.
+    // The runner starts first (only while tools are on: a switch turned off since the host sent the call) and the call goes
+    // into the store while the browser does its first step; what the runner reports waits a microtask (BENCHMARKS.md).
     const running = this.deps.store.get().tools.enabled
       ? this.deps.run(call, {
           ...this.deps.shared,
@@ -213,9 +212,10 @@ export class BrowserToolsService {
       (e: unknown): ToolOutcome => ({ content: [{ type: "text", text: String(e instanceof Error ? e.message : e) }], isError: true }),
     );
     // The agent waits on the answer; the panel's bookkeeping can follow it. handlerMs: our time (docs/PROTOCOL.md).
-    const { content, isError } = outcome;
+    const { content, isError, apiMs } = outcome;
     const handlerMs = Math.round((performance.now() - started) * 100) / 100;
-    const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), handlerMs });
+    const timed = apiMs === undefined ? { handlerMs } : { handlerMs, apiMs };
+    const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), ...timed });
     if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
     this.dispatch({ type: "tool_finished", callId, isError: outcome.isError === true });
     const logged = actionLogged(this.deps.store.get(), call, outcome, { consent, askedSite: site, at: this.now() });

@@ -18,7 +18,9 @@ const PARTS: Array<{ name: string; of: (s: CallSplit) => number }> = [
   { name: "host, request to answer", of: (s) => s.hostMs },
   { name: "host's own", of: (s) => s.hostMs - s.browserMs },
   { name: "worker's handler", of: (s) => s.handlerMs },
+  { name: "of it, browser APIs", of: (s) => s.apiMs },
   { name: "ours", of: (s) => s.hostMs - s.browserMs + s.handlerMs },
+  { name: "ours less browser APIs", of: (s) => s.hostMs - s.browserMs + s.handlerMs - s.apiMs },
   { name: "browser IPC", of: (s) => s.browserMs - s.handlerMs },
   { name: "caller's client", of: (s) => s.ms - s.hostMs },
 ];
@@ -49,7 +51,9 @@ caller's round trip; the host's MCP server from the request's arrival to its ans
 part (less the wait on the browser); the worker's handler (\`tool_result\`'s \`handlerMs\`, which holds the page's work
 and the waits for the page to settle); ours, the host's own part plus the handler; the browser's IPC, the wait on
 the browser less the handler (the native port both ways); the caller's MCP client and HTTP, the round trip less
-the host's time.
+the host's time. "Of it, browser APIs" is the part of the handler spent waiting on the browser's own APIs
+(\`apiMs\`: tabs, scripting, permissions; the page script's own work inside an injection counts here too), so
+"ours less browser APIs" is the host's own part and the worker's own code.
 
 | tool | calls | ${PARTS.map((p) => p.name).join(" | ")} |
 |---|---|${PARTS.map(() => "---|").join("")}

@@ -229,12 +229,18 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     // A result for a call the host does not know is ignored (and logged).
     host.send({ host: { type: "tool_result", callId: "t999", content: [{ type: "text", text: "stray" }] } });
     host.send({
-      host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }], handlerMs: 1.5 },
+      host: {
+        type: "tool_result",
+        callId: call.callId,
+        content: [{ type: "text", text: 'clicked "Submit"' }],
+        handlerMs: 1.5,
+        apiMs: 0.75,
+      },
     });
     expect((await answered).result).toEqual({ stopReason: "end_turn" });
     // The call's split, logged once its answer was written: the bench reads it (native-host/browser-tools/timing.ts).
     await waitUntil(
-      () => timedCalls(host.hostLog).some((c) => c.tool === "click" && c.handlerMs === 1.5),
+      () => timedCalls(host.hostLog).some((c) => c.tool === "click" && c.handlerMs === 1.5 && c.apiMs === 0.75),
       5000,
       "the call's timing logged",
     );
