@@ -498,16 +498,22 @@ describe("browser tools: other agents", () => {
   });
 });
 
+/** A host with the tools on and a session open, and the server it gave the agent. */
+async function withServer(): Promise<{ host: HostUnderTest; uri: string; token: string }> {
+  const { host } = start();
+  await host.startAgent();
+  setTools(host, true);
+  await host.initialize();
+  await newSession(host);
+  const { url: uri, token } = serversGiven(host)[0]!;
+  return { host, uri, token };
+}
+
 describe("browser tools: the MCP server's door", () => {
   it("refuses no token, a wrong token, a foreign Origin and a foreign Host; a restarted host has a new port and token", async () => {
     const endpoints: Array<{ uri: string; token: string }> = [];
     for (let i = 0; i < 2; i++) {
-      const { host } = start();
-      await host.startAgent();
-      setTools(host, true);
-      await host.initialize();
-      await newSession(host);
-      const { url: uri, token } = serversGiven(host)[0]!;
+      const { host, uri, token } = await withServer();
       endpoints.push({ uri, token });
       const port = new URL(uri).port;
       const hostHeader = `127.0.0.1:${port}`;
@@ -531,12 +537,7 @@ describe("browser tools: the MCP server's door", () => {
   });
 
   it("a bad request gets the MCP SDK's own JSON-RPC error, and the next one is served", async () => {
-    const { host } = start();
-    await host.startAgent();
-    setTools(host, true);
-    await host.initialize();
-    await newSession(host);
-    const { url: uri, token } = serversGiven(host)[0]!;
+    const { host, uri, token } = await withServer();
     const headers = { host: `127.0.0.1:${new URL(uri).port}`, authorization: `Bearer ${token}` };
     const error = (r: { body: string }) => (JSON.parse(r.body) as { error: { code: number; message: string } }).error;
     const notJson = await rawRequest(uri, headers, "{not json");
