@@ -113,6 +113,24 @@ export const BROWSER_TOOL_INPUTS = {
 export type BrowserToolName = keyof typeof BROWSER_TOOL_INPUTS;
 export const BROWSER_TOOL_NAMES = Object.keys(BROWSER_TOOL_INPUTS) as BrowserToolName[];
 
+function inputObject<K extends BrowserToolName>(tool: K) {
+  return z.object(BROWSER_TOOL_INPUTS[tool]);
+}
+const inputObjects = new Map<BrowserToolName, unknown>();
+
+/**
+ * A tool's input shape as one object schema, made once: zod 4 prepares an object schema on its first parse,
+ * so one made per call paid that on every call (BENCHMARKS.md, "per-tool round trip").
+ */
+export function browserToolInput<K extends BrowserToolName>(tool: K): ReturnType<typeof inputObject<K>> {
+  let made = inputObjects.get(tool) as ReturnType<typeof inputObject<K>> | undefined;
+  if (!made) {
+    made = inputObject(tool);
+    inputObjects.set(tool, made);
+  }
+  return made;
+}
+
 /** Tools that change a page or open one: each asks the user in the panel first. */
 export const ACTING_TOOLS: ReadonlySet<BrowserToolName> = new Set([
   "click",
@@ -208,6 +226,8 @@ export const toolResultSchema = z.object({
   isError: z.boolean().optional(),
   /** The extension's handler time for the call, in ms: the host logs it beside its own (native-host/browser-tools/timing.ts). */
   handlerMs: z.number().nonnegative().optional(),
+  /** Of `handlerMs`, the time spent waiting on the browser's APIs (the page's work in an injected script included). */
+  apiMs: z.number().nonnegative().optional(),
 });
 
 /** How long the host waits for the extension to carry out one call before answering with a tool error. */

@@ -253,7 +253,7 @@ export type HostCommand =
   /** Offer the host's browser-tools MCP server to the agent's sessions (off until the user turns it on). */
   | { type: "browser_tools"; enabled: boolean }
   /** The outcome of a `tool_call`: MCP content, `isError` for a tool error the agent should see. */
-  | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean; handlerMs?: number }
+  | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean; handlerMs?: number; apiMs?: number }
   /** Restore a file the agent wrote to its content before that edit, unless it changed since. */
   | UndoEditCommand;
 

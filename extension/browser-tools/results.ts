@@ -4,6 +4,8 @@ import type { ToolContent } from "../../shared/browser-tools";
 export interface ToolOutcome {
   content: ToolContent[];
   isError?: boolean;
+  /** Of the call's time, what it waited on the browser's APIs (api-wait.ts); the runner sets it. */
+  apiMs?: number;
 }
 
 export function toolText(text: string): ToolOutcome {

@@ -5,6 +5,7 @@
  */
 import { BROWSER_TOOL_NAMES, type BrowserToolName } from "../../shared/browser-tools";
 import type { HostToolCall } from "../../shared/host-protocol";
+import { timedApi } from "./api-wait";
 import { ToolFailure, type ToolOutcome, toolError } from "./results";
 import { parseToolArgs } from "./tools/args";
 import { type RunnerDeps, type ToolHandler, toolContext } from "./tools/context";
@@ -13,12 +14,15 @@ import { TOOL_HANDLERS } from "./tools/handlers";
 export type { RunnerDeps } from "./tools/context";
 
 export async function runToolCall(call: Pick<HostToolCall, "tool" | "args">, deps: RunnerDeps): Promise<ToolOutcome> {
+  const api = timedApi(deps.api);
+  let outcome: ToolOutcome;
   try {
-    return await runTool(toolName(call.tool), call.args, deps);
+    outcome = await runTool(toolName(call.tool), call.args, { ...deps, api: api.api });
   } catch (e) {
-    if (e instanceof ToolFailure) return toolError(e.message);
-    return toolError(`${String(call.tool).slice(0, 50)} failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof ToolFailure) outcome = toolError(e.message);
+    else outcome = toolError(`${String(call.tool).slice(0, 50)} failed: ${e instanceof Error ? e.message : String(e)}`);
   }
+  return { ...outcome, apiMs: Math.round(api.waitedMs() * 100) / 100 };
 }
 
 function runTool<N extends BrowserToolName>(tool: N, args: unknown, deps: RunnerDeps): Promise<ToolOutcome> {

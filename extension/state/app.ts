@@ -30,7 +30,7 @@ export type AppEvent =
   | { scope: "connection"; event: ConnectionEvent }
   | { scope: "client"; event: ClientEvent }
   | { scope: "tools"; event: BrowserToolsEvent }
-  | { scope: "edits"; event: FileEditsEvent };
+  | { scope: "edits"; event: FileEditsEvent }
   | { scope: "goose"; event: GooseFeaturesEvent };
 
 export const initialAppState: AppState = {

@@ -2,8 +2,9 @@
  * The action log (state/browser-tools/action-log.ts), kept so a session's browser actions are still there after
  * the browser restarts its background, and in the export. Bounded: the newest STORED_PER_SESSION
  * actions of each of the STORED_SESSIONS sessions logged most recently, about 2 MB at most (an
- * entry's text is capped at ACTION_TEXT_CHARS). Written through on every change
- * (background/persistence/action-log-persistence.ts); read once at start; a deleted session's log is removed.
+ * entry's text is capped at ACTION_TEXT_CHARS). Read once at start; a deleted session's log is removed.
+ * Two items: the whole log, and the entries logged since it was written (`recent`), so each call's entry
+ * is kept at once by a small write (background/persistence/action-log-persistence.ts).
  */
 import { storage } from "wxt/utils/storage";
 import type { ActionConsent, ActionLog, ActionLogEntry } from "../state/browser-tools/action-log";
@@ -15,15 +16,54 @@ export const STORED_PER_SESSION = 200;
 /** What the background needs (tests give it an in-memory one). */
 export interface ActionLogStorage {
   load(): Promise<ActionLog>;
+  /** The whole log; it holds what `saveRecent` wrote, which the same write empties. */
   save(log: ActionLog): Promise<void>;
+  /** The entries logged since the last `save`. */
+  saveRecent(recent: ActionLog): Promise<void>;
 }
 
 const actionLogItem = storage.defineItem<unknown>("local:goose.actionLog", { fallback: {} });
+const recentItem = storage.defineItem<unknown>("local:goose.actionLog.recent", { fallback: {} });
 
 export const storedActionLog: ActionLogStorage = {
-  load: async () => validActionLog(await actionLogItem.getValue()),
-  save: (log) => actionLogItem.setValue(boundedActionLog(log)),
+  load: async () => {
+    const [whole, recent] = await Promise.all([actionLogItem.getValue(), recentItem.getValue()]);
+    return withRecent(validActionLog(whole), validActionLog(recent));
+  },
+  // One storage write for both items, so the recent entries never count twice nor go missing.
+  save: (log) =>
+    storage.setItems([
+      { item: actionLogItem, value: boundedActionLog(log) },
+      { item: recentItem, value: {} },
+    ]),
+  saveRecent: (recent) => recentItem.setValue(recent),
 };
+
+/**
+ * The entries of `now` that `before` lacks, per session: what `saveRecent` writes. Null when `now` is not
+ * `before` with entries added (a session's log was dropped): only a whole write says that.
+ */
+export function addedSince(before: ActionLog, now: ActionLog): ActionLog | null {
+  for (const sessionId of Object.keys(before)) if (!(sessionId in now)) return null;
+  const added: Record<string, ActionLogEntry[]> = {};
+  for (const [sessionId, entries] of Object.entries(now)) {
+    const known = new Set((before[sessionId] ?? []).map((e) => e.callId));
+    const fresh = entries.filter((e) => !known.has(e.callId));
+    if (fresh.length > 0) added[sessionId] = fresh;
+  }
+  return added;
+}
+
+/** The whole log as stored with the recent entries after each session's own, none twice, bounded. */
+export function withRecent(log: ActionLog, recent: ActionLog): ActionLog {
+  const merged: Record<string, readonly ActionLogEntry[]> = { ...log };
+  for (const [sessionId, entries] of Object.entries(recent)) {
+    const kept = log[sessionId] ?? [];
+    const known = new Set(kept.map((e) => e.callId));
+    merged[sessionId] = [...kept, ...entries.filter((e) => !known.has(e.callId))];
+  }
+  return boundedActionLog(merged);
+}
 
 /** The log as stored: the most recently active sessions, each its newest entries. */
 export function boundedActionLog(log: ActionLog): ActionLog {

@@ -23,10 +23,13 @@ const tabRefsItem = storage.defineItem<Record<string, TabRefs>>("session:goose.b
 
 /**
  * Only the background writes these, so it reads storage once per service-worker life and keeps the
- * copy: a tool call's refs cost no storage read (a round trip to the browser each, BENCHMARKS.md).
+ * copy: a tool call's refs cost no storage read (a round trip to the browser each, BENCHMARKS.md). A change
+ * is in the copy at once and reaches storage in order, without holding up the call that made it: storage
+ * only has to have it for the worker's next life.
  */
 export class TabRefStore {
   private copy: Promise<Record<string, TabRefs>> | undefined;
+  private writing: Promise<void> = Promise.resolve();
 
   private async all(): Promise<Record<string, TabRefs>> {
     this.copy ??= tabRefsItem.getValue().then(
@@ -39,9 +42,16 @@ export class TabRefStore {
     return { ...(await this.copy) };
   }
 
-  private async save(all: Record<string, TabRefs>): Promise<void> {
+  private save(all: Record<string, TabRefs>): void {
     this.copy = Promise.resolve(all);
-    await tabRefsItem.setValue(all);
+    this.writing = this.writing
+      .then(() => tabRefsItem.setValue(all))
+      .catch((e: unknown) => console.warn("goose: could not keep the tabs' element refs", e));
+  }
+
+  /** Settles once every change so far is in storage (or its write failed, logged). */
+  written(): Promise<void> {
+    return this.writing;
   }
 
   async get(tabId: number): Promise<TabRefs | undefined> {
@@ -57,13 +67,13 @@ export class TabRefStore {
       next: Math.max(refs.next, before?.next ?? 1),
       ...(Object.keys(frames).length > 0 ? { frames } : {}),
     };
-    await this.save(all);
+    this.save(all);
   }
 
   async forget(tabId: number): Promise<void> {
     const all = await this.all();
     if (!(String(tabId) in all)) return;
     delete all[String(tabId)];
-    await this.save(all);
+    this.save(all);
   }
 }

@@ -108,9 +108,13 @@ export class ToolCallForwarder {
       this.settle(callId, toolError("The browser extension sent a malformed result for this tool call."));
       return;
     }
-    const { content, isError, handlerMs } = parsed;
+    const { content, isError, handlerMs, apiMs } = parsed;
     const p = this.pending.get(callId)!;
-    p.timed?.({ browserMs: this.clock.time() - p.sentAt, ...(handlerMs !== undefined ? { handlerMs } : {}) });
+    p.timed?.({
+      browserMs: this.clock.time() - p.sentAt,
+      ...(handlerMs !== undefined ? { handlerMs } : {}),
+      ...(apiMs !== undefined ? { apiMs } : {}),
+    });
     this.settle(callId, { content, ...(isError ? { isError: true } : {}) });
   }
 

@@ -4,7 +4,7 @@
  * the tool_result back), and the extension's own handler time as it reports it. One log line per call,
  * after the answer left, so writing it costs the call nothing; the page-tools bench reads these lines
  * beside the caller's round trip (BENCHMARKS.md). The host's own part is `hostMs - browserMs`; the
- * browser's IPC is `browserMs - handlerMs`.
+ * browser's IPC is `browserMs - handlerMs`; of the handler, `apiMs` waited on the browser's APIs.
  */
 
 export interface ToolTiming {
@@ -12,6 +12,8 @@ export interface ToolTiming {
   browserMs: number;
   /** The extension's handler time, as its tool_result says (absent from older extensions). */
   handlerMs?: number;
+  /** Of the handler's time, the wait on the browser's APIs, as the tool_result says (absent from older extensions). */
+  apiMs?: number;
 }
 
 export interface TimedCall extends ToolTiming {
@@ -24,19 +26,21 @@ const PREFIX = "tool call timing:";
 
 export function timingLine(c: TimedCall): string {
   const handler = c.handlerMs === undefined ? "" : ` handler=${c.handlerMs.toFixed(2)}`;
-  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}`;
+  const api = c.apiMs === undefined ? "" : ` api=${c.apiMs.toFixed(2)}`;
+  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}${api}`;
 }
 
 /** The timed calls in a host log, in order. */
 export function timedCalls(log: string): TimedCall[] {
   const calls: TimedCall[] = [];
-  const line = /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?$/gm;
+  const line = /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?(?: api=([\d.]+))?$/gm;
   for (const m of log.matchAll(line)) {
     calls.push({
       tool: m[1]!,
       hostMs: Number(m[2]),
       browserMs: Number(m[3]),
       ...(m[4] !== undefined ? { handlerMs: Number(m[4]) } : {}),
+      ...(m[5] !== undefined ? { apiMs: Number(m[5]) } : {}),
     });
   }
   return calls;

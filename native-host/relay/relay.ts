@@ -183,7 +183,8 @@ export class Relay {
     try {
       const command = hostCommandIn(frame);
       if (command) {
-        this.o.log.info(`command from extension: ${command.type}`);
+        // A tool call's answer is logged once the agent has it (browser-tools/timing.ts), not on its way (BENCHMARKS.md).
+        if (command.type !== "tool_result") this.o.log.info(`command from extension: ${command.type}`);
         this.command(command);
       } else lent = this.toAgent(frame);
     } finally {

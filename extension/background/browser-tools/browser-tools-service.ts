@@ -186,34 +186,36 @@ export class BrowserToolsService {
   /** Runs one call and answers it exactly once, whatever happens. */
   async handleCall(call: HostToolCall, answer: (command: HostCommand) => boolean): Promise<void> {
     const started = performance.now();
-    // Bounded here too, so a 1 MB argument does not cross to the panels in the event either.
     const { callId, sessionId } = call;
-    this.dispatch({ type: "tool_started", callId, tool: call.tool, args: argsPreview(call.args), ...(sessionId ? { sessionId } : {}) });
-    this.binder.served({ callId, tool: call.tool, args: call.args, ...(sessionId ? { sessionId } : {}) });
-    let outcome: ToolOutcome;
     // For the action log: the last answer the user gave this call, and the site the question named.
     let consent: ActionConsent | null = null;
     let site: string | undefined;
-    try {
-      // The host only forwards calls while tools are on; this guards a switch turned off in between.
-      if (!this.deps.store.get().tools.enabled) throw new Error("Browser tools are turned off in goose-browser.");
-      outcome = await this.deps.run(call, {
-        ...this.deps.shared,
-        agentName: agentNameOf(this.deps.store.get()),
-        askConsent: async (request) => {
-          site = request.site;
-          consent = request.kind === "act" && this.takeCarried(call) ? "allow_once" : await this.ask(callId, request);
-          return consent;
-        },
-        onTarget: (target) => this.dispatch({ type: "tool_target", callId, target }),
-      });
-    } catch (e) {
-      outcome = { content: [{ type: "text", text: e instanceof Error ? e.message : String(e) }], isError: true };
-    }
+    // The runner starts first (only while tools are on: a switch turned off since the host sent the call) and the call goes
+    // into the store while the browser does its first step; what the runner reports waits a microtask (BENCHMARKS.md).
+    const running = this.deps.store.get().tools.enabled
+      ? this.deps.run(call, {
+          ...this.deps.shared,
+          agentName: agentNameOf(this.deps.store.get()),
+          askConsent: async (request) => {
+            await null;
+            site = request.site;
+            consent = request.kind === "act" && this.takeCarried(call) ? "allow_once" : await this.ask(callId, request);
+            return consent;
+          },
+          onTarget: (target) => queueMicrotask(() => this.dispatch({ type: "tool_target", callId, target })),
+        })
+      : Promise.reject(new Error("Browser tools are turned off in goose-browser."));
+    // Bounded here too, so a 1 MB argument does not cross to the panels in the event either.
+    this.dispatch({ type: "tool_started", callId, tool: call.tool, args: argsPreview(call.args), ...(sessionId ? { sessionId } : {}) });
+    this.binder.served({ callId, tool: call.tool, args: call.args, ...(sessionId ? { sessionId } : {}) });
+    const outcome = await running.catch(
+      (e: unknown): ToolOutcome => ({ content: [{ type: "text", text: String(e instanceof Error ? e.message : e) }], isError: true }),
+    );
     // The agent waits on the answer; the panel's bookkeeping can follow it. handlerMs: our time (docs/PROTOCOL.md).
-    const { content, isError } = outcome;
+    const { content, isError, apiMs } = outcome;
     const handlerMs = Math.round((performance.now() - started) * 100) / 100;
-    const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), handlerMs });
+    const timed = apiMs === undefined ? { handlerMs } : { handlerMs, apiMs };
+    const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), ...timed });
     if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
     this.dispatch({ type: "tool_finished", callId, isError: outcome.isError === true });
     const logged = actionLogged(this.deps.store.get(), call, outcome, { consent, askedSite: site, at: this.now() });

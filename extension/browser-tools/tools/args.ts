@@ -1,10 +1,10 @@
 /** A tool's arguments, parsed with its shared schema (shared/browser-tools.ts); a bad one names its field. */
-import { z } from "zod";
-import { BROWSER_TOOL_INPUTS, type BrowserToolName } from "../../../shared/browser-tools";
+import type { z } from "zod";
+import { type BrowserToolName, browserToolInput } from "../../../shared/browser-tools";
 import { ToolFailure } from "../results";
 
 function argsSchema<K extends BrowserToolName>(tool: K) {
-  return z.object(BROWSER_TOOL_INPUTS[tool]);
+  return browserToolInput(tool);
 }
 
 /** What the schema of tool K outputs, typed through the same generic call that parses, so tsc needs no cast. */

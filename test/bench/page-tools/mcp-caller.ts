@@ -34,6 +34,8 @@ export interface CallSplit {
   hostMs: number;
   browserMs: number;
   handlerMs: number;
+  /** Of the handler's time, the wait on the browser's APIs (0 from an extension that does not say). */
+  apiMs: number;
 }
 
 export interface McpCaller {
@@ -107,7 +109,7 @@ export async function openMcpCaller(build?: CallerBuild): Promise<McpCaller> {
     return made.map(({ tool, ms }, i) => {
       const t = timed[i]!;
       if (t.tool !== tool || t.handlerMs === undefined) throw new Error(`call ${i} was ${tool}, the host's log says ${t.tool}`);
-      return { tool, ms, hostMs: t.hostMs, browserMs: t.browserMs, handlerMs: t.handlerMs };
+      return { tool, ms, hostMs: t.hostMs, browserMs: t.browserMs, handlerMs: t.handlerMs, apiMs: t.apiMs ?? 0 };
     });
   };
   return {

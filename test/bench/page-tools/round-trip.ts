@@ -3,12 +3,13 @@
  * moves absolute figures more than most changes do): `PAGE_TOOLS_BASE=<other checkout, built with
  * build:host and build:ext:e2e> node --import tsx test/bench/page-tools/round-trip.ts`. Alternates blocks of
  * calls between the two builds, each block in a fresh browser, and prints each tool's p50 per build and
- * their ratio. Without PAGE_TOOLS_BASE it measures this checkout alone. For this checkout it also prints where
- * each call's time went (tasks.ts splitSection: the host's and the worker's parts beside the caller's round trip).
+ * their ratio, and the same for ours (the host's own part plus the worker's handler, from each host's log). Without PAGE_TOOLS_BASE it measures this checkout alone. For this checkout it also prints where
+ * each call's time went (call-splits.ts: the host's and the worker's parts beside the caller's round trip).
  */
+import os from "node:os";
 import { startTestSite } from "../../helpers/test-site";
+import { quantile, splitSection } from "./call-splits";
 import { type CallerBuild, type CallSplit, openMcpCaller } from "./mcp-caller";
-import { splitSection } from "./tasks";
 
 const BLOCKS = Number(process.env.PAGE_TOOLS_BLOCKS ?? 3);
 const CALLS = Number(process.env.PAGE_TOOLS_CALLS ?? 40);
@@ -52,17 +53,19 @@ async function block(
         timed.push(r.seq);
       }
     }
-    // Another checkout's host may not log its split (older builds).
+    // Another checkout's host may not log its split (older builds): its ours column stays empty.
     if (splits) {
-      const all = await m.splits();
-      for (const i of timed) splits.push(all[i]!);
+      const all = await m.splits().catch(() => undefined);
+      for (const i of all ? timed : []) splits.push(all![i]!);
     }
   } finally {
     await m.close();
   }
 }
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const p50 = (xs: number[]) => quantile(xs, 0.5);
+const oursP50 = (splits: CallSplit[], tool: string) =>
+  p50(splits.filter((s) => s.tool === tool).map((s) => s.hostMs - s.browserMs + s.handlerMs));
 const empty = (): Samples => ({ list_tabs: [], page_snapshot: [], find: [], hover: [] });
 
 const base = process.env.PAGE_TOOLS_BASE;
@@ -70,18 +73,26 @@ const site = await startTestSite();
 const here = empty();
 const there = empty();
 const splits: CallSplit[] = [];
+const baseSplits: CallSplit[] = [];
 try {
   for (let b = 0; b < BLOCKS; b++) {
     await block(site, here, undefined, splits);
-    if (base) await block(site, there, { root: base });
+    if (base) await block(site, there, { root: base }, baseSplits);
   }
 } finally {
   await site.close();
 }
 for (const tool of TOOLS) {
   const line = base
-    ? `${tool}: this ${p50(here[tool]).toFixed(1)} ms, base ${p50(there[tool]).toFixed(1)} ms, ratio ${(p50(here[tool]) / p50(there[tool])).toFixed(2)}`
+    ? `${tool}: round trip this ${p50(here[tool]).toFixed(1)} ms, base ${p50(there[tool]).toFixed(1)} ms, ratio ${(p50(here[tool]) / p50(there[tool])).toFixed(2)}; ` +
+      `ours this ${oursP50(splits, tool).toFixed(1)} ms, base ${oursP50(baseSplits, tool).toFixed(1)} ms, ratio ${(oursP50(splits, tool) / oursP50(baseSplits, tool)).toFixed(2)}`
     : `${tool}: ${p50(here[tool]).toFixed(1)} ms`;
   console.log(line);
 }
 console.log(`\n${splitSection(splits)}`);
+console.log(
+  `Load average at the end of the run: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ")} on ${os.cpus().length} cores.`,
+);

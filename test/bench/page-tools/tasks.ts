@@ -15,6 +15,7 @@ import { ROOT } from "../../helpers/chromium/harness";
 import { startTestSite } from "../../helpers/test-site";
 import { writeSection } from "../benchmarks-doc";
 import { ACTING_TASKS } from "./acting-tasks";
+import { quantile, splitSection } from "./call-splits";
 import { type CallSplit, type McpCaller, openMcpCaller } from "./mcp-caller";
 import { type Caller, data, ref, type Task } from "./task-kit";
 
@@ -217,46 +218,6 @@ async function runPageToolsTasks(rounds = ROUNDS): Promise<PageToolsTasksResult>
     await m.close();
     await site.close();
   }
-}
-
-function quantile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
-/**
- * Where each call's time went (issue #39): the caller's round trip beside the host's request-to-answer time
- * and the worker's handler time, from the host's log (native-host/browser-tools/timing.ts), each a p50 over
- * the calls of the per-call figure, so "ours" (the host's own part plus the handler) is apart from the
- * browser's IPC (the native port both ways) and from the caller's MCP client (and its HTTP on loopback).
- */
-export function splitSection(splits: CallSplit[]): string {
-  const f = (n: number) => n.toFixed(1);
-  const byTool = new Map<string, CallSplit[]>();
-  for (const s of splits) byTool.set(s.tool, [...(byTool.get(s.tool) ?? []), s]);
-  const ours = (s: CallSplit) => s.hostMs - s.browserMs + s.handlerMs;
-  const row = (name: string, xs: CallSplit[]) => {
-    const p50 = (g: (s: CallSplit) => number) => f(quantile(xs.map(g), 0.5));
-    return (
-      `| ${name} | ${xs.length} | ${p50((s) => s.ms)} ms | ${p50((s) => s.hostMs)} ms | ${p50((s) => s.hostMs - s.browserMs)} ms | ` +
-      `${p50((s) => s.handlerMs)} ms | **${p50(ours)} ms** | ${p50((s) => s.browserMs - s.handlerMs)} ms | ${p50((s) => s.ms - s.hostMs)} ms |`
-    );
-  };
-  const rows = [...byTool.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, xs]) => row(`\`${name}\``, xs));
-  const all = quantile(splits.map(ours), 0.5);
-  return `Where a call's time goes, per call (p50 over the calls of each figure, so they need not add up): the caller's
-round trip; the host's MCP server from the request's arrival to its answer written; of it the host's own part (less
-the wait on the browser); the worker's handler (\`tool_result\`'s \`handlerMs\`, which holds the page's work and the
-waits for the page to settle); ours, the host's own part plus the handler; the browser's IPC, the wait on the browser
-less the handler (the native port both ways); the caller's MCP client and HTTP, the round trip less the host's time.
-
-| tool | calls | round trip | host, request to answer | host's own | worker's handler | ours | browser IPC | caller's client |
-|---|---|---|---|---|---|---|---|---|
-${rows.join("\n")}
-${row("**all**", splits)}
-
-Target: ours p50 ≤ 5 ms a call: ${f(all)} ms, ${all <= 5 ? "met" : "**not met**"}.
-`;
 }
 
 function pageToolsTasksSection(r: PageToolsTasksResult, machine: string, date: string): string {

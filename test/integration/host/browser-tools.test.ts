@@ -149,14 +149,15 @@ async function nextToolCall(h: HostUnderTest): Promise<HostToolCall> {
 }
 
 /** A raw HTTP request to the MCP server, with exactly the headers given. */
-function rawRequest(uri: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "0" } },
+});
+
+function rawRequest(uri: string, headers: Record<string, string>, body: string = INITIALIZE): Promise<{ status: number; body: string }> {
   const url = new URL(uri);
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "0" } },
-  });
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -228,12 +229,18 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     // A result for a call the host does not know is ignored (and logged).
     host.send({ host: { type: "tool_result", callId: "t999", content: [{ type: "text", text: "stray" }] } });
     host.send({
-      host: { type: "tool_result", callId: call.callId, content: [{ type: "text", text: 'clicked "Submit"' }], handlerMs: 1.5 },
+      host: {
+        type: "tool_result",
+        callId: call.callId,
+        content: [{ type: "text", text: 'clicked "Submit"' }],
+        handlerMs: 1.5,
+        apiMs: 0.75,
+      },
     });
     expect((await answered).result).toEqual({ stopReason: "end_turn" });
     // The call's split, logged once its answer was written: the bench reads it (native-host/browser-tools/timing.ts).
     await waitUntil(
-      () => timedCalls(host.hostLog).some((c) => c.tool === "click" && c.handlerMs === 1.5),
+      () => timedCalls(host.hostLog).some((c) => c.tool === "click" && c.handlerMs === 1.5 && c.apiMs === 0.75),
       5000,
       "the call's timing logged",
     );
@@ -491,16 +498,22 @@ describe("browser tools: other agents", () => {
   });
 });
 
+/** A host with the tools on and a session open, and the server it gave the agent. */
+async function withServer(): Promise<{ host: HostUnderTest; uri: string; token: string }> {
+  const { host } = start();
+  await host.startAgent();
+  setTools(host, true);
+  await host.initialize();
+  await newSession(host);
+  const { url: uri, token } = serversGiven(host)[0]!;
+  return { host, uri, token };
+}
+
 describe("browser tools: the MCP server's door", () => {
   it("refuses no token, a wrong token, a foreign Origin and a foreign Host; a restarted host has a new port and token", async () => {
     const endpoints: Array<{ uri: string; token: string }> = [];
     for (let i = 0; i < 2; i++) {
-      const { host } = start();
-      await host.startAgent();
-      setTools(host, true);
-      await host.initialize();
-      await newSession(host);
-      const { url: uri, token } = serversGiven(host)[0]!;
+      const { host, uri, token } = await withServer();
       endpoints.push({ uri, token });
       const port = new URL(uri).port;
       const hostHeader = `127.0.0.1:${port}`;
@@ -521,6 +534,34 @@ describe("browser tools: the MCP server's door", () => {
     }
     expect(endpoints[0]!.uri).not.toBe(endpoints[1]!.uri);
     expect(endpoints[0]!.token).not.toBe(endpoints[1]!.token);
+  });
+
+  it("a bad request gets the MCP SDK's own JSON-RPC error, and the next one is served", async () => {
+    const { host, uri, token } = await withServer();
+    const headers = { host: `127.0.0.1:${new URL(uri).port}`, authorization: `Bearer ${token}` };
+    const error = (r: { body: string }) => (JSON.parse(r.body) as { error: { code: number; message: string } }).error;
+    const notJson = await rawRequest(uri, headers, "{not json");
+    expect(notJson.status).toBe(400);
+    expect(error(notJson)).toMatchObject({ code: -32700, message: "Parse error: Invalid JSON" });
+    const tooLarge = await rawRequest(uri, headers, `"${"x".repeat(4 * 1024 * 1024)}"`);
+    expect(tooLarge.status).toBe(413);
+    expect(error(tooLarge).code).toBe(-32000);
+    const notAccepted = await rawRequest(uri, { ...headers, accept: "application/json" });
+    expect(notAccepted.status).toBe(406);
+    const notRpc = await rawRequest(uri, headers, JSON.stringify({ hello: 1 }));
+    expect(error(notRpc).code).toBe(-32700);
+    const call = (args: unknown) =>
+      rawRequest(
+        uri,
+        { ...headers, "mcp-protocol-version": "2025-06-18" },
+        JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "page_snapshot", arguments: args } }),
+      );
+    // Arguments the schema refuses never reach the browser.
+    const badArgs = JSON.parse((await call({ tabId: "x" })).body) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect(badArgs.result.isError).toBe(true);
+    expect(badArgs.result.content[0]!.text).toMatch(/Input validation error.*tabId/);
+    expect(host.received.some((m) => m.kind === "host" && m.event.type === "tool_call")).toBe(false);
+    expect(await rawRequest(uri, headers)).toMatchObject({ status: 200 });
   });
 });
 

@@ -192,6 +192,23 @@ function answers() {
 const toolCall = (callId: string, tool = "list_tabs", args: unknown = {}): HostToolCall => ({ type: "tool_call", callId, tool, args });
 
 describe("BrowserToolsService", () => {
+  it("starts the runner before putting the call in the store, and what the runner reports at once lands after it", async () => {
+    let inStoreAtStart: number | undefined;
+    const t = setup({
+      run: (_call, deps) => {
+        inStoreAtStart = t.store.get().tools.calls.length;
+        deps.onTarget?.({ tabId: 7, title: "Page", url: "https://example.com/" });
+        return Promise.resolve({ content: [{ type: "text", text: "ok" }] });
+      },
+    });
+    await t.service.setEnabled(true);
+    const a = answers();
+    await t.service.handleCall(toolCall("t1"), a.answer);
+    expect(inStoreAtStart).toBe(0);
+    expect(t.store.get().tools.calls.find((c) => c.callId === "t1")?.target).toMatchObject({ tabId: 7 });
+    expect(a.out).toEqual([{ type: "tool_result", callId: "t1", content: [{ type: "text", text: "ok" }], handlerMs: expect.any(Number) }]);
+  });
+
   it("is off until the user turns it on, and tells a host that serves tools after its hello", async () => {
     const t = setup();
     await t.service.onHello(hello);

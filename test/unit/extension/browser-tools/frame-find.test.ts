@@ -55,6 +55,7 @@ describe("find in every frame", () => {
       ['button "Pay later" [e7]', 'div [e8] text="Pay in 3"', "In frame f1 (https://f12.example/):", '  button "Pay" [f1e7]'].join("\n"),
     );
     expect(found).toMatchObject({ title: "T0", url: "https://f0.example/" });
+    await refs.written();
     const kept = await new TabRefStore().get(4);
     expect(kept).toEqual({
       token: "doc0",

@@ -142,6 +142,8 @@ describe("runToolCall", () => {
           text: `Page content from shop.example (untrusted):\n\nTyped 5 characters into textbox "Query" [${refOf(snap, "Query")}].`,
         },
       ],
+      // What it waited on the browser's APIs (api-wait.ts), beside the handler's time.
+      apiMs: expect.any(Number),
     });
     await runToolCall({ tool: "click", args: { tabId: 1, ref: refOf(snap, "Search") } }, w.deps);
     expect(document.getElementById("out")?.textContent).toBe("Results for socks");
@@ -179,6 +181,7 @@ describe("runToolCall", () => {
       content: [
         { type: "text", text: 'The user denied this: type "x" into textbox "Query" and submit on shop.example. Nothing was changed.' },
       ],
+      apiMs: expect.any(Number),
     });
     expect((document.getElementById("q") as HTMLInputElement).value).toBe("");
   });
@@ -274,6 +277,7 @@ describe("runToolCall", () => {
     expect(await runToolCall({ tool: "list_tabs", args: {} }, w.deps)).toEqual({
       isError: true,
       content: [{ type: "text", text: "list_tabs failed: browser is closing" }],
+      apiMs: expect.any(Number),
     });
   });
 

@@ -21,14 +21,36 @@ describe("TabRefStore", () => {
     expect(await refs.get(7)).toEqual({ token: "new", next: 4 });
     expect(reads).toHaveBeenCalledTimes(1);
     reads.mockRestore();
+    await refs.written();
     expect((await fakeBrowser.storage.session.get(KEY))[KEY]).toEqual({
       "7": { token: "new", next: 4 },
       "9": { token: "nine", next: 3, frames: { "2": { frameId: 11, token: "f" } } },
     });
     await refs.forget(7);
+    await refs.written();
     const again = new TabRefStore();
     expect(await again.get(7)).toBeUndefined();
     expect(await again.get(9)).toEqual({ token: "nine", next: 3, frames: { "2": { frameId: 11, token: "f" } } });
+  });
+
+  it("a change is there at once for the next call, before storage has it, and reaches storage in order", async () => {
+    const refs = new TabRefStore();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const writes = vi.spyOn(fakeBrowser.storage.session, "set").mockImplementationOnce(async (items) => {
+      await held;
+      await fakeBrowser.storage.session.set(items);
+    });
+    await refs.set(3, { token: "a", next: 2 });
+    await refs.set(3, { token: "b", next: 5 });
+    expect(await refs.get(3)).toEqual({ token: "b", next: 5 });
+    expect((await fakeBrowser.storage.session.get(KEY))[KEY]).toBeUndefined();
+    release();
+    await refs.written();
+    writes.mockRestore();
+    expect((await fakeBrowser.storage.session.get(KEY))[KEY]).toEqual({ "3": { token: "b", next: 5 } });
   });
 
   it("a failed read is tried again on the next call, not remembered as empty", async () => {
