@@ -93,6 +93,8 @@ export interface NoticeEntry {
   id: string;
   tone: "info" | "warning" | "error";
   text: string;
+  /** A turn that failed (the agent answered the prompt with an error): Retry sends the message before it again. */
+  retry?: true;
   /** A replayed local slash command (state/conversation/command-replay.ts): its output, replayed next, completes this notice. */
   command?: { name: string; args: string };
 }
