@@ -12,7 +12,6 @@ import { ActionLog } from "./browser-tools/ActionLog";
 import { BrowserToolsNotice, ConsentCards } from "./browser-tools/BrowserTools";
 import { Composer } from "./composer/Composer";
 import { Header, type PanelView } from "./header/Header";
-import { SessionTabs } from "./header/SessionTabs";
 import { HistoryView } from "./history/HistoryView";
 import { useSearchShortcut } from "./history/search-shortcut";
 import { IconButton } from "./icons";
@@ -36,7 +35,6 @@ export function App() {
   return (
     <main class="panel">
       <Header view={view} setView={setView} setup={!!status?.setup} />
-      {!status?.setup && <SessionTabs onShow={() => setView("chat")} />}
       {status?.setup ? (
         // Nothing else works without a host: the setup screen is the whole panel.
         <SetupCard view={status} canCheck={backgroundLinked.value} />

@@ -314,7 +314,8 @@ async function review(page: Page, { name: screen, tall }: Screen): Promise<void>
         header: await size(".panel__header"),
         composer: await size(".composer"),
         statusbar: await size(".statusbar"),
-        title: await size(".panel__title", "width"),
+        // The title's room: the tabs that stand for it, or the h1 where there are none (history, setup).
+        title: await size(".panel__title:not(.sr-only), .panel__header .session-tabs", "width"),
       },
     };
     fs.writeFileSync(path.join(TOUR, "frame.json"), `${JSON.stringify(frame, null, 1)}\n`);

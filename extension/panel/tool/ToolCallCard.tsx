@@ -44,7 +44,7 @@ export function ToolCallCard({ id }: { id: string }) {
   const title = titleText(readable);
   const state = waiting ? "waiting" : tool.status;
   return (
-    <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state}>
+    <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state} data-kind={kind.kind}>
       <header class="tool__header">
         <span class="tool__icon" role="img" aria-label={kind.label} title={kind.label}>
           <Icon name={kind.icon} />

@@ -69,12 +69,17 @@ export async function layoutProblems(page: Page, rules: LayoutRules): Promise<st
     }
 
     const header = document.querySelector(".panel__header");
-    const title = document.querySelector(".panel__title");
+    // The title's room: the h1, or the session tabs that stand for it (the h1 is then for screen readers only).
+    const title = [...document.querySelectorAll(".panel__title, .panel__header .session-tabs")].find(
+      (el) => shown(el) && getComputedStyle(el).position !== "absolute",
+    );
     if (header && title && shown(header)) {
       const h = header.getBoundingClientRect();
       const t = title.getBoundingClientRect();
-      // One row: every item overlaps every other vertically.
-      const boxes = [...header.children].filter(shown).map((c) => c.getBoundingClientRect());
+      // One row: every item in the flow overlaps every other vertically.
+      const boxes = [...header.children]
+        .filter((c) => shown(c) && getComputedStyle(c).position !== "absolute")
+        .map((c) => c.getBoundingClientRect());
       if (Math.max(...boxes.map((b) => b.top)) >= Math.min(...boxes.map((b) => b.bottom))) {
         problems.push(`the header wraps: ${Math.round(h.height)} px high`);
       }
