@@ -376,12 +376,14 @@ describe("tour", () => {
       <style>body{margin:0;font:14px sans-serif} fieldset:focus{outline:2px solid orange} .log{height:200px}</style>
       <button aria-label="New session" title="New session">+</button><button aria-label="New tab" title="New session">+</button>
       <fieldset tabindex="-1" aria-label="Permission request"><button>Allow once</button></fieldset>
-      <div class="log" role="log" aria-label="Conversation"></div>`);
+      <div class="log" role="log" aria-label="Conversation"></div>
+      <section class="status" style="height:40px;overflow:auto;padding:0;border:0"><p style="margin:0;height:80px">Crashed</p></section>`);
     await page.locator("fieldset").focus();
     const more = (await layoutProblems(page, { lonelyButtons: false, transcriptShare: 0.5 })).join("\n");
     expect(more).toMatch(/two controls with the tooltip "New session"/);
     expect(more).toMatch(/a focus ring is drawn around fieldset, which is not a control/);
     expect(more).toMatch(/the conversation gets 200 of 640 px, under 50 %/);
+    expect(more).toMatch(/section\.status is cut: 80 px of content in 40 px/);
     expect(await layoutProblems(page, { lonelyButtons: false }), "the share is only looked at when asked").not.toContainEqual(
       expect.stringMatching(/conversation/),
     );
