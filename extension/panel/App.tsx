@@ -15,7 +15,6 @@ import { TurnReview } from "./edits/TurnReview";
 import { ExtensionsView } from "./goose/ExtensionsView";
 import { RecipesView } from "./goose/RecipesView";
 import { Header, type PanelView } from "./header/Header";
-import { SessionTabs } from "./header/SessionTabs";
 import { HistoryView } from "./history/HistoryView";
 import { useSearchShortcut } from "./history/search-shortcut";
 import { IconButton } from "./icons";
@@ -39,7 +38,6 @@ export function App() {
   return (
     <main class="panel">
       <Header view={view} setView={setView} setup={!!status?.setup} />
-      {!status?.setup && <SessionTabs onShow={() => setView("chat")} />}
       {status?.setup ? (
         // Nothing else works without a host: the setup screen is the whole panel.
         <SetupCard view={status} canCheck={backgroundLinked.value} />

@@ -74,7 +74,7 @@ describe("header", () => {
     // A click outside closes it.
     await menuButton(page).click();
     await menu(page).waitFor();
-    await page.locator(".panel__title").click();
+    await page.locator(".empty").click();
     await menu(page).waitFor({ state: "detached" });
   });
 

@@ -58,9 +58,9 @@ describe("agent death", () => {
     await waitForText(status, "exit code 101");
     // The panic is shown as evidence.
     await waitForText(status, "scripted crash requested by the prompt");
-    // The turn is over: no Stop, and the transcript says why.
+    // The turn is over: no Stop, and the transcript marks where it ended (the card says why, once).
     await stopButton(page).waitFor({ state: "detached", timeout: LONG });
-    await waitForText(transcript(page).locator(".notice"), "The agent crashed (an internal error).");
+    await waitForText(transcript(page).locator(".notice"), "The agent stopped before the turn finished.");
     const sessionId = promptedSession(harness);
     await screenshot(page, "recovery-crashed");
 
@@ -81,7 +81,7 @@ describe("agent death", () => {
     await waitForText(userBubbles(page), "crash");
     await waitForText(agentBubbles(page), "Working on it");
     // What the user saw stays as they saw it: the crash notice too, and nothing twice.
-    expect(await transcript(page).locator(".notice", { hasText: "crashed" }).count()).toBe(1);
+    expect(await transcript(page).locator(".notice", { hasText: "stopped before the turn finished" }).count()).toBe(1);
     expect(await userBubbles(page).allInnerTexts()).toEqual(["crash"]);
     expect(await agentBubbles(page).count()).toBe(1);
     await screenshot(page, "recovery-restored");
@@ -125,7 +125,7 @@ describe("agent death", () => {
     await sendPrompt(page, "crash");
     await waitForText(page.getByRole("status"), "crashed (an internal error)");
     const notice = transcript(page).locator(".notice").last();
-    await waitForText(notice, "crashed");
+    await waitForText(notice, "stopped before the turn finished");
     const sizes = {
       transcriptHeight: (await transcript(page).boundingBox())?.height ?? 0,
       notice: await visibleRatio(notice),

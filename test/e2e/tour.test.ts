@@ -343,7 +343,8 @@ async function review(page: Page, { name: screen, tall }: Screen): Promise<void>
         header: await size(".panel__header"),
         composer: await size(".composer"),
         statusbar: await size(".statusbar"),
-        title: await size(".panel__title", "width"),
+        // The title's room: the tabs that stand for it, or the h1 where there are none (history, setup).
+        title: await size(".panel__title:not(.sr-only), .panel__header .session-tabs", "width"),
       },
     };
     fs.writeFileSync(path.join(TOUR, "frame.json"), `${JSON.stringify(frame, null, 1)}\n`);
@@ -404,12 +405,14 @@ describe("tour", () => {
       <style>body{margin:0;font:14px sans-serif} fieldset:focus{outline:2px solid orange} .log{height:200px}</style>
       <button aria-label="New session" title="New session">+</button><button aria-label="New tab" title="New session">+</button>
       <fieldset tabindex="-1" aria-label="Permission request"><button>Allow once</button></fieldset>
-      <div class="log" role="log" aria-label="Conversation"></div>`);
+      <div class="log" role="log" aria-label="Conversation"></div>
+      <section class="status" style="height:40px;overflow:auto;padding:0;border:0"><p style="margin:0;height:80px">Crashed</p></section>`);
     await page.locator("fieldset").focus();
     const more = (await layoutProblems(page, { lonelyButtons: false, transcriptShare: 0.5 })).join("\n");
     expect(more).toMatch(/two controls with the tooltip "New session"/);
     expect(more).toMatch(/a focus ring is drawn around fieldset, which is not a control/);
     expect(more).toMatch(/the conversation gets 200 of 640 px, under 50 %/);
+    expect(more).toMatch(/section\.status is cut: 80 px of content in 40 px/);
     expect(await layoutProblems(page, { lonelyButtons: false }), "the share is only looked at when asked").not.toContainEqual(
       expect.stringMatching(/conversation/),
     );

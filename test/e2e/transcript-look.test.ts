@@ -146,7 +146,9 @@ describe("errors", () => {
     await waitForText(card, "exit code 101");
     expect(await card.innerText()).not.toMatch(/SIG[A-Z]+|exited with code/);
     const last = transcript(page).locator(".notice").last();
-    await waitForText(last, "The agent crashed (an internal error).");
+    // Said once, by the card; the transcript marks where the turn ended without saying it again.
+    await waitForText(last, "The agent stopped before the turn finished.");
+    expect(await page.getByText(/crashed \(an internal error\)/).count()).toBe(1);
     // The last message is whole and above the card, not under it.
     await screenshot(page, "transcript-look-crash");
     await expect.poll(() => visibleRatio(last)).toBe(1);
@@ -154,6 +156,27 @@ describe("errors", () => {
     const cardBox = await box(card);
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(cardBox.y);
     await screenshot(page, "transcript-look-crash");
+  });
+
+  it("a failed turn is a card whose Retry sends the message again, offered on the last failure only", async () => {
+    const h = await launch();
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await sendPrompt(page, "error");
+    await waitForTurnEnd(page);
+    const card = transcript(page).locator(".notice--card");
+    await waitForText(card, "Error in agent response stream");
+    const prompts = () => h.agentMessages().filter((m) => m.method === "session/prompt");
+    const sent = prompts().length;
+    await card.getByRole("button", { name: "Retry" }).click();
+    await expect.poll(() => prompts().length, { timeout: LONG }).toBe(sent + 1);
+    expect(prompts().at(-1)!.params).toMatchObject({ prompt: [{ type: "text", text: "error" }] });
+    await waitForTurnEnd(page);
+    await expect.poll(() => card.count(), { timeout: LONG }).toBe(2);
+    // The first failure is history now: only the newest card offers Retry.
+    expect(await card.first().getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await card.last().getByRole("button", { name: "Retry" }).count()).toBe(1);
+    await screenshot(page, "transcript-look-failed-turn");
   });
 });
 

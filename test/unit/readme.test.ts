@@ -1,6 +1,7 @@
 /**
- * The README leads with the user (issue #35): its first section is the two install steps and what a
- * user needs, with no developer's command in it; the Node versions for building are said apart.
+ * The README leads with the user (issue #35): a screenshot of the panel, then its first section, the two
+ * install steps and what a user needs, with no developer's command in it; the Node versions for building
+ * are said apart.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +18,17 @@ function section(heading: string): string {
 }
 
 describe("README", () => {
+  it("opens with a screenshot of the panel, a small PNG that exists, before the install", () => {
+    const image = /<img src="([^"]+)" width="\d+" alt="[^"]{20,}">/.exec(README);
+    expect(image, "an <img> with a width and words for screen readers").not.toBeNull();
+    expect(image!.index).toBeLessThan(README.indexOf("\n## Install\n"));
+    const file = path.join(__dirname, "../..", image![1]!);
+    expect(fs.existsSync(file), `${image![1]} is missing`).toBe(true);
+    // A PNG (its signature), small enough for the README to load fast (test/e2e-goose/readme-shot.test.ts makes it).
+    expect(fs.readFileSync(file).subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    expect(fs.statSync(file).size).toBeLessThan(150_000);
+  });
+
   it("leads with the user's install, which holds no developer's command", () => {
     expect(/\n## (.+)\n/.exec(README)?.[1]).toBe("Install");
     const install = section("Install");

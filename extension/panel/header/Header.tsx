@@ -1,20 +1,22 @@
 /**
- * The panel's header: the session's title takes the room; the actions are icon buttons named for
- * screen readers and on hover (browser tools, history, a new session), and the rest is in a menu
- * (export, close the session, options). History shows a Back arrow before its title.
+ * The panel's header: the session tabs take the room (the selected one is the title, so it is never
+ * said twice; the h1 stays for screen readers); the actions are icon buttons named for screen readers
+ * and on hover (browser tools, history, a new session), and the rest is in a menu (export, close the
+ * session, options). History shows a Back arrow and its own title instead of the tabs.
  */
 
 import { activeSession } from "../../state/client-reducer/selectors";
 import { sentenceStart } from "../../state/connection/agent-name";
 import { agentName } from "../../view/agent-label";
 import { openOptions, send } from "../../view/background-link";
-import { active, agent, appState, entryIds, opening } from "../../view/state-signals";
+import { active, agent, appState, entryIds, opening, tabs } from "../../view/state-signals";
 import { BrowserToolsSwitch } from "../browser-tools/BrowserTools";
 import { IconButton } from "../icons";
 import { closeSessionAction } from "./CloseSession";
 import { exportFileName, transcriptMarkdown } from "./export";
 import { gooseActions } from "./goose-actions";
 import { type MenuAction, MenuButton } from "./Menu";
+import { SessionTabs } from "./SessionTabs";
 import "./header.css";
 
 export type PanelView = "chat" | "history" | "extensions" | "recipes";
@@ -30,12 +32,14 @@ interface Props {
 
 export function Header({ view, setView, setup }: Props) {
   const title = setup ? "goose-browser" : view !== "chat" ? VIEW_TITLES[view] : (active.title.value ?? sentenceStart(agentName.value));
+  const tabbed = !setup && view === "chat" && tabs.value.length > 0;
   return (
     <header class="panel__header">
       {!setup && view !== "chat" && <IconButton icon="back" label="Back" hint="Back to the conversation" onClick={() => setView("chat")} />}
-      <h1 class="panel__title" title={view === "chat" ? (active.title.value ?? undefined) : undefined}>
+      <h1 class={tabbed ? "panel__title sr-only" : "panel__title"} title={view === "chat" ? (active.title.value ?? undefined) : undefined}>
         {title}
       </h1>
+      {tabbed && <SessionTabs onShow={() => setView("chat")} />}
       {!setup && (
         <div class="panel__tools">
           <BrowserToolsSwitch />

@@ -1,7 +1,8 @@
 /**
- * The session tabs under the header: one per open session, each with its title and a mark for what it
- * is doing (waiting for the user, failed, working, new output) and a close button; a new session is
- * the header's "+" (one control of that name on screen). A tablist (WAI-ARIA's tabs pattern with manual activation): the arrow keys, Home and End
+ * The session tabs, in the header's row: one per open session, each with its title and a mark for what
+ * it is doing (waiting for the user, failed, working, new output) and a close button (a lone tab
+ * reads as the title); a new session is the header's "+" (one control
+ * of that name on screen). A tablist (WAI-ARIA's tabs pattern with manual activation): the arrow keys, Home and End
  * move between tabs, Enter or Space shows one, Delete closes it. Too many for the width scroll sideways.
  */
 import { useEffect, useRef } from "preact/hooks";
@@ -23,9 +24,16 @@ export function SessionTabs({ onShow }: { onShow(): void }) {
   const list = tabs.value;
   const row = useRef<HTMLDivElement>(null);
   const selectedId = activeSessionId.value;
-  // The tab on screen is scrolled into the row's view (a new one is added at the end).
+  // The tab on screen is scrolled into the row's view: a new one is added at the end, and a narrower
+  // panel would otherwise cut it at the row's edge.
   useEffect(() => {
-    row.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const el = row.current;
+    if (!el) return;
+    const reveal = () => el.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    reveal();
+    const resized = new ResizeObserver(reveal);
+    resized.observe(el);
+    return () => resized.disconnect();
   }, [selectedId, list.length]);
   if (list.length === 0) return null;
   const state = { sessions: sessions.value, elicitations: elicitations.value };
@@ -49,7 +57,7 @@ export function SessionTabs({ onShow }: { onShow(): void }) {
   };
 
   return (
-    <nav class="session-tabs" aria-label="Session tabs">
+    <nav class={list.length === 1 ? "session-tabs session-tabs--one" : "session-tabs"} aria-label="Session tabs">
       <div class="session-tabs__list" role="tablist" aria-label="Sessions" ref={row}>
         {list.map((tab, at) => (
           <Tab
@@ -94,7 +102,7 @@ function Tab(p: {
       >
         {p.mark && <span class={`session-tab__mark session-tab__mark--${p.mark}`} aria-hidden="true" />}
         <span class="session-tab__title">{p.title}</span>
-        {words && <span class="session-tab__sr">, {words}</span>}
+        {words && <span class="sr-only">, {words}</span>}
       </button>
       <button
         type="button"

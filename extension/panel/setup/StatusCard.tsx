@@ -1,4 +1,5 @@
 /** The status area: one sentence, the fix, the evidence, and the Restart button. */
+import "./status-card.css";
 
 import { useEffect, useRef } from "preact/hooks";
 import type { StatusView } from "../../view/status-text";

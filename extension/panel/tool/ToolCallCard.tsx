@@ -51,7 +51,7 @@ export function ToolCallCard({ id }: { id: string }) {
   const written = new Set(edits.value.flatMap((e) => [e.path, e.agentPath]));
   const content = written.size === 0 ? tool.content : tool.content.filter((c) => c.type !== "diff" || !written.has(c.path));
   return (
-    <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state}>
+    <article class={`tool tool--${state}`} aria-label={`Tool call: ${title}`} data-status={state} data-kind={kind.kind}>
       <header class="tool__header">
         <span class="tool__icon" role="img" aria-label={kind.label} title={kind.label}>
           <Icon name={kind.icon} />

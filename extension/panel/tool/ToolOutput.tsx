@@ -6,7 +6,7 @@ import type { ContentBlock, ToolCallContent } from "../../acp/schema";
 import { LiveMarkdown } from "../markdown/Markdown";
 import { inlineImageSrc } from "../transcript/inline-image";
 import { diffView } from "./diff-lines";
-import { isMarkdown } from "./output-format";
+import { clampOutput, isMarkdown } from "./output-format";
 import { relativePath, relativeText } from "./tool-view";
 
 /** Lines shown before "Show all": enough to judge, short enough to keep the transcript readable. */
@@ -153,8 +153,9 @@ export function DiffBlock({
 function Clamped({ text, class: cls, markdown = false }: { text: string; class: string; markdown?: boolean }) {
   const [all, setAll] = useState(false);
   const lines = useMemo(() => text.split("\n"), [text]);
-  const long = lines.length > CLAMP_LINES || text.length > CLAMP_CHARS;
-  const shown = all || !long ? text : lines.slice(0, CLAMP_LINES).join("\n").slice(0, CLAMP_CHARS);
+  const clamped = useMemo(() => clampOutput(text, CLAMP_LINES, CLAMP_CHARS), [text]);
+  const long = clamped !== null;
+  const shown = all || clamped === null ? text : clamped;
   return (
     <div class="clamped">
       {markdown ? <RenderedMarkdown text={shown} class={cls} /> : <pre class={cls}>{shown}</pre>}

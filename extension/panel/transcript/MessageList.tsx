@@ -15,6 +15,7 @@ import { ToolCallCard } from "../tool/ToolCallCard";
 import { CompactionCard } from "./CompactionCard";
 import { followRequests } from "./follow";
 import { inlineImageSrc } from "./inline-image";
+import { Notice } from "./Notice";
 import { pure } from "./Pure";
 import { UserMessage } from "./UserMessage";
 
@@ -129,7 +130,7 @@ function CopyAnswer({ text }: { text: string }) {
 
 function StaticEntry({ id }: { id: string }) {
   const e = entrySignal(id)!.value as Exclude<Entry, AgentTextEntry | { kind: "tool" }>;
-  if (e.kind === "notice") return <p class={`notice notice--${e.tone}`}>{e.text}</p>;
+  if (e.kind === "notice") return <Notice entry={e} />;
   if (e.kind === "compaction") return <CompactionCard compactionId={e.compactionId} />;
   return (
     <UserMessage entry={e}>

@@ -7,7 +7,7 @@ import { cancelOpenToolCalls } from "./tool-calls";
 const AGENT_STOPPED_TEXT = "The agent stopped before the turn finished.";
 
 export function agentInitializing(state: ClientState): ClientState {
-  const next = withAgentDown(state, { phase: "initializing", info: null, capabilities: null, authMethods: [], error: null }, null);
+  const next = withAgentDown(state, { phase: "initializing", info: null, capabilities: null, authMethods: [], error: null });
   // A failure to open a session was the previous process's: the new one is asked again.
   return next.lastError === null ? next : { ...next, lastError: null };
 }
@@ -31,15 +31,15 @@ export function agentServesFork(state: ClientState): ClientState {
 
 export function agentUnsupported(state: ClientState, event: ClientEventOf<"agent_unsupported">): ClientState {
   const error = unsupportedError(event.protocolVersion, event.supported);
-  return withAgentDown(state, { ...state.agent, phase: "unsupported", error }, error);
+  return withAgentDown(state, { ...state.agent, phase: "unsupported", error });
 }
 
 export function agentFailed(state: ClientState, event: ClientEventOf<"agent_failed">): ClientState {
-  return withAgentDown(state, { ...state.agent, phase: "failed", error: event.error }, event.error);
+  return withAgentDown(state, { ...state.agent, phase: "failed", error: event.error });
 }
 
 export function agentOffline(state: ClientState, event: ClientEventOf<"agent_offline">): ClientState {
-  return withAgentDown(state, { ...state.agent, phase: "offline", error: event.error }, event.error);
+  return withAgentDown(state, { ...state.agent, phase: "offline", error: event.error });
 }
 
 function unsupportedError(protocolVersion: number, supported: number): UiError {
@@ -54,19 +54,20 @@ function unsupportedError(protocolVersion: number, supported: number): UiError {
  * The agent is not (or no longer) ready, so nothing in flight will be answered: running turns end,
  * open tool calls and permission requests are dropped, and nothing is opening any more.
  */
-function withAgentDown(state: ClientState, agent: AgentState, error: UiError | null): ClientState {
-  const sessions = mapSessions(state.sessions, (s) => stopSessionWork(s, error));
+function withAgentDown(state: ClientState, agent: AgentState): ClientState {
+  const sessions = mapSessions(state.sessions, stopSessionWork);
   const agentChanged = !sameAgent(state.agent, agent);
   if (!agentChanged && sessions === state.sessions && state.opening === null) return state;
   return { ...state, agent: agentChanged ? agent : state.agent, sessions, opening: null };
 }
 
-function stopSessionWork(session: SessionState, error: UiError | null): SessionState {
+function stopSessionWork(session: SessionState): SessionState {
   let s = session;
   if (s.turn !== "idle") {
     const wasCancelling = s.turn === "cancelling";
     s = { ...s, turn: "idle", lastStop: wasCancelling ? "cancelled" : s.lastStop };
-    s = appendNotice(s, "error", error?.message ?? AGENT_STOPPED_TEXT);
+    // The status card says why, once (it is announced); the transcript only marks where the turn ended.
+    s = appendNotice(s, "info", AGENT_STOPPED_TEXT);
   }
   s = cancelOpenToolCalls(s);
   if (s.permissions.length > 0) s = { ...s, permissions: [] };

@@ -64,7 +64,7 @@ export function promptFailed(session: SessionState, error: UiError): SessionStat
   if (session.turn === "idle") return session;
   // After Stop, an error is just how this agent ended the cancelled turn.
   if (session.turn === "cancelling") return endCancelled(session);
-  return appendNotice(settleOpenToolCalls({ ...session, turn: "idle", error }), "error", error.message);
+  return appendNotice(settleOpenToolCalls({ ...session, turn: "idle", error }), "error", error.message, true);
 }
 
 export function cancelRequested(session: SessionState): SessionState {

@@ -39,6 +39,6 @@ export function withLastEntry(session: SessionState, entry: Entry): SessionState
   return { ...session, entries: replaceLastEntry(session.entries, entry) };
 }
 
-export function appendNotice(session: SessionState, tone: NoticeEntry["tone"], text: string): SessionState {
-  return appendEntry(session, (id) => ({ kind: "notice", id, tone, text }));
+export function appendNotice(session: SessionState, tone: NoticeEntry["tone"], text: string, retry?: true): SessionState {
+  return appendEntry(session, (id) => ({ kind: "notice", id, tone, text, ...(retry ? { retry } : {}) }));
 }

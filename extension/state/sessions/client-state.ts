@@ -33,8 +33,7 @@ export interface UiError {
   title: string;
   message: string;
   fix?: string;
-  /** JSON-RPC error code when the failure came from the agent. */
-  code?: number;
+  code?: number; // JSON-RPC error code when the failure came from the agent
   /** The agent itself needs setting up (a provider, a sign-in): the fix is outside the browser. */
   setup?: true;
 }
@@ -93,6 +92,7 @@ export interface NoticeEntry {
   id: string;
   tone: "info" | "warning" | "error";
   text: string;
+  retry?: true; // a failed turn (the prompt answered with an error): Retry sends the message before it again
   /** A replayed local slash command (state/conversation/command-replay.ts): its output, replayed next, completes this notice. */
   command?: { name: string; args: string };
 }

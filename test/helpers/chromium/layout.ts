@@ -4,7 +4,8 @@
  * buttons that wraps leaving one button alone on its line (a select or a group of buttons on a line
  * of its own is a layout, not a stray), two controls of one name in one view (which "New session"
  * would a screen reader's list of buttons mean?), a focus ring drawn on something that is not the
- * focused control (a card), and, when asked, a conversation squeezed under a share of the height.
+ * focused control (a card), a card squeezed shorter than what it holds, and, when asked, a conversation
+ * squeezed under a share of the height.
  * Each problem is a sentence naming the control, so a failing tour says what to fix.
  */
 import type { Page } from "playwright-core";
@@ -69,12 +70,17 @@ export async function layoutProblems(page: Page, rules: LayoutRules): Promise<st
     }
 
     const header = document.querySelector(".panel__header");
-    const title = document.querySelector(".panel__title");
+    // The title's room: the h1, or the session tabs that stand for it (the h1 is then for screen readers only).
+    const title = [...document.querySelectorAll(".panel__title, .panel__header .session-tabs")].find(
+      (el) => shown(el) && getComputedStyle(el).position !== "absolute",
+    );
     if (header && title && shown(header)) {
       const h = header.getBoundingClientRect();
       const t = title.getBoundingClientRect();
-      // One row: every item overlaps every other vertically.
-      const boxes = [...header.children].filter(shown).map((c) => c.getBoundingClientRect());
+      // One row: every item in the flow overlaps every other vertically.
+      const boxes = [...header.children]
+        .filter((c) => shown(c) && getComputedStyle(c).position !== "absolute")
+        .map((c) => c.getBoundingClientRect());
       if (Math.max(...boxes.map((b) => b.top)) >= Math.min(...boxes.map((b) => b.bottom))) {
         problems.push(`the header wraps: ${Math.round(h.height)} px high`);
       }
@@ -100,6 +106,15 @@ export async function layoutProblems(page: Page, rules: LayoutRules): Promise<st
         const first = seen.get(key);
         if (first) problems.push(`two controls with the ${kind} "${value.slice(0, 40)}": ${where(first)} and ${where(el)}`);
         else seen.set(key, el);
+      }
+    }
+
+    // A card is whole: squeezed shorter than what it holds, it cuts its last lines (or hides them behind a
+    // scrollbar a glance does not see).
+    for (const card of document.querySelectorAll('.status, .notice--card, article, fieldset, [role="alert"]')) {
+      if (!shown(card)) continue;
+      if (card.scrollHeight > card.clientHeight + 1) {
+        problems.push(`${where(card)} is cut: ${card.scrollHeight} px of content in ${card.clientHeight} px`);
       }
     }
 

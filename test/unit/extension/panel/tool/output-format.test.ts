@@ -1,6 +1,6 @@
-/** Which tool output renders as Markdown and which stays preformatted (extension/panel/tool/output-format.ts). */
+/** Which tool output renders as Markdown and which stays preformatted, and where a long one is cut (extension/panel/tool/output-format.ts). */
 import { describe, expect, it } from "vitest";
-import { isMarkdown } from "../../../../../extension/panel/tool/output-format";
+import { clampOutput, isMarkdown } from "../../../../../extension/panel/tool/output-format";
 
 describe("isMarkdown", () => {
   it("takes Claude's ```console fences, tables, and text with two marks of Markdown", () => {
@@ -16,5 +16,24 @@ describe("isMarkdown", () => {
     expect(isMarkdown("- one line that starts with a dash")).toBe(false);
     expect(isMarkdown("")).toBe(false);
     expect(isMarkdown("Error: ENOENT: no such file, open '/x/y'")).toBe(false);
+  });
+});
+
+describe("clampOutput", () => {
+  it("leaves an output that fits whole", () => {
+    expect(clampOutput("a\nb", 2, 10)).toBeNull();
+  });
+
+  it("keeps the first lines when there are too many", () => {
+    expect(clampOutput("a\nb\nc", 2, 100)).toBe("a\nb");
+  });
+
+  it("ends at a line's end when the characters run out, never inside a line", () => {
+    const text = ["first line", "second line", "third line that runs long"].join("\n");
+    expect(clampOutput(text, 30, 30)).toBe("first line\nsecond line");
+  });
+
+  it("cuts inside a first line longer than the limit, the one place there is no line's end", () => {
+    expect(clampOutput(`${"x".repeat(20)}\ny`, 30, 8)).toBe("x".repeat(8));
   });
 });

@@ -101,7 +101,13 @@ describe("agent lifecycle", () => {
     expect(toolCallOf(a.toolCalls, "t2")?.status).toBe("cancelled");
     expect(toolCallOf(a.toolCalls, "t3")?.status).toBe("cancelled");
     expect(a.permissions).toEqual([]);
-    expect(lastEntry(a.entries)).toEqual({ kind: "notice", id: `e${a.seq}`, tone: "error", text: offlineError.message });
+    // The status card says why; the transcript marks where the turn ended, quietly, without saying it again.
+    expect(lastEntry(a.entries)).toEqual({
+      kind: "notice",
+      id: `e${a.seq}`,
+      tone: "info",
+      text: "The agent stopped before the turn finished.",
+    });
     expect(session(s, S2).loading).toBe(false);
     expect(s.opening).toBeNull();
     expect(pendingPermissionCount(s)).toBe(0);
@@ -110,7 +116,7 @@ describe("agent lifecycle", () => {
   it("agent_offline without an error says the agent stopped", () => {
     const s = withSession(promptSent("hi"), { type: "agent_offline", error: null });
     expect(notices(s)).toEqual([
-      { kind: "notice", id: expect.any(String), tone: "error", text: "The agent stopped before the turn finished." },
+      { kind: "notice", id: expect.any(String), tone: "info", text: "The agent stopped before the turn finished." },
     ]);
   });
 

@@ -83,13 +83,13 @@ describe("turns", () => {
     expect(notices(s)).toEqual([{ kind: "notice", id: expect.any(String), tone: "info", text: "goose cancelled the turn." }]);
   });
 
-  it("prompt_failed ends the turn with the error on the session and as a notice", () => {
+  it("prompt_failed ends the turn with the error on the session and as a notice that offers Retry", () => {
     const error: UiError = { title: "Prompt failed", message: "Error in agent response stream: boom", code: -32603 };
     const s = withSession(promptSent("hi"), { type: "prompt_failed", sessionId: S, error });
     expect(session(s).turn).toBe("idle");
     expect(session(s).error).toEqual(error);
     expect(session(s).lastStop).toBeNull();
-    expect(notices(s)).toEqual([{ kind: "notice", id: expect.any(String), tone: "error", text: error.message }]);
+    expect(notices(s)).toEqual([{ kind: "notice", id: expect.any(String), tone: "error", text: error.message, retry: true }]);
   });
 
   it("prompt_failed after Stop counts as cancelled, not as an error", () => {
@@ -158,6 +158,8 @@ describe("errors outside a turn", () => {
       tone: "error",
       text: "Changing the setting failed: invalid value for model: x",
     });
+    // Not a turn: nothing to send again.
+    expect(lastEntry(s.sessions.s!.entries)).not.toHaveProperty("retry");
     expect(reduceClient(s, { type: "session_error", sessionId: "nope", error })).toBe(s);
   });
 });
