@@ -19,20 +19,16 @@
 
 import type { ToolContent } from "./browser-tools";
 import type { EditUndo, FileEdit, UndoEditCommand } from "./file-edits";
+import type { ServeProfileCommand, ServeProfileResult } from "./serve-profiles";
 
 /** Bumped only on a breaking change to this file's shapes. */
 export const HOST_PROTOCOL_VERSION = 3;
 
-/**
- * The oldest extension protocol this build's host serves. Protocol 3 made the host send batches as
- * arrays, which a protocol-2 extension cannot read, so a host of this build serves 3 and up.
- */
+/** The oldest extension protocol this build's host serves: 3 made batches arrays, which a protocol-2 extension cannot read. */
 export const MIN_EXTENSION_PROTOCOL = 3;
 
-/**
- * The oldest host protocol this build's extension works with. A host one version behind keeps
- * working (a store takes days to review an extension update), with the features it lacks off.
- */
+/** The oldest host protocol this build's extension works with: one behind keeps working (a store takes days
+ * to review an extension update), with the features it lacks off. */
 export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
 
 /**
@@ -42,21 +38,19 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
  *  - `browser_tools_offer`: `browser_tools_offer` events (whether the agent took the tools);
  *  - `file_edits`: the host serves the agent's `fs/*` requests, with `file_edit` and `edit_undo`
  *    events and the `undo_edit` command (shared/file-edits.ts);
- *  - `goose_session_methods`: goose's session methods in goose-session-methods.ts pass to the agent.
+ *  - `goose_session_methods`: goose's session methods in goose-session-methods.ts pass to the agent;
+ *  - `serve_profiles`: the commands that add and remove goose serve profiles (shared/serve-profiles.ts).
  */
 /**
- * The host's JSON-RPC error messages (code -32603) for a request no agent took or answered: sent while
- * the agent stopped or started (a restart), or left unanswered by an agent that exited. Nothing was done:
- * the extension may ask the next agent again.
+ * The host's JSON-RPC error messages (code -32603) for a request no agent took (sent while it stopped or started)
+ * or left unanswered by an agent that exited. Nothing was done: the extension may ask the next agent again.
  */
 export const AGENT_NOT_RUNNING_REPLY = "The agent is not running";
 export const AGENT_EXITED_REPLY = "The agent exited before answering";
 
 export const HOST_CAPABILITIES = ["browser_tools", "browser_tools_offer", "goose_session_methods"] as const;
-/**
- * `file_edits`, announced by the host beside HOST_CAPABILITIES; it joins that list (and the extension's
- * HOST_FEATURES, so a host without it is named) once the panel shows the edits.
- */
+/** `file_edits`, announced beside HOST_CAPABILITIES; it joins that list (and the extension's HOST_FEATURES,
+ * so a host without it is named) once the panel shows the edits. */
 export const FILE_EDITS_CAPABILITY = "file_edits";
 export type HostCapability = (typeof HOST_CAPABILITIES)[number];
 
@@ -163,6 +157,8 @@ export interface ProfileDiagnosis {
   resolved?: string;
   version?: string;
   problem?: { state: "not_found" | "outdated" | "failed"; fix: string };
+  /** A goose serve profile (shared/serve-profiles.ts): `command` is its URL. */
+  serve?: true;
 }
 
 /** The answer to `diagnose`: what a bug report needs. Never includes the environment (API keys). */
@@ -242,7 +238,8 @@ export type HostEvent =
   | HostToolCall
   | HostToolsOffer
   | FileEdit
-  | EditUndo;
+  | EditUndo
+  | ServeProfileResult;
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =
@@ -259,7 +256,8 @@ export type HostCommand =
   /** The outcome of a `tool_call`: MCP content, `isError` for a tool error the agent should see. */
   | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean; handlerMs?: number }
   /** Restore a file the agent wrote to its content before that edit, unless it changed since. */
-  | UndoEditCommand;
+  | UndoEditCommand
+  | ServeProfileCommand;
 
 export interface HostEnvelope<T> {
   host: T;

@@ -161,6 +161,7 @@ export function startBackground(): GestureListeners {
       restart: () => native.restart(),
       recheck: () => recheck.nudge(store.get().connection),
       diagnose: () => native.diagnose(),
+      serveProfile: (command) => void native.sendHost(command),
       chooseAgent: async (choice) => void (await chooseAgent(choice)),
       useAgent: async (profile) => {
         await choiceLoaded; // the folder chosen in the options page stays

@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { HostCommand, HostErrorCode } from "../../shared/host-protocol";
 import { isHostEnvelope } from "../../shared/host-protocol";
+import type { ServeProfileCommand } from "../../shared/serve-profiles";
 import type { BrowserTools } from "../browser-tools";
 import type { FileService } from "../files/file-service";
 import { undoCommandOf } from "../files/undo-command";
@@ -16,10 +17,13 @@ import { isDirectory } from "../setup/fs-checks";
 import type { PlatformInfo } from "../setup/paths";
 import { HOST_PROTOCOL, HOST_VERSION } from "../setup/version";
 import type { CheckedFrame } from "../wire/frames";
+import { serveProfileCommand } from "./serve-profile-commands";
 
 export interface HostCommandOptions {
   /** The config as last read (the host re-reads it when the file changes). */
   config(): HostConfig;
+  /** Where it is read from, and a re-read now (after the host changed the file itself). */
+  live: { readonly loaded: { file: string }; reload(): void };
   platform: PlatformInfo;
   startAgent(profile?: string, cwd?: string): void;
   restartAgent(profile?: string, cwd?: string): void;
@@ -55,6 +59,13 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
     return true;
   };
 
+  // The answer goes after the re-read, so the extension has the new profile list (a `config` message) first.
+  const changeServeProfiles = (cmd: ServeProfileCommand) =>
+    void serveProfileCommand(cmd, o.live.loaded.file, o.platform).then((result) => {
+      if ("outcome" in result) o.live.reload();
+      o.send(result);
+    });
+
   let diagnosesAsked = 0;
   const routes: Routes = {
     start: (cmd) => {
@@ -83,6 +94,8 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
         if (asked === diagnosesAsked) o.send(d);
       });
     },
+    save_serve_profile: (cmd) => changeServeProfiles(cmd),
+    remove_serve_profile: (cmd) => changeServeProfiles(cmd),
     browser_tools: (cmd) => o.browserTools.command(cmd),
     tool_result: (cmd) => o.browserTools.command(cmd),
     undo_edit: (cmd) =>

@@ -11,6 +11,7 @@ function commands() {
   const config = parseConfig({}, { platform: "linux", home: os.homedir(), env: {} });
   const dispatch = hostCommands({
     config: () => config,
+    live: { loaded: { file: path.join(os.tmpdir(), "never-written.json") }, reload: () => calls.push("reload") },
     platform: { platform: "linux", home: os.homedir(), env: {} },
     startAgent: (profile, cwd) => calls.push(`start ${profile} ${cwd}`),
     restartAgent: (profile, cwd) => calls.push(`restart ${profile} ${cwd}`),
@@ -85,6 +86,7 @@ describe("host commands", () => {
     const sent: { type: string; profiles?: { name: string }[] }[] = [];
     const dispatch = hostCommands({
       config: () => config,
+      live: { loaded: { file: "/nowhere/host.json" }, reload: () => {} },
       platform: p,
       startAgent: () => {},
       restartAgent: () => {},

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { gooseServeCommand, PROFILE_NAME } from "../../../shared/serve-profiles";
+
+describe("goose serve's start command", () => {
+  it("names the token and the URL's port, in the shell of the platform", () => {
+    expect(gooseServeCommand("t0k", "ws://127.0.0.1:4000/acp", "linux")).toBe("GOOSE_SERVER__SECRET_KEY=t0k goose serve --port 4000");
+    expect(gooseServeCommand("t0k", "wss://[::1]:4443/acp", "darwin")).toBe("GOOSE_SERVER__SECRET_KEY=t0k goose serve --port 4443");
+    expect(gooseServeCommand("t0k", "ws://localhost/acp", "win32")).toBe('$env:GOOSE_SERVER__SECRET_KEY="t0k"; goose serve --port 3284');
+  });
+
+  it("takes the profile names the installer takes", () => {
+    expect(["desktop", "dev-box.2", "a_b"].every((n) => PROFILE_NAME.test(n))).toBe(true);
+    expect(["", "-x", "../x", "a b", "é"].some((n) => PROFILE_NAME.test(n))).toBe(false);
+  });
+});
