@@ -133,6 +133,8 @@ export interface HostHello {
   capabilities?: string[];
   /** The oldest extension protocol this host serves (before this field: only its own protocolVersion). */
   minExtensionProtocol?: number;
+  /** No host: the extension's own connection to a goose serve (extension/background/direct/), without browser tools. */
+  direct?: true;
 }
 
 /**

@@ -38,11 +38,17 @@ export type ServeProfileResult = {
 
 /**
  * The command that starts goose serve with this token on the port the URL names, in the shell of
- * `platform` (a Node platform name: PowerShell on win32).
+ * `platform` (a Node platform name: PowerShell on win32). `allowedOrigin`: a browser page's origin
+ * goose must let open its WebSocket (the extension's own, on the direct path); it replaces goose's
+ * loopback defaults (docs/goose-serve.md).
  */
-export function gooseServeCommand(token: string, url: string, platform: string): string {
+export function gooseServeCommand(token: string, url: string, platform: string, allowedOrigin?: string): string {
   const port = /^(?:ws|http)s?:\/\/(?:\[[^\]]*\]|[^/:?#]*):(\d+)/i.exec(url)?.[1] ?? "3284";
-  return platform === "win32"
-    ? `$env:GOOSE_SERVER__SECRET_KEY="${token}"; goose serve --port ${port}`
-    : `GOOSE_SERVER__SECRET_KEY=${token} goose serve --port ${port}`;
+  const serve = `goose serve --port ${port}${allowedOrigin ? ` --allowed-origin ${allowedOrigin}` : ""}`;
+  return platform === "win32" ? `$env:GOOSE_SERVER__SECRET_KEY="${token}"; ${serve}` : `GOOSE_SERVER__SECRET_KEY=${token} ${serve}`;
+}
+
+/** A fresh token: 32 random bytes as hex, as `goose-browser connect` makes one. */
+export function freshToken(random: (bytes: Uint8Array) => Uint8Array): string {
+  return Array.from(random(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -7,11 +7,17 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { hostCliCommand } from "../../shared/host-package";
-import { DEFAULT_SERVE_URL, gooseServeCommand, SERVE_PROFILES_CAPABILITY, type ServeProfileCommand } from "../../shared/serve-profiles";
+import {
+  DEFAULT_SERVE_URL,
+  freshToken,
+  gooseServeCommand,
+  SERVE_PROFILES_CAPABILITY,
+  type ServeProfileCommand,
+} from "../../shared/serve-profiles";
 import { CommandBox } from "../panel/setup/CommandBox";
 import { send } from "../view/background-link";
 import { connection } from "../view/state-signals";
-import { freshToken, type ServeForm, serveAnswerText, serveFormProblem, serveState } from "./serve-form";
+import { type ServeForm, serveAnswerText, serveFormProblem, serveState } from "./serve-form";
 
 const EMPTY_FORM: ServeForm = { name: "", url: DEFAULT_SERVE_URL, token: "" };
 

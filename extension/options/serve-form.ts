@@ -42,8 +42,3 @@ export function serveState(d: ProfileDiagnosis): { ok: boolean; text: string } {
   if (d.problem) return { ok: false, text: d.problem.fix };
   return { ok: true, text: d.version ? `connects: goose ${d.version}` : "connects" };
 }
-
-/** A fresh token: 32 random bytes as hex, as `goose-browser connect` makes one. */
-export function freshToken(random: (bytes: Uint8Array) => Uint8Array): string {
-  return Array.from(random(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
-}

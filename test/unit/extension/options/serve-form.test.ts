@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshToken, serveAnswerText, serveFormProblem, serveState } from "../../../../extension/options/serve-form";
+import { serveAnswerText, serveFormProblem, serveState } from "../../../../extension/options/serve-form";
 
 const ok = { name: "desktop", url: "ws://127.0.0.1:3284/acp", token: "a".repeat(64) };
 
@@ -28,10 +28,5 @@ describe("the options page's goose serve form", () => {
       ok: false,
       text: "Nothing answers there.",
     });
-  });
-
-  it("makes a token of 32 random bytes in hex", () => {
-    expect(freshToken((b) => b.fill(0xab))).toBe("ab".repeat(32));
-    expect(freshToken((b) => b.map((_, i) => i))).toMatch(/^000102.*1f$/);
   });
 });
