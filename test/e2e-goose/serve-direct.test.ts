@@ -11,7 +11,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { useHarness } from "../e2e/fixture";
 import { agentBubbles, LONG, screenshot, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { freePort, startGooseServe } from "../helpers/goose-serve";
-import { gooseBuilds } from "./real-goose";
+import { goesOnAfterRestart, gooseBuilds } from "./real-goose";
 
 const launch = useHarness();
 
@@ -50,17 +50,7 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
       "goose.directServe": { url: `ws://127.0.0.1:${port}/acp`, token, cwd: h.workDir },
     });
 
-    await serve.kill();
-    await page
-      .getByText(/stopped unexpectedly/)
-      .first()
-      .waitFor({ timeout: LONG });
-    await serve.start();
-    await waitForReady(page);
-    await sendPrompt(page, "after the restart");
-    await waitForText(agentBubbles(page), "You said: after the restart", LONG);
-    await waitForTurnEnd(page);
-    expect(await agentBubbles(page).count()).toBe(2);
+    await goesOnAfterRestart(page, serve);
     expect(fs.existsSync(h.hostLog) ? fs.readFileSync(h.hostLog, "utf8") : "").toBe("");
   });
 

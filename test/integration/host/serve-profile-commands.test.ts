@@ -9,16 +9,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServeProfileResult } from "../../../shared/serve-profiles";
-import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
+import { expectNowhere, HostUnderTest, stopChecked } from "../../helpers/host-harness";
 
 const TOKEN = "options-page-token-5d1e0b";
 let host: HostUnderTest | undefined;
 afterEach(async () => {
-  if (host) {
-    expect(host.hostLog).not.toContain(TOKEN);
-    expect(host.stderr).not.toContain(TOKEN);
-    expect(host.rawFrames.join("\n")).not.toContain(TOKEN);
-  }
+  expectNowhere(host, TOKEN);
   await stopChecked(host);
   host = undefined;
 });
