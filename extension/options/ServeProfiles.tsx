@@ -15,6 +15,7 @@ import {
   type ServeProfileCommand,
 } from "../../shared/serve-profiles";
 import { CommandBox } from "../panel/setup/CommandBox";
+import { directServeItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/state-signals";
 import { type ServeForm, serveAnswerText, serveFormProblem, serveState } from "./serve-form";
@@ -41,6 +42,24 @@ export function ServeProfiles() {
   }, [answer, asked]);
   const hello = c?.link.phase === "ready" ? c.link.hello : null;
   if (!hello) return null;
+  if (hello.direct) {
+    // The agent's status names the server's address (background/direct/ reports it as the command).
+    const at = c?.agent && "command" in c.agent ? c.agent.command : undefined;
+    return (
+      <section aria-label="goose serve">
+        <h2>goose serve</h2>
+        <p class="options__help">
+          No host: this browser talks to the goose serve {at && <code>{at}</code>} directly, without the browser tools. Forget it to set up
+          another (the panel's setup screen shows again).
+        </p>
+        <div class="options__actions">
+          <button type="button" class="button button--ghost" onClick={() => void directServeItem.setValue(null)}>
+            Forget this goose serve
+          </button>
+        </div>
+      </section>
+    );
+  }
   if (!hello.capabilities?.includes(SERVE_PROFILES_CAPABILITY)) {
     return (
       <section aria-label="goose serve">

@@ -3,7 +3,7 @@
  * Flatpak or snap browser cannot start one), so the extension opens goose serve's WebSocket itself.
  * The setup screen prints the exact command (a fresh token, this extension's origin allowed), which
  * the test runs as the user would; the panel chats, and comes back by itself after the server
- * restarts. A goose serve started without `--allowed-origin` refuses the extension's origin, and the
+ * restarts; forgotten in Options, it is the setup screen again. A goose serve started without `--allowed-origin` refuses the extension's origin, and the
  * panel says so with the exact flag; started again with it, Restart connects.
  */
 import fs from "node:fs";
@@ -52,6 +52,15 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
 
     await goesOnAfterRestart(page, serve);
     expect(fs.existsSync(h.hostLog) ? fs.readFileSync(h.hostLog, "utf8") : "").toBe("");
+
+    // Forgotten in Options: the panel is the setup screen again, and storage keeps no token.
+    const options = await h.context.newPage();
+    await options.goto(`chrome-extension://${h.extensionId}/options.html`);
+    const section = options.getByRole("region", { name: "goose serve" });
+    await waitForText(section, `this browser talks to the goose serve ws://127.0.0.1:${port}/acp directly`);
+    await section.getByRole("button", { name: "Forget this goose serve" }).click();
+    await setup.waitFor({ timeout: LONG });
+    expect(await h.worker.evaluate(() => chrome.storage.local.get("goose.directServe"))).toEqual({});
   });
 
   it("explains a goose serve that refuses the extension's origin with the exact flag, and connects once it has it", async () => {

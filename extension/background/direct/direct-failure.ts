@@ -65,7 +65,7 @@ function directFailure(kind: DirectFailureKind, url: string, origin: string): Di
       return {
         kind,
         message: `the goose serve at ${url} refused the token (401)`,
-        fix: "Connect again with the GOOSE_SERVER__SECRET_KEY that server was started with, then press Restart.",
+        fix: "Forget this goose serve in goose's Options (goose serve), then connect again from the setup screen with the GOOSE_SERVER__SECRET_KEY it was started with.",
       };
     case "origin":
       return {
