@@ -3,6 +3,7 @@
  * or a UsageError whose message is shown above the usage text.
  */
 import { parseArgs as parseArgv } from "node:util";
+import { PROFILE_NAME } from "../shared/serve-profiles";
 
 export class UsageError extends Error {}
 
@@ -13,7 +14,6 @@ export interface AgentSpec {
 }
 
 const EXTENSION_ID = /^[a-p]{32}$/;
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export type OptionSpec = Record<string, { type: "string"; multiple: true } | { type: "boolean" }>;
 

@@ -19,20 +19,16 @@
 
 import type { ToolContent } from "./browser-tools";
 import type { EditUndo, FileEdit, UndoEditCommand } from "./file-edits";
+import type { ServeProfileCommand, ServeProfileResult } from "./serve-profiles";
 
 /** Bumped only on a breaking change to this file's shapes. */
 export const HOST_PROTOCOL_VERSION = 3;
 
-/**
- * The oldest extension protocol this build's host serves. Protocol 3 made the host send batches as
- * arrays, which a protocol-2 extension cannot read, so a host of this build serves 3 and up.
- */
+/** The oldest extension protocol this build's host serves: 3 made batches arrays, which a protocol-2 extension cannot read. */
 export const MIN_EXTENSION_PROTOCOL = 3;
 
-/**
- * The oldest host protocol this build's extension works with. A host one version behind keeps
- * working (a store takes days to review an extension update), with the features it lacks off.
- */
+/** The oldest host protocol this build's extension works with: one behind keeps working (a store takes days
+ * to review an extension update), with the features it lacks off. */
 export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
 
 /**
@@ -44,11 +40,11 @@ export const MIN_HOST_PROTOCOL = HOST_PROTOCOL_VERSION - 1;
  *    events and the `undo_edit` command (shared/file-edits.ts);
  *  - `goose_session_methods`: goose's session methods in goose-session-methods.ts pass to the agent;
  *  - `goose_features`: goose's extension and recipe methods there (GOOSE_FEATURE_METHODS) pass too.
+ *  - `serve_profiles`: the commands that add and remove goose serve profiles (shared/serve-profiles.ts).
  */
 /**
- * The host's JSON-RPC error messages (code -32603) for a request no agent took or answered: sent while
- * the agent stopped or started (a restart), or left unanswered by an agent that exited. Nothing was done:
- * the extension may ask the next agent again.
+ * The host's JSON-RPC error messages (code -32603) for a request no agent took (sent while it stopped or started)
+ * or left unanswered by an agent that exited. Nothing was done: the extension may ask the next agent again.
  */
 export const AGENT_NOT_RUNNING_REPLY = "The agent is not running";
 export const AGENT_EXITED_REPLY = "The agent exited before answering";
@@ -135,6 +131,8 @@ export interface HostHello {
   capabilities?: string[];
   /** The oldest extension protocol this host serves (before this field: only its own protocolVersion). */
   minExtensionProtocol?: number;
+  /** No host: the extension's own connection to a goose serve (extension/background/direct/), without browser tools. */
+  direct?: true;
 }
 
 /**
@@ -159,6 +157,8 @@ export interface ProfileDiagnosis {
   resolved?: string;
   version?: string;
   problem?: { state: "not_found" | "outdated" | "failed"; fix: string };
+  /** A goose serve profile (shared/serve-profiles.ts): `command` is its URL. */
+  serve?: true;
 }
 
 /** The answer to `diagnose`: what a bug report needs. Never includes the environment (API keys). */
@@ -238,7 +238,8 @@ export type HostEvent =
   | HostToolCall
   | HostToolsOffer
   | FileEdit
-  | EditUndo;
+  | EditUndo
+  | ServeProfileResult;
 
 /** Commands the extension may send. None of them names a program: profiles come from the host config. */
 export type HostCommand =
@@ -255,7 +256,8 @@ export type HostCommand =
   /** The outcome of a `tool_call`: MCP content, `isError` for a tool error the agent should see. */
   | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean; handlerMs?: number; apiMs?: number }
   /** Restore a file the agent wrote to its content before that edit, unless it changed since. */
-  | UndoEditCommand;
+  | UndoEditCommand
+  | ServeProfileCommand;
 
 export interface HostEnvelope<T> {
   host: T;

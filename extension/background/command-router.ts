@@ -3,6 +3,8 @@
  * the agent choice) or to the ACP client. The table is checked by the compiler to cover every
  * command type, so a new command cannot be forgotten here.
  */
+
+import type { ServeProfileCommand } from "../../shared/serve-profiles";
 import type { ContentBlock } from "../acp/schema";
 import type { ConsentAnswer } from "../state/browser-tools/browser-tools";
 import type { AgentChoice } from "../state/connection/connection";
@@ -19,6 +21,8 @@ export interface HostCommands {
   chooseAgent(choice: AgentChoice): Promise<void> | void;
   /** Switches the profile only, keeping the chosen folder, and restarts the agent. */
   useAgent(profile: string): Promise<void> | void;
+  /** Adds, updates or removes a goose serve profile in the host's config. */
+  serveProfile(command: ServeProfileCommand): void;
 }
 
 /** What the ACP client offers the user (ClientController). */
@@ -103,6 +107,8 @@ export function commandRouter(
     diagnose: () => host.diagnose(),
     choose_agent: (c) => host.chooseAgent({ ...(c.profile ? { profile: c.profile } : {}), ...(c.cwd ? { cwd: c.cwd } : {}) }),
     use_agent: (c) => host.useAgent(String(c.profile)),
+    save_serve_profile: (c) => host.serveProfile({ type: c.type, name: String(c.name), url: String(c.url), token: String(c.token) }),
+    remove_serve_profile: (c) => host.serveProfile({ type: c.type, name: String(c.name) }),
     new_session: () => client.newSession(),
     prompt: (c) => client.prompt(c.sessionId, c.content),
     cancel: (c) => client.cancel(c.sessionId),

@@ -3,9 +3,10 @@ import browser from "webextension-polyfill";
 import { readAllowedNow, runToolCall, sharedRunnerDeps } from "../browser-tools";
 import { platform } from "../platform";
 import { type AppEvent, initialAppState, reduceApp } from "../state/app";
-import type { AgentChoice, ConnectionEvent } from "../state/connection/connection";
+import { type AgentChoice, type ConnectionEvent, setupLink } from "../state/connection/connection";
+import type { DirectServe } from "../state/connection/direct-serve";
 import { storedActionLog } from "../storage/action-log";
-import { agentChoiceItem } from "../storage/agent-choice";
+import { agentChoiceItem, directServeItem } from "../storage/agent-choice";
 import { browserToolsEnabledItem } from "../storage/browser-tools-switch";
 import { storedFileEdits } from "../storage/edits/file-edits";
 import { storedForkProbes } from "../storage/fork-probes";
@@ -22,6 +23,7 @@ import { ClientController } from "./client/controller";
 import { GooseFeatures } from "./client/goose/goose-features";
 import { commandRouter } from "./command-router";
 import { onContextMenuClick, registerContextMenu } from "./context-menu";
+import { type DirectDeps, DirectPort } from "./direct/direct-port";
 import { HostRecheck } from "./host/host-recheck";
 import { NativeConnection } from "./host/native-connection";
 import { undoEdits } from "./host/undo-edits";
@@ -44,6 +46,17 @@ export interface GestureListeners {
   pressCommand: Parameters<typeof browser.commands.onCommand.addListener>[0];
 }
 
+/** The direct path's browser parts: its WebSocket, fetch and timers, and this extension's origin. */
+function directDeps(): DirectDeps {
+  return {
+    origin: browser.runtime.getURL("").replace(/\/$/, ""),
+    openSocket: (url) => new WebSocket(url),
+    fetch: (url, init) => fetch(url, init),
+    setTimer: (run, ms) => setTimeout(run, ms),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  };
+}
+
 export function startBackground(): GestureListeners {
   platform.openPanelOnToolbarClick();
   const log = (message: string, detail?: unknown) => console.info(`goose: ${message}`, detail ?? "");
@@ -52,8 +65,13 @@ export function startBackground(): GestureListeners {
   const store = createStore(initialAppState, reduceApp);
   // Read before the first connect (a panel opening); until then the host's defaults apply.
   let agentChoice: AgentChoice = {};
-  const choiceLoaded = agentChoiceItem.getValue().then((c) => {
+  // The goose serve to use when there is no host (the setup screen's; background/direct/).
+  let direct: DirectServe | null = null;
+  let directChanged = false;
+  const choiceLoaded = Promise.all([agentChoiceItem.getValue(), directServeItem.getValue()]).then(([c, d]) => {
     agentChoice = c;
+    // A change seen while this read was on its way is newer than what it read.
+    if (!directChanged) direct = d;
   });
   let client: ClientController | null = null;
   let tools: BrowserToolsService | null = null;
@@ -72,9 +90,17 @@ export function startBackground(): GestureListeners {
       onToolCall: (call, answer) => void tools?.handleCall(call, answer),
       onToolOffer: (offer) => tools?.offerReported(offer),
       onFileEdits: (event) => store.dispatch({ scope: "edits", event }),
+      direct: () => (direct ? new DirectPort(direct, directDeps()) : null),
       log,
     },
   );
+  directServeItem.watch((d) => {
+    direct = d;
+    directChanged = true;
+    // Set up from the setup screen: connect now. Forgotten while in use: back to looking for the host.
+    const link = store.get().connection.link;
+    if ((d && setupLink(link)) || (!d && link.phase === "ready" && link.hello.direct)) native.connect();
+  });
   const queue = new QueuePersistence(store, storedQueues, log);
   void persistTabs(store, storedTabs, log);
   new ActionLogPersistence(store, storedActionLog, log);
@@ -167,6 +193,7 @@ export function startBackground(): GestureListeners {
       restart: () => native.restart(),
       recheck: () => recheck.nudge(store.get().connection),
       diagnose: () => native.diagnose(),
+      serveProfile: (command) => void native.sendHost(command),
       chooseAgent: async (choice) => void (await chooseAgent(choice)),
       useAgent: async (profile) => {
         await choiceLoaded; // the folder chosen in the options page stays

@@ -1,4 +1,4 @@
-/** The options page: the agent and its folder, how page context is sent, notifications, the shortcut, diagnostics. */
+/** The options page: the agent and its folder, goose serve profiles, how page context is sent, notifications, the shortcut, diagnostics. */
 import { useEffect, useState } from "preact/hooks";
 import browser from "webextension-polyfill";
 import { BrowserToolsCheckbox, BrowserToolsNotice } from "../panel/browser-tools/BrowserTools";
@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS, type Settings, settingsItem } from "../storage/settin
 import { ShortcutTip } from "../view/ShortcutTip";
 import { AgentPicker } from "./AgentPicker";
 import { Diagnostics } from "./Diagnostics";
+import { ServeProfiles } from "./ServeProfiles";
 
 export function OptionsApp() {
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -35,6 +36,7 @@ export function OptionsApp() {
     <main class="options">
       <h1>goose settings</h1>
       <AgentPicker />
+      <ServeProfiles />
       <section>
         <h2>Page context</h2>
         <label class="options__row">

@@ -4,6 +4,8 @@
  * a session/load it sends a snapshot instead of the replay. The panel sends commands, which are the
  * user's actions.
  */
+
+import type { ServeProfileCommand } from "../../shared/serve-profiles";
 import type { ContentBlock } from "../acp/schema";
 import type { AppEvent, AppState } from "./app";
 import type { ConsentAnswer } from "./browser-tools/browser-tools";
@@ -57,6 +59,8 @@ export type PanelCommand =
   | { type: "diagnose" }
   /** Options page: run this profile in this folder from now on (null: the host's default); restarts the agent. */
   | { type: "choose_agent"; profile: string | null; cwd: string | null }
+  /** Options page: add, update or remove a goose serve profile in the host's config (the host answers `serve_profile_result`). */
+  | ServeProfileCommand
   /** Panel ("Use X instead"): run this profile from now on, in the folder already chosen; restarts the agent. */
   | { type: "use_agent"; profile: string }
   /** Panel or options page: turn browser tools on or off (the view asked for "tabs" in the click first). */
@@ -113,6 +117,8 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set([
   "answer_elicitation",
   "diagnose",
   "choose_agent",
+  "save_serve_profile",
+  "remove_serve_profile",
   "use_agent",
   "set_browser_tools",
   "answer_consent",

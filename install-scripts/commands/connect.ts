@@ -8,12 +8,11 @@
 
 import path from "node:path";
 import { configFile } from "../../native-host/setup/paths";
-import { writeServeProfile } from "../apply/serve-profile-write";
-import { flag, type ParsedOptions, PROFILE_NAME, strings, UsageError } from "../args";
+import { changeHostConfig, type ServeProfileChange, withServeProfile } from "../../native-host/setup/serve-profile-write";
+import { DEFAULT_SERVE_URL, gooseServeCommand, PROFILE_NAME } from "../../shared/serve-profiles";
+import { flag, type ParsedOptions, strings, UsageError } from "../args";
 import { COMMANDS } from "../command-names";
 import { defineCommand } from "./command";
-
-const DEFAULT_URL = "ws://127.0.0.1:3284/acp";
 
 interface ConnectArgs {
   command: "connect";
@@ -27,7 +26,7 @@ interface ConnectArgs {
 export const connectCommand = defineCommand<ConnectArgs>({
   name: "connect",
   summary: "add a profile that connects to a running goose serve (a container, another machine, goose Desktop)",
-  usage: `  --url URL                    the server's address (default ${DEFAULT_URL}); ws:// only to this machine, else wss://
+  usage: `  --url URL                    the server's address (default ${DEFAULT_SERVE_URL}); ws:// only to this machine, else wss://
   --certificate FILE           the server's own TLS certificate (goose serve --tls: ~/.config/goose/tls/server.pem there)
   --default                    make it the profile the host starts
   --json                       print the result as JSON (without the token)`,
@@ -47,7 +46,7 @@ export const connectCommand = defineCommand<ConnectArgs>({
     return {
       command: "connect",
       name,
-      url: urls[0] ?? DEFAULT_URL,
+      url: urls[0] ?? DEFAULT_SERVE_URL,
       ...(certificates[0] ? { certificate: path.resolve(certificates[0]) } : {}),
       makeDefault: flag(values, "default"),
       json: flag(values, "json"),
@@ -56,19 +55,16 @@ export const connectCommand = defineCommand<ConnectArgs>({
   run: async (args, ctx) => {
     const file = configFile(ctx.p);
     const given = ctx.p.env.GOOSE_SERVER__SECRET_KEY?.trim();
-    let change: ReturnType<typeof writeServeProfile>;
+    const request = {
+      name: args.name,
+      url: args.url,
+      ...(given ? { token: given } : {}),
+      ...(args.certificate ? { certificate: args.certificate } : {}),
+      makeDefault: args.makeDefault,
+    };
+    let change: ServeProfileChange;
     try {
-      change = writeServeProfile(
-        file,
-        {
-          name: args.name,
-          url: args.url,
-          ...(given ? { token: given } : {}),
-          ...(args.certificate ? { certificate: args.certificate } : {}),
-          makeDefault: args.makeDefault,
-        },
-        ctx.p,
-      );
+      change = await changeHostConfig(file, (current) => withServeProfile(current, file, request, ctx.p));
     } catch (e) {
       const message = `Could not add the profile: ${(e as Error).message}`;
       if (args.json) ctx.out(`${JSON.stringify({ ok: false, error: message }, null, 2)}\n`);
@@ -81,11 +77,7 @@ export const connectCommand = defineCommand<ConnectArgs>({
       );
       return 0;
     }
-    const port = new URL(args.url.replace(/^ws/, "http")).port || "3284";
-    const start =
-      ctx.p.platform === "win32"
-        ? `$env:GOOSE_SERVER__SECRET_KEY="${change.token}"; goose serve --port ${port}`
-        : `GOOSE_SERVER__SECRET_KEY=${change.token} goose serve --port ${port}`;
+    const start = gooseServeCommand(change.token ?? "", args.url, ctx.p.platform);
     ctx.out(
       [
         `Profile "${args.name}" ${change.outcome} in ${file}: goose serve at ${args.url}.`,

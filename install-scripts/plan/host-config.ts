@@ -10,10 +10,11 @@
  */
 
 import { pathDirs } from "../../native-host/agent/discover";
+import { isRecord, type RawConfig } from "../../native-host/setup/config-text";
 import { CHROMIUM_EXTENSION_IDS } from "../../shared/extension-ids";
 import type { AgentSpec } from "../args";
 
-export type RawConfig = Record<string, unknown>;
+export { configText, existingConfig, isRecord, type RawConfig } from "../../native-host/setup/config-text";
 
 export interface ConfigInputs {
   platform: NodeJS.Platform;
@@ -97,26 +98,4 @@ export function chooseGooseCommand(
 ): string | undefined {
   if (configured && isAbsolute(configured) && configuredWorks) return configured;
   return discovered;
-}
-
-export function isRecord(v: unknown): v is RawConfig {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Stable text for the file: two-space JSON and a final newline. */
-/** host.json's text as an object ({} when absent or empty); throws, naming the file and what to do, when it is not a JSON object. */
-export function existingConfig(current: string | undefined, file: string): RawConfig {
-  if (current === undefined || current.trim() === "") return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(current);
-  } catch (e) {
-    throw new Error(`${file} is not valid JSON (${(e as Error).message}): fix or delete it, then run this again`);
-  }
-  if (!isRecord(parsed)) throw new Error(`${file} is not a JSON object: fix or delete it, then run this again`);
-  return parsed;
-}
-
-export function configText(config: RawConfig): string {
-  return `${JSON.stringify(config, null, 2)}\n`;
 }

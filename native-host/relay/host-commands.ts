@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { HostCommand, HostErrorCode } from "../../shared/host-protocol";
 import { isHostEnvelope } from "../../shared/host-protocol";
+import type { ServeProfileCommand } from "../../shared/serve-profiles";
 import type { BrowserTools } from "../browser-tools";
 import type { FileService } from "../files/file-service";
 import { undoCommandOf } from "../files/undo-command";
@@ -16,10 +17,14 @@ import { isDirectory } from "../setup/fs-checks";
 import type { PlatformInfo } from "../setup/paths";
 import { HOST_PROTOCOL, HOST_VERSION } from "../setup/version";
 import type { CheckedFrame } from "../wire/frames";
+import { serveProfileCommand } from "./serve-profile-commands";
 
 export interface HostCommandOptions {
-  /** The config as last read (the host re-reads it when the file changes). */
-  config(): HostConfig;
+  /**
+   * The config as last read (the host re-reads it when the file changes), where it is read from, and a
+   * re-read now (after the host changed the file itself).
+   */
+  live: { readonly loaded: { file: string; config: HostConfig }; reload(): void };
   platform: PlatformInfo;
   startAgent(profile?: string, cwd?: string): void;
   restartAgent(profile?: string, cwd?: string): void;
@@ -44,8 +49,11 @@ export function hostCommandIn(frame: CheckedFrame): HostCommand | undefined {
 export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void {
   /** The profile and folder a start or restart names, if any, must exist. */
   const agentChoiceOk = (cmd: { profile?: unknown; cwd?: unknown }): boolean => {
-    if (cmd.profile !== undefined && !hasProfile(o.config(), cmd.profile)) {
-      o.refuse("unknown_profile", `no agent profile named ${echo(cmd.profile)}; configured: ${clip(o.config().profileNames.join(", "))}`);
+    if (cmd.profile !== undefined && !hasProfile(o.live.loaded.config, cmd.profile)) {
+      o.refuse(
+        "unknown_profile",
+        `no agent profile named ${echo(cmd.profile)}; configured: ${clip(o.live.loaded.config.profileNames.join(", "))}`,
+      );
       return false;
     }
     if (cmd.cwd !== undefined && !(typeof cmd.cwd === "string" && path.isAbsolute(cmd.cwd) && isDirectory(cmd.cwd))) {
@@ -54,6 +62,13 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
     }
     return true;
   };
+
+  // The answer goes after the re-read, so the extension has the new profile list (a `config` message) first.
+  const changeServeProfiles = (cmd: ServeProfileCommand) =>
+    void serveProfileCommand(cmd, o.live.loaded.file, o.platform).then((result) => {
+      if ("outcome" in result) o.live.reload();
+      o.send(result);
+    });
 
   let diagnosesAsked = 0;
   const routes: Routes = {
@@ -79,10 +94,12 @@ export function hostCommands(o: HostCommandOptions): (cmd: HostCommand) => void 
       // Diagnoses overlap (a profile added while one runs) and a slow one can finish last: only the
       // newest is sent, or an older config's answer would replace the newer one on the options page.
       const asked = ++diagnosesAsked;
-      void diagnose(o.config(), o.platform).then((d) => {
+      void diagnose(o.live.loaded.config, o.platform).then((d) => {
         if (asked === diagnosesAsked) o.send(d);
       });
     },
+    save_serve_profile: (cmd) => changeServeProfiles(cmd),
+    remove_serve_profile: (cmd) => changeServeProfiles(cmd),
     browser_tools: (cmd) => o.browserTools.command(cmd),
     tool_result: (cmd) => o.browserTools.command(cmd),
     undo_edit: (cmd) =>

@@ -122,7 +122,7 @@ export class Relay {
       },
     });
     const dispatch = hostCommands({
-      config: () => this.config.loaded.config,
+      live: this.config,
       platform: o.platform,
       startAgent: (profile, cwd) => void this.supervisor.start(profile, cwd),
       restartAgent: (profile, cwd) => void this.supervisor.restart(profile, cwd),

@@ -8,11 +8,11 @@
  * a wrong token or a goose too old waits for Restart.
  */
 import type { AgentStatus } from "../../shared/host-protocol";
+import { reconnectDelayMs } from "../../shared/reconnect-backoff";
 import { type HostConfig, serveProfileNamed } from "../setup/config";
 import type { Logger } from "../setup/log";
 import type { ServeProfile } from "../setup/serve-profile";
 import type { LineEvent } from "../wire/lines";
-import { reconnectDelayMs } from "./backoff";
 import { messageLines } from "./message-lines";
 import { pinnedTls } from "./pinned-certificate";
 import { checkServe } from "./serve-check";

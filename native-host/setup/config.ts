@@ -1,7 +1,7 @@
 /**
  * The host config file (see paths.ts for where it lives). It names the agents the host may run: a
- * profile is a command with args and env. No message from the extension can add to this list; the
- * extension may only pick a profile by name.
+ * profile is a command with args and env. No message from the extension can add a command to this
+ * list: it picks a profile by name, and may add or remove only a goose serve profile (serve-profile-write.ts).
  *
  * {
  *   "defaultProfile": "goose",

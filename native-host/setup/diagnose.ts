@@ -49,7 +49,7 @@ async function diagnoseProfile(
 
 /** A goose serve profile: the server checked as a connection would (serve-check.ts); its token is not shown. */
 async function diagnoseServe(name: string, profile: ServeProfile): Promise<ProfileDiagnosis> {
-  const base = { name, command: profile.url.ws, args: [] };
+  const base = { name, command: profile.url.ws, args: [], serve: true as const };
   const check = await checkServe(profile, { profile: name, url: profile.url.ws, configFile: "the host config" });
   if (check.ok) return { ...base, resolved: profile.url.ws, ...(check.version ? { version: check.version } : {}) };
   const state = check.kind === "outdated" ? "outdated" : "failed";

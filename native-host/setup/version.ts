@@ -1,4 +1,5 @@
 import { HOST_CAPABILITIES, HOST_PROTOCOL_VERSION, MIN_EXTENSION_PROTOCOL } from "../../shared/host-protocol";
+import { SERVE_PROFILES_CAPABILITY } from "../../shared/serve-profiles";
 
 /** The host's own version, replaced at bundle time by native-host/build.ts. */
 declare const __HOST_VERSION__: string | undefined;
@@ -20,5 +21,5 @@ export const HOST_PROTOCOL: HostProtocol =
     : {
         protocolVersion: HOST_PROTOCOL_VERSION,
         minExtensionProtocol: MIN_EXTENSION_PROTOCOL,
-        capabilities: [...HOST_CAPABILITIES],
+        capabilities: [...HOST_CAPABILITIES, SERVE_PROFILES_CAPABILITY],
       };

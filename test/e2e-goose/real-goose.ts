@@ -9,11 +9,14 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { onTestFinished } from "vitest";
 import type { Launch } from "../e2e/fixture";
 import { type ModelServer, startModelServer } from "../fixtures/model-server/server";
 import type { Harness, HarnessOptions } from "../helpers/chromium/harness";
 import { ROOT } from "../helpers/chromium/harness";
+import { agentBubbles, LONG, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
+import type { GooseServe } from "../helpers/goose-serve";
 
 export interface GooseBuild {
   /** What `goose --version` printed, trimmed (goose prints a leading space). */
@@ -78,4 +81,23 @@ function writeWrapper(dir: string, binary: string): string {
     { mode: 0o755 },
   );
   return file;
+}
+
+/**
+ * The server killed and started again under a panel that had one turn: the panel says goose stopped,
+ * comes back by itself, and goes on in the same session (goose had it on disk, and the panel loaded it
+ * on the new connection).
+ */
+export async function goesOnAfterRestart(page: Page, serve: GooseServe): Promise<void> {
+  await serve.kill();
+  await page
+    .getByText(/stopped unexpectedly/)
+    .first()
+    .waitFor({ timeout: LONG });
+  await serve.start();
+  await waitForReady(page);
+  await sendPrompt(page, "after the restart");
+  await waitForText(agentBubbles(page), "You said: after the restart", LONG);
+  await waitForTurnEnd(page);
+  if ((await agentBubbles(page).count()) !== 2) throw new Error("the panel did not go on in the same session after the restart");
 }

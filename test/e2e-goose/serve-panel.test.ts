@@ -13,7 +13,7 @@ import WebSocket from "ws";
 import { useHarness } from "../e2e/fixture";
 import { agentBubbles, LONG, sendPrompt, userBubbles, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
 import { type GooseServe, startGooseServe } from "../helpers/goose-serve";
-import { gooseBuilds } from "./real-goose";
+import { goesOnAfterRestart, gooseBuilds } from "./real-goose";
 
 const launch = useHarness();
 
@@ -28,18 +28,7 @@ describe.each(gooseBuilds())("goose serve $version in the panel", (build) => {
     await waitForText(agentBubbles(page), "You said: hello from the panel");
     await waitForTurnEnd(page);
 
-    await serve.kill();
-    await page
-      .getByText(/stopped unexpectedly/)
-      .first()
-      .waitFor({ timeout: LONG });
-    await serve.start();
-    await waitForReady(page);
-    await sendPrompt(page, "after the restart");
-    await waitForText(agentBubbles(page), "You said: after the restart", LONG);
-    await waitForTurnEnd(page);
-    // The same session went on: goose had it on disk, and the panel loaded it on the new connection.
-    expect(await agentBubbles(page).count()).toBe(2);
+    await goesOnAfterRestart(page, serve);
     expect(fs.readFileSync(h.hostLog, "utf8")).not.toContain(serve.token);
   });
 

@@ -109,7 +109,10 @@ export function setup(
   const active = (): SessionState => client().sessions[client().activeSessionId!]!;
   const until = (cond: () => boolean, what: string) => waitUntil(cond, 15_000, what);
   // The real router; the host side is not under test here (no host: the native port is replaced).
-  const handle = commandRouter({ restart() {}, recheck() {}, diagnose() {}, chooseAgent() {}, useAgent() {} }, controller);
+  const handle = commandRouter(
+    { restart() {}, recheck() {}, diagnose() {}, chooseAgent() {}, useAgent() {}, serveProfile() {} },
+    controller,
+  );
   return { store, controller, handle, events, startAgent, agentLog, client, active, until, meta };
 }
 

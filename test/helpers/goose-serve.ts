@@ -34,13 +34,16 @@ export interface GooseServeOptions {
   args?: string[];
   /** `--tls`: goose's own certificate, kept in its HOME (`certificate`). */
   tls?: boolean;
+  /** The token and port a command the user was shown names (default: fresh ones). */
+  token?: string;
+  port?: number;
 }
 
 export async function startGooseServe(binary: string, o: GooseServeOptions = {}): Promise<GooseServe> {
   const model = await startModelServer();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "goose-serve-"));
-  const token = crypto.randomBytes(24).toString("hex");
-  const port = await freePort();
+  const token = o.token ?? crypto.randomBytes(24).toString("hex");
+  const port = o.port ?? (await freePort());
   let child: ChildProcess | undefined;
   let printed = "";
   const start = async () => {

@@ -315,6 +315,14 @@ function withStateDir(profiles: Record<string, unknown>, stateDir: string): Reco
   return Object.fromEntries(entries);
 }
 
+/** After a test: `secret` (a goose serve token) is in none of what the host wrote: its log, stderr, frames. */
+export function expectNowhere(host: HostUnderTest | undefined, secret: string): void {
+  if (!host) return;
+  expect(host.hostLog).not.toContain(secret);
+  expect(host.stderr).not.toContain(secret);
+  expect(host.rawFrames.join("\n")).not.toContain(secret);
+}
+
 /** After a test: the host wrote nothing but valid frames to stdout; then it is killed and awaited. */
 export async function stopChecked(host: HostUnderTest | undefined, what = "stdout carried only valid frames"): Promise<void> {
   if (!host) return;

@@ -21,6 +21,7 @@ import {
   isJsonRpc,
   type JsonRpcMessage,
 } from "../../../shared/host-protocol";
+import type { ServeProfileResult } from "../../../shared/serve-profiles";
 import type { AgentChoice, ConnectionEvent } from "../../state/connection/connection";
 import { hostFit } from "../../state/connection/host-compat";
 import type { FileEditsEvent } from "../../state/file-edits/file-edits";
@@ -88,6 +89,8 @@ export class HostInbound {
       case "file_edit":
       case "edit_undo":
         return this.fileEdit(event);
+      case "serve_profile_result":
+        return serveProfileResult(event as ServeProfileResult);
       default:
         return NOTHING; // a newer host's extra event: ignore rather than fail
     }
@@ -201,4 +204,15 @@ export class HostInbound {
       return undefined;
     }
   }
+}
+
+/** Only a well-formed answer reaches the options page: its name and command, and an outcome or the host's words. */
+function serveProfileResult(r: ServeProfileResult): InboundResult {
+  const command = r.command === "save_serve_profile" || r.command === "remove_serve_profile" ? r.command : undefined;
+  if (typeof r.name !== "string" || !command) return NOTHING;
+  const base = { type: "serve_profile_result", name: r.name.slice(0, 200), command } as const;
+  const outcome = "outcome" in r && ["added", "updated", "unchanged", "removed"].includes(r.outcome) ? r.outcome : undefined;
+  const error = "error" in r && typeof r.error === "string" ? r.error.slice(0, 2000) : undefined;
+  const result: ServeProfileResult | undefined = outcome ? { ...base, outcome } : error ? { ...base, error } : undefined;
+  return result ? { events: [{ type: "serve_profile_result", result }] } : NOTHING;
 }

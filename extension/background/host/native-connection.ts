@@ -4,7 +4,13 @@
  */
 import { HOST_NAME } from "../../../shared/extension-ids";
 import { type HostCommand, type HostToolCall, type HostToolsOffer, hostMessage, type JsonRpcMessage } from "../../../shared/host-protocol";
-import type { AgentChoice, ConnectionEvent, ConnectionState } from "../../state/connection/connection";
+import {
+  type AgentChoice,
+  type ConnectionEvent,
+  type ConnectionState,
+  type DisconnectReason,
+  SETUP_CAUSES,
+} from "../../state/connection/connection";
 import type { FileEditsEvent } from "../../state/file-edits/file-edits";
 import type { SliceStore } from "../observable-store";
 import type { MessagePort } from "../panel/ports";
@@ -30,6 +36,8 @@ export interface NativeDeps {
   onToolOffer?: (offer: HostToolsOffer) => void;
   /** The agent's file edits the host reported, and its answers to Undo. */
   onFileEdits?: (event: FileEditsEvent) => void;
+  /** With no host to start, a port to the goose serve the user set up for that (background/direct/), if any. */
+  direct?: () => MessagePort | null;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -50,17 +58,32 @@ export class NativeConnection {
   connect(recheck = false): void {
     this.hangUp();
     const generation = ++this.generation;
-    const inbound = new HostInbound(undefined, this.deps.agentChoice);
-    let saidHello = false;
     this.store.dispatch({ type: "connecting", ...(recheck ? { recheck } : {}) });
 
     let port: MessagePort;
     try {
       port = this.deps.connectNative(HOST_NAME);
     } catch (error) {
-      this.store.dispatch({ type: "disconnected", reason: connectFailure(error, this.context()) });
+      const reason = connectFailure(error, this.context());
+      if (!this.tryDirect(reason)) this.store.dispatch({ type: "disconnected", reason });
       return;
     }
+    this.attach(port, generation);
+  }
+
+  /** No host to start (not installed, or one the browser cannot start): the direct goose serve, when set up. */
+  private tryDirect(reason: DisconnectReason): boolean {
+    if (!SETUP_CAUSES.has(reason.cause)) return false;
+    const direct = this.deps.direct?.();
+    if (!direct) return false;
+    this.deps.log?.("no native host; connecting to goose serve directly", reason.cause);
+    this.attach(direct, this.generation);
+    return true;
+  }
+
+  private attach(port: MessagePort, generation: number): void {
+    const inbound = new HostInbound(undefined, this.deps.agentChoice);
+    let saidHello = false;
     this.port = port;
 
     port.onMessage.addListener((message: unknown) => {
@@ -85,7 +108,8 @@ export class NativeConnection {
       this.port = null;
       for (const event of inbound.close()) this.store.dispatch(event);
       this.deps.log?.("native port closed", message);
-      this.store.dispatch({ type: "disconnected", reason: disconnectReason(message, { ...this.context(), saidHello }) });
+      const reason = disconnectReason(message, { ...this.context(), saidHello });
+      if (saidHello || !this.tryDirect(reason)) this.store.dispatch({ type: "disconnected", reason });
     });
   }
 

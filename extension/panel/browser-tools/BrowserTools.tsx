@@ -48,14 +48,18 @@ export function BrowserToolsSwitch() {
   const wanted = browserTools.value?.enabled === true;
   const link = connection.value?.link;
   if (link?.phase === "ready" && !hostServes(link.hello, "browser_tools")) {
-    // A host one version behind, without browser tools: off until it is updated (its notice says how).
+    // No host (goose serve reached directly), or one a version behind without them (its notice says how).
     return (
       <button
         type="button"
         class="icon-button"
         aria-pressed={false}
         aria-label="Browser: not available"
-        title={`This goose-browser host (${link.hello.hostVersion}) has no browser tools: update it to use them.`}
+        title={
+          link.hello.direct
+            ? "Browser tools need the goose-browser host: this panel talks to goose serve directly, without one."
+            : `This goose-browser host (${link.hello.hostVersion}) has no browser tools: update it to use them.`
+        }
         disabled
       >
         <Icon name="browser" size={16} />

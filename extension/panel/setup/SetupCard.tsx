@@ -7,6 +7,7 @@ import { useEffect } from "preact/hooks";
 import { send } from "../../view/background-link";
 import type { StatusView } from "../../view/status-text";
 import { CommandBox } from "./CommandBox";
+import { DirectSetup } from "./DirectSetup";
 import { InlineCode } from "./InlineCode";
 
 export function SetupCard({ view, canCheck }: { view: StatusView; canCheck: boolean }) {
@@ -34,6 +35,7 @@ export function SetupCard({ view, canCheck }: { view: StatusView; canCheck: bool
         </p>
       )}
       {setup?.command && <CommandBox command={setup.command} />}
+      <DirectSetup />
       {view.detail && (
         <details class="status__detail" open={!view.detail.collapsed}>
           <summary class="status__detail-label">{view.detail.label}</summary>

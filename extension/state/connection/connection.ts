@@ -3,6 +3,7 @@
  * that changes it. The background owns the live copy; panels receive snapshots of it.
  */
 import type { AgentStatus, HostConfigUpdate, HostDiagnostics, HostError, HostHello } from "../../../shared/host-protocol";
+import type { ServeProfileResult } from "../../../shared/serve-profiles";
 import { type HostFit, hostFit } from "./host-compat";
 
 /** The agent profile and working folder the user picked in the options page (unset: the host's defaults). */
@@ -83,6 +84,8 @@ export interface ConnectionState {
   droppedChunks: number;
   /** The host's last answer to `diagnose` (options page). */
   diagnostics: HostDiagnostics | null;
+  /** The host's last answer to a goose serve profile's save or removal (options page), numbered to tell a new one. */
+  serveProfileResult: { answer: ServeProfileResult; n: number } | null;
 }
 
 export type ConnectionEvent =
@@ -94,6 +97,7 @@ export type ConnectionEvent =
   | { type: "host_error"; error: HostError }
   | { type: "chunk_dropped"; reason: string }
   | { type: "host_diagnostics"; diagnostics: HostDiagnostics }
+  | { type: "serve_profile_result"; result: ServeProfileResult }
   | { type: "disconnected"; reason: DisconnectReason };
 
 export const initialConnectionState: ConnectionState = {
@@ -104,6 +108,7 @@ export const initialConnectionState: ConnectionState = {
   lastHello: null,
   droppedChunks: 0,
   diagnostics: null,
+  serveProfileResult: null,
 };
 
 /** The host's refusals of an agent choice: the folder or profile a start or restart named does not exist. */
@@ -188,6 +193,9 @@ export function reduceConnection(state: ConnectionState, event: ConnectionEvent)
 
     case "host_diagnostics":
       return { ...state, diagnostics: event.diagnostics };
+
+    case "serve_profile_result":
+      return { ...state, serveProfileResult: { answer: event.result, n: (state.serveProfileResult?.n ?? 0) + 1 } };
 
     case "disconnected":
       // The agent dies with its host, so its last status would mislead.

@@ -96,7 +96,10 @@ function setup(dir: string) {
       .map((m) => m.params.prompt[0].text);
   const client = () => store.get().client;
   const until = (cond: () => boolean, what: string) => waitUntil(cond, 15_000, what);
-  const handle = commandRouter({ restart() {}, recheck() {}, diagnose() {}, chooseAgent() {}, useAgent() {} }, controller);
+  const handle = commandRouter(
+    { restart() {}, recheck() {}, diagnose() {}, chooseAgent() {}, useAgent() {}, serveProfile() {} },
+    controller,
+  );
   return { store, handle, startAgent, prompts, client, until, flushes };
 }
 

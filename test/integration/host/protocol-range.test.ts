@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildHost } from "../../../native-host/build";
 import { HOST_CAPABILITIES, HOST_PROTOCOL_VERSION, MIN_EXTENSION_PROTOCOL } from "../../../shared/host-protocol";
+import { SERVE_PROFILES_CAPABILITY } from "../../../shared/serve-profiles";
 import { HostUnderTest, stopChecked } from "../../helpers/host-harness";
 
 const N = HOST_PROTOCOL_VERSION;
@@ -45,7 +46,7 @@ describe("the host's protocol range", () => {
     expect(hello).toMatchObject({
       protocolVersion: N,
       minExtensionProtocol: MIN_EXTENSION_PROTOCOL,
-      capabilities: [...HOST_CAPABILITIES],
+      capabilities: [...HOST_CAPABILITIES, SERVE_PROFILES_CAPABILITY],
       browserTools: true,
     });
   });

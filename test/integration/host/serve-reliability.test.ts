@@ -8,17 +8,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_VERBATIM_BYTES } from "../../../shared/host-protocol";
 import { type FakeServe, type FakeServeOptions, startFakeServe } from "../../helpers/fake-goose-serve";
 import { freePort } from "../../helpers/goose-serve";
-import { FAKE_GOOSE, HostUnderTest, isAlive, stopChecked } from "../../helpers/host-harness";
+import { expectNowhere, FAKE_GOOSE, HostUnderTest, isAlive, stopChecked } from "../../helpers/host-harness";
 
 const TOKEN = "fake-serve-token-3f9c2a";
 let host: HostUnderTest | undefined;
 let fake: FakeServe | undefined;
 afterEach(async () => {
-  if (host) {
-    expect(host.hostLog).not.toContain(TOKEN);
-    expect(host.stderr).not.toContain(TOKEN);
-    expect(host.rawFrames.join("\n")).not.toContain(TOKEN);
-  }
+  expectNowhere(host, TOKEN);
   await stopChecked(host);
   await fake?.close();
   host = undefined;
@@ -170,6 +166,7 @@ describe("the host and a misbehaving goose serve", () => {
       name: "remote",
       command: fake!.url,
       args: [],
+      serve: true,
       resolved: fake!.url,
       version: "1.52.0",
     });

@@ -67,6 +67,24 @@ describe("HostInbound", () => {
     expect(inbound.receive([]).jsonRpc).toEqual([]);
   });
 
+  it("hands on the host's answer about a goose serve profile, and drops one that is not well formed", () => {
+    const inbound = new HostInbound();
+    const added = { type: "serve_profile_result", name: "desktop", command: "save_serve_profile", outcome: "added" } as const;
+    expect(inbound.receive({ host: added }).events).toEqual([{ type: "serve_profile_result", result: added }]);
+    const refused = { type: "serve_profile_result", name: "far", command: "save_serve_profile", error: "x".repeat(5000) };
+    expect(inbound.receive({ host: refused }).events).toEqual([
+      { type: "serve_profile_result", result: { ...refused, error: "x".repeat(2000) } },
+    ]);
+    for (const bad of [
+      { ...added, outcome: "deleted" },
+      { ...added, command: "restart" },
+      { ...added, name: 7 },
+      { type: "serve_profile_result", name: "desktop", command: "remove_serve_profile" },
+    ]) {
+      expect(inbound.receive({ host: bad }).events).toEqual([]);
+    }
+  });
+
   it("ignores unknown host events and messages that are neither kind", () => {
     const inbound = new HostInbound();
     expect(inbound.receive({ host: { type: "from_the_future" } }).events).toEqual([]);

@@ -327,6 +327,7 @@ describe("commandRouter", () => {
       diagnose: record("diagnose"),
       chooseAgent: record("chooseAgent"),
       useAgent: record("useAgent"),
+      serveProfile: record("serveProfile"),
     };
     const client: ClientCommands = {
       newSession: record("newSession"),
@@ -363,6 +364,8 @@ describe("commandRouter", () => {
       { type: "diagnose" },
       { type: "choose_agent", profile: "claude", cwd: "/work" },
       { type: "use_agent", profile: "codex" },
+      { type: "save_serve_profile", name: "desktop", url: "ws://127.0.0.1:3284/acp", token: "t" },
+      { type: "remove_serve_profile", name: "desktop" },
       { type: "new_session" },
       { type: "prompt", sessionId: null, content },
       { type: "cancel", sessionId: "s1" },
@@ -396,6 +399,8 @@ describe("commandRouter", () => {
       ["diagnose"],
       ["chooseAgent", { profile: "claude", cwd: "/work" }],
       ["useAgent", "codex"],
+      ["serveProfile", { type: "save_serve_profile", name: "desktop", url: "ws://127.0.0.1:3284/acp", token: "t" }],
+      ["serveProfile", { type: "remove_serve_profile", name: "desktop" }],
       ["newSession"],
       ["prompt", null, content],
       ["cancel", "s1"],

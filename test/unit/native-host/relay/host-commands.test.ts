@@ -10,7 +10,7 @@ function commands() {
   const calls: string[] = [];
   const config = parseConfig({}, { platform: "linux", home: os.homedir(), env: {} });
   const dispatch = hostCommands({
-    config: () => config,
+    live: { loaded: { file: path.join(os.tmpdir(), "never-written.json"), config }, reload: () => calls.push("reload") },
     platform: { platform: "linux", home: os.homedir(), env: {} },
     startAgent: (profile, cwd) => calls.push(`start ${profile} ${cwd}`),
     restartAgent: (profile, cwd) => calls.push(`restart ${profile} ${cwd}`),
@@ -38,7 +38,7 @@ describe("host commands", () => {
     run({ type: "undo_edit", sessionId: "s1", editId: "../../etc/passwd" });
     run({ type: "undo_edit", editId: "3-0123abcd" });
     // The schema is loaded on first use.
-    await expect.poll(() => calls.length).toBe(3);
+    await expect.poll(() => calls.length, { timeout: 10_000 }).toBe(3);
     expect(calls).toEqual(["undo s1 3-0123abcd", "refuse invalid_command", "refuse invalid_command"]);
   });
 
@@ -84,7 +84,12 @@ describe("host commands", () => {
     let config = before;
     const sent: { type: string; profiles?: { name: string }[] }[] = [];
     const dispatch = hostCommands({
-      config: () => config,
+      live: {
+        get loaded() {
+          return { file: "/nowhere/host.json", config };
+        },
+        reload: () => {},
+      },
       platform: p,
       startAgent: () => {},
       restartAgent: () => {},

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reconnectDelayMs } from "../../../../native-host/serve/backoff";
 import { failureOfError, failureOfStatus, isTransient } from "../../../../native-host/serve/serve-failure";
+import { reconnectDelayMs } from "../../../../shared/reconnect-backoff";
 
 const c = { profile: "desktop", url: "ws://127.0.0.1:3284/acp", configFile: "/home/me/.config/goose-browser/host.json" };
 const error = (code: string) => Object.assign(new Error(code), { code });

@@ -1,5 +1,5 @@
 /**
- * How long the host waits before its next try to reach a goose serve that went away: doubling from
+ * How long the host, or the extension on its direct path, waits before its next try to reach a goose serve that went away: doubling from
  * half a second to 15 s, so a server restarted at once is back within a second and one that stays down
  * costs a request every 15 s. Pure.
  */

@@ -1,0 +1,188 @@
+/**
+ * The direct path's port driven with a fake WebSocket, fetch and clock: it speaks the host's side of the
+ * native port (a hello without browser tools, the agent's statuses), relays only JSON-RPC, answers what
+ * it cannot deliver, refuses a message goose would drop, and reconnects with the host's backoff.
+ */
+import { describe, expect, it } from "vitest";
+import { DIRECT_PROFILE, DirectPort, type SocketLike } from "../../../../../extension/background/direct/direct-port";
+import { NativeConnection } from "../../../../../extension/background/host/native-connection";
+import { createStore } from "../../../../../extension/background/observable-store";
+import { initialConnectionState, reduceConnection } from "../../../../../extension/state/connection/connection";
+import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY, HOST_PROTOCOL_VERSION } from "../../../../../shared/host-protocol";
+
+const SERVE = { url: "ws://127.0.0.1:3284/acp", token: "s3cret token", cwd: "/work" };
+
+class FakeSocket implements SocketLike {
+  onopen: SocketLike["onopen"] = null;
+  onmessage: SocketLike["onmessage"] = null;
+  onclose: SocketLike["onclose"] = null;
+  sent: string[] = [];
+  closed = false;
+  constructor(readonly url: string) {}
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.closed = true;
+  }
+  opens() {
+    this.onopen?.(new Event("open"));
+  }
+  says(data: string) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+  ends() {
+    this.onclose?.({} as CloseEvent);
+  }
+}
+
+function setup(answer: () => Promise<{ status: number }> = async () => ({ status: 200 })) {
+  const sockets: FakeSocket[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  const port = new DirectPort(SERVE, {
+    origin: "chrome-extension://abc",
+    openSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    fetch: answer,
+    setTimer: (run, ms) => timers.push({ run, ms }),
+    clearTimer: () => {},
+  });
+  const got: unknown[] = [];
+  port.onMessage.addListener((m) => got.push(m));
+  const tick = () => timers.shift()!.run();
+  const statuses = () =>
+    got.flatMap((m) =>
+      (m as { host?: { type: string; status?: { state: string } } }).host?.status
+        ? [(m as { host: { status: { state: string } } }).host.status.state]
+        : [],
+    );
+  return { port, sockets, timers, got, tick, statuses };
+}
+
+const start = { host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } };
+
+describe("the direct path's port", () => {
+  it("says hello as a host without browser tools, connects with the token in the URL, and relays only JSON-RPC", () => {
+    const { port, sockets, got, tick, statuses } = setup();
+    tick();
+    expect(got[0]).toMatchObject({
+      host: { type: "hello", profiles: [DIRECT_PROFILE], cwd: "/work", capabilities: ["goose_session_methods"], direct: true },
+    });
+    port.postMessage(start);
+    expect(sockets[0]!.url).toBe("ws://127.0.0.1:3284/acp?token=s3cret%20token");
+    sockets[0]!.opens();
+    expect(got.at(-1)).toEqual({
+      host: { type: "status", status: { state: "running", profile: DIRECT_PROFILE, command: SERVE.url, pid: 1, cwd: "/work" } },
+    });
+    port.postMessage({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
+    expect(sockets[0]!.sent).toEqual(['{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}']);
+    const before = got.length;
+    sockets[0]!.says('{"jsonrpc":"2.0","id":1,"result":{}}');
+    sockets[0]!.says('[{"jsonrpc":"2.0","method":"session/update","params":{}},{"host":{"type":"tool_call"}}]');
+    sockets[0]!.says('{"host":{"type":"tool_call","callId":"x","tool":"click"}}');
+    sockets[0]!.says("not json");
+    expect(got.slice(before)).toEqual([
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", method: "session/update", params: {} },
+    ]);
+    expect(statuses()).toEqual(["starting", "running"]);
+  });
+
+  it("refuses a message over 16 MiB before sending it, and answers requests it cannot deliver", () => {
+    const { port, sockets, got } = setup();
+    port.postMessage({ jsonrpc: "2.0", id: 2, method: "session/list", params: {} });
+    expect(got.at(-1)).toEqual({ jsonrpc: "2.0", id: 2, error: { code: -32603, message: AGENT_NOT_RUNNING_REPLY } });
+    port.postMessage(start);
+    sockets[0]!.opens();
+    port.postMessage({ jsonrpc: "2.0", id: 3, method: "session/prompt", params: { text: "x".repeat(17 * 1024 * 1024) } });
+    expect(sockets[0]!.sent).toEqual([]);
+    const [error, answer] = got.slice(-2) as [{ host: { code: string; message: string } }, { error: { message: string } }];
+    expect(error.host.code).toBe("frame_too_large");
+    expect(error.host.message).toMatch(/^This message is 17\.0 MiB: goose serve takes at most 16\.0 MiB/);
+    expect(answer).toMatchObject({ id: 3, error: { message: error.host.message } });
+  });
+
+  it("reports the server going away, answers what it left unanswered, and reconnects with the host's backoff", () => {
+    const { port, sockets, timers, got, tick, statuses } = setup();
+    tick();
+    port.postMessage(start);
+    sockets[0]!.opens();
+    port.postMessage({ jsonrpc: "2.0", id: 4, method: "session/prompt", params: {} });
+    sockets[0]!.ends();
+    expect(got.at(-1)).toEqual({ jsonrpc: "2.0", id: 4, error: { code: -32603, message: AGENT_EXITED_REPLY } });
+    expect(timers.map((t) => t.ms)).toEqual([500]);
+    tick();
+    sockets[1]!.opens();
+    expect(statuses()).toEqual(["starting", "running", "exited", "running"]);
+    expect(got.at(-1)).toMatchObject({ host: { status: { state: "running", pid: 2 } } });
+  });
+
+  it("tells a refused origin from a server not there, trying again only for the latter", async () => {
+    const refused = setup(async () => ({ status: 200 }));
+    refused.port.postMessage(start);
+    refused.sockets[0]!.ends();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(refused.got.at(-1)).toMatchObject({
+      host: { status: { state: "failed", message: "the goose serve at ws://127.0.0.1:3284/acp refused this extension's origin (403)" } },
+    });
+    expect(refused.timers).toEqual([expect.objectContaining({ ms: 0 })]); // the hello's only
+
+    const absent = setup(() => Promise.reject(new TypeError("Failed to fetch")));
+    absent.tick();
+    absent.port.postMessage(start);
+    absent.sockets[0]!.ends();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(absent.got.at(-1)).toMatchObject({
+      host: { status: { state: "failed", message: "nothing answers at ws://127.0.0.1:3284/acp" } },
+    });
+    expect(absent.timers.map((t) => t.ms)).toEqual([500]);
+    absent.tick();
+    absent.sockets[1]!.ends();
+    await new Promise((r) => setTimeout(r, 0));
+    // Still nothing there: the next try is quiet, and waits longer.
+    expect(absent.statuses()).toEqual(["starting", "failed"]);
+    expect(absent.timers.map((t) => t.ms)).toEqual([1000]);
+  });
+
+  it("is what the native connection uses when there is no host and one is set up", () => {
+    /** Chromium's port to a host that is not installed: it closes, and runtime.lastError says why. */
+    const noHost = () => {
+      const closers: (() => void)[] = [];
+      const port = {
+        name: "",
+        postMessage: () => {},
+        disconnect: () => {},
+        onMessage: { addListener: () => {} },
+        onDisconnect: { addListener: (l: () => void) => void closers.push(l) },
+      };
+      return {
+        port,
+        close: () => {
+          for (const c of closers) c();
+        },
+      };
+    };
+    const connection = (direct: () => DirectPort | null) => {
+      const store = createStore(initialConnectionState, reduceConnection);
+      const native = noHost();
+      new NativeConnection(store, {
+        connectNative: () => native.port,
+        lastErrorMessage: () => "Specified native messaging host not found.",
+        hostAllows: { label: "", value: "", key: "allowed_origins" },
+        direct,
+      }).connect();
+      native.close();
+      return store;
+    };
+    const { port, tick } = setup();
+    const store = connection(() => port);
+    expect(store.get().link.phase).toBe("connecting");
+    tick();
+    const link = store.get().link;
+    expect(link.phase === "ready" && link.hello.direct).toBe(true);
+    expect(connection(() => null).get().link).toMatchObject({ phase: "disconnected", reason: { cause: "host_not_installed" } });
+  });
+});
