@@ -65,7 +65,7 @@ export function ServeProfiles() {
       <section aria-label="goose serve">
         <h2>goose serve</h2>
         <p class="options__help">This host adds goose serve profiles from a terminal only:</p>
-        <CommandBox command={hostCliCommand("connect <name>")} />
+        <CommandBox command={hostCliCommand("connect <name>")} label="Copy the connect command" />
       </section>
     );
   }
@@ -140,7 +140,7 @@ export function ServeProfiles() {
         {generated && (
           <div class="options__field">
             <span>Start goose serve with it, on the machine it runs on (another machine: add --host and --tls):</span>
-            <CommandBox command={gooseServeCommand(form.token, form.url, hello.platform)} />
+            <CommandBox command={gooseServeCommand(form.token, form.url, hello.platform)} label="Copy the goose serve command" />
           </div>
         )}
         <div class="options__actions">

@@ -1,7 +1,10 @@
-/** A command to run in a terminal, with a button that copies it. */
+/**
+ * A command to run in a terminal, with a button that copies it. `label` names the button for screen
+ * readers when a view holds more than one command.
+ */
 import { useEffect, useRef, useState } from "preact/hooks";
 
-export function CommandBox({ command }: { command: string }) {
+export function CommandBox({ command, label = "Copy the command" }: { command: string; label?: string }) {
   const code = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   useEffect(() => {
@@ -27,7 +30,7 @@ export function CommandBox({ command }: { command: string }) {
       <code class="command__text" ref={code}>
         {command}
       </code>
-      <button type="button" class="button button--small" onClick={() => void copy()} aria-label="Copy the command">
+      <button type="button" class="button button--small" onClick={() => void copy()} aria-label={label}>
         {copied === "copied" ? "Copied" : "Copy"}
       </button>
       {copied === "failed" && (
