@@ -66,8 +66,10 @@ describe.each(gooseBuilds())("goose $version session controls", (build) => {
     await expect.poll(() => titles(history)).toEqual(["My own name", "alpha words here"]);
     const renamed = h.agentMessages().find((m) => m.method === "_goose/unstable/session/rename" && m.params?.title);
     expect(renamed?.params).toMatchObject({ title: "My own name" });
-    // The tab says it too.
+    // The tab says it too (History has the header to itself, so back to the conversation to see it).
+    await page.getByRole("button", { name: "Back" }).click();
     await page.getByRole("tab", { name: /My own name/ }).waitFor({ timeout: LONG });
+    history = await openHistory(page);
 
     // Archived: out of History, shown on request, and goose keeps the mark in its own list.
     await history.getByRole("button", { name: "Actions for alpha words here" }).click();

@@ -42,7 +42,10 @@ describe("goose's session controls", () => {
     await history.getByRole("textbox", { name: "New name for echo name me" }).fill("Named here");
     await history.getByRole("button", { name: "Save" }).click();
     await history.getByRole("button", { name: "Named here", exact: true }).waitFor({ timeout: LONG });
+    // The tab follows (History has the header to itself, so back to the conversation to see it).
+    await page.getByRole("button", { name: "Back" }).click();
     await page.getByRole("tab", { name: /Named here/ }).waitFor({ timeout: LONG });
+    await page.getByRole("button", { name: "History" }).click();
     await history.getByRole("button", { name: "Actions for Named here" }).click();
     await page.getByRole("menuitem", { name: "Archive" }).click();
     await history.getByRole("button", { name: "Show archived (1)" }).waitFor({ timeout: LONG });
