@@ -100,7 +100,9 @@ describe("Firefox: chat", () => {
     const closed = (await block())!;
     expect(closed.groups).toBe(0);
     expect(closed.lines).toBeGreaterThan(open.lines);
-    expect(Math.abs(open.each - closed.each)).toBeLessThan(0.01);
+    // The open block is as tall as its lines would be once closed, within a pixel in all: per line, a
+    // fraction of a pixel spread over the few lines streamed when it was measured (load decides how few).
+    expect(Math.abs(open.each - closed.each) * open.lines).toBeLessThan(1);
   });
 
   it("asks before running a tool, and answers the agent with the option the user chose", async () => {
