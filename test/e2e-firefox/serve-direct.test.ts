@@ -1,0 +1,110 @@
+/**
+ * The direct path in Firefox with the real `goose serve` from npm (the newest pin, or GOOSE_BINARY):
+ * no host installed, so the sidebar's background opens goose serve's WebSocket itself. Firefox sends
+ * the add-on's own origin, `moz-extension://<its internal UUID>`, as the WebSocket's Origin (seen on
+ * the wire: Firefox ESR 153 on an upgrade and a fetch from the background page), the origin
+ * `runtime.getURL` gives, so the command the setup screen prints admits it. A wrong token gets its own
+ * screen, and the sidebar goes on after the server restarts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "puppeteer-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort, type GooseServe, startGooseServe } from "../helpers/goose-serve";
+import { closeAfterTest, type FirefoxHarness, launchFirefox } from "./harness";
+import {
+  AGENT_BUBBLES,
+  byRole,
+  click,
+  find,
+  LONG,
+  screenshot,
+  sendPrompt,
+  texts,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "./panel";
+
+const GOOSE = process.env.GOOSE_BINARY ?? path.resolve(import.meta.dirname, "../goose/node_modules/goose-newest/bin/goose");
+const SETUP = '[role="status"][aria-label="Set up goose-browser"]';
+/** The internal UUID the harness gives the add-on (extensions.webextensions.uuids). */
+const ORIGIN = "moz-extension://6f1d0c2e-4b7a-4e58-9c3d-2a5b8e7f0d14";
+
+let harness: FirefoxHarness | undefined;
+let serve: GooseServe | undefined;
+afterEach(async (ctx) => {
+  await closeAfterTest(harness, ctx);
+  await serve?.close();
+  harness = undefined;
+  serve = undefined;
+});
+
+/** Sets a text field as typing would (Preact listens to `input`). */
+async function fill(page: Page, label: string, value: string): Promise<void> {
+  const field = await find(page, byRole("textbox", label));
+  await field.evaluate((el, v) => {
+    (el as HTMLInputElement).value = v;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }, value);
+}
+
+describe("Firefox: goose serve without the host", () => {
+  it("connects with the command the setup screen prints (the add-on's moz-extension origin), chats, and goes on after a restart", async () => {
+    if (!fs.existsSync(GOOSE)) throw new Error(`${GOOSE} is missing: run \`npm ci --prefix test/goose\` (or set GOOSE_BINARY)`);
+    harness = await launchFirefox({ manifest: "missing" });
+    const page = await harness.openPanel();
+    await click(page, `${SETUP} .setup__direct summary`);
+    const port = await freePort();
+    await fill(page, "goose serve's address", `ws://127.0.0.1:${port}/acp`);
+    const pattern = new RegExp(`^GOOSE_SERVER__SECRET_KEY=([0-9a-f]{64}) goose serve --port ${port} --allowed-origin ${ORIGIN}$`);
+    await waitForText(page, ".setup__direct .command__text", pattern);
+    const command = (await texts(page, ".setup__direct .command__text"))[0]!.trim();
+    const token = pattern.exec(command)![1]!;
+    // The command as printed, in a terminal.
+    serve = await startGooseServe(GOOSE, { token, port, args: ["--allowed-origin", ORIGIN] });
+    await fill(page, "Working folder on goose's machine", harness.workDir);
+    await click(page, byRole("button", "Connect to goose serve"));
+
+    await waitForReady(page);
+    await sendPrompt(page, "hello from firefox, directly");
+    await waitForText(page, AGENT_BUBBLES, "You said: hello from firefox, directly");
+    await waitForTurnEnd(page);
+    await screenshot(page, "firefox-direct");
+
+    await serve.kill();
+    await waitForText(page, "main", /stopped unexpectedly/);
+    await serve.start();
+    await waitForReady(page);
+    await sendPrompt(page, "after the restart");
+    await waitForText(page, AGENT_BUBBLES, "You said: after the restart", LONG);
+    await waitForTurnEnd(page);
+    expect(await texts(page, AGENT_BUBBLES)).toHaveLength(2);
+    // No host ran, and the add-on's console (in Firefox's output) never shows the token.
+    expect(fs.existsSync(harness.hostLog)).toBe(false);
+    expect(harness.diagnostics()).not.toContain(token);
+  });
+
+  it("says the token is wrong, with what to do, and never shows it", async () => {
+    if (!fs.existsSync(GOOSE)) throw new Error(`${GOOSE} is missing: run \`npm ci --prefix test/goose\` (or set GOOSE_BINARY)`);
+    serve = await startGooseServe(GOOSE, { args: ["--allowed-origin", ORIGIN] });
+    harness = await launchFirefox({ manifest: "missing" });
+    const page = await harness.openPanel();
+    const wrong = "0".repeat(64);
+    await page.evaluate(
+      (direct) =>
+        (globalThis as unknown as { browser: { storage: { local: { set(items: object): Promise<void> } } } }).browser.storage.local.set({
+          "goose.directServe": direct,
+        }),
+      { url: serve.url, token: wrong, cwd: harness.workDir },
+    );
+    await waitForText(page, "main", `the goose serve at ${serve.url} refused the token (401)`);
+    await waitForText(page, "main", "Forget this goose serve in goose's Options");
+    await screenshot(page, "firefox-direct-wrong-token");
+    expect((await texts(page, "main")).join("\n")).not.toContain(wrong);
+    // The add-on's console is in Firefox's output (its own line shows it), and the token is not.
+    const output = harness.diagnostics();
+    expect(output).toContain("goose: no native host; connecting to goose serve directly");
+    expect(output).not.toContain(wrong);
+  });
+});
