@@ -36,6 +36,9 @@ export type ServeProfileResult = {
   command: ServeProfileCommand["type"];
 } & ({ outcome: "added" | "updated" | "unchanged" | "removed" } | { error: string });
 
+/** The oldest goose whose `goose serve` this was checked with (docs/goose-serve.md): the host's and the direct path's check. */
+export const GOOSE_SERVE_MIN_VERSION = "1.50.0";
+
 /**
  * The command that starts goose serve with this token on the port the URL names, in the shell of
  * `platform` (a Node platform name: PowerShell on win32). `allowedOrigin`: a browser page's origin

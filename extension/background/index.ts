@@ -90,7 +90,7 @@ export function startBackground(): GestureListeners {
       onToolCall: (call, answer) => void tools?.handleCall(call, answer),
       onToolOffer: (offer) => tools?.offerReported(offer),
       onFileEdits: (event) => store.dispatch({ scope: "edits", event }),
-      direct: () => (direct ? new DirectPort(direct, directDeps()) : null),
+      direct: (tryHost) => (direct ? new DirectPort(direct, { ...directDeps(), tryHost }) : null),
       log,
     },
   );

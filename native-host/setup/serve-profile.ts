@@ -8,10 +8,8 @@
  * The token is goose's GOOSE_SERVER__SECRET_KEY. It stays in this file and in the host's memory: no
  * error, log line, status or diagnosis repeats it.
  */
+import { GOOSE_SERVE_MIN_VERSION } from "../../shared/serve-profiles";
 import { parseServeUrl, type ServeUrl } from "../serve/serve-url";
-
-/** The oldest goose whose `goose serve` this was checked with (docs/goose-serve.md). */
-export const GOOSE_SERVE_MIN_VERSION = "1.50.0";
 
 export interface ServeProfile {
   url: ServeUrl;

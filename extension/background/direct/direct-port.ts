@@ -4,10 +4,12 @@
  * header; docs/goose-serve.md). It is a port that speaks the host's side of the native port
  * (shared/host-protocol.ts) so the background's native connection and ACP client run over it as over
  * the host: a `hello` without browser tools (there is no host to serve them), the agent's statuses as
- * the host reports a goose serve profile's (`running` with the connection's number as its `pid`,
- * `exited` when the server goes away, then tried again with the host's backoff; `failed` with the
- * fix), and each WebSocket text message as one agent message. What goose would drop the connection
- * for (one message over 16 MiB) is refused before it is sent.
+ * the host reports a goose serve profile's (`running` with the connection's number as its `pid`, once
+ * goose's version passed the check the host makes too, version-check.ts; `outdated`; `exited` when the
+ * server goes away, then tried again with the host's backoff, the native host asked first each time
+ * in case one was installed since; `failed` with the fix), and each WebSocket text message as one agent
+ * message. What goose would drop the connection for (one message over 16 MiB) is refused before it is
+ * sent. Nothing here logs, and the token goes nowhere but the WebSocket's URL.
  */
 import {
   AGENT_EXITED_REPLY,
@@ -27,6 +29,10 @@ import type { DirectServe } from "../../state/connection/direct-serve";
 import type { MessagePort } from "../panel/ports";
 import { type DirectFailure, whyNotOpen } from "./direct-failure";
 import { oversize } from "./message-size";
+import { VERSION_CHECK_ID, versionCheckRequest, versionVerdict } from "./version-check";
+
+/** How long goose may take to answer the version check before the connection counts as failed. */
+const VERSION_CHECK_TIMEOUT_MS = 15_000;
 
 /** The one profile the direct path has: the name the panel shows for it. */
 export const DIRECT_PROFILE = "goose serve";
@@ -47,6 +53,11 @@ export interface DirectDeps {
   fetch: Parameters<typeof whyNotOpen>[3];
   setTimer(run: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;
+  /**
+   * Before each try after the first: starts the native host if it can be reached now (installed since),
+   * true when it took over (this port is then let go); the direct path is for a browser without one.
+   */
+  tryHost?(): Promise<boolean>;
 }
 
 export class DirectPort implements MessagePort {
@@ -56,7 +67,9 @@ export class DirectPort implements MessagePort {
   /** A direct port never closes by itself: what goes wrong is the agent's status, as with the host. */
   readonly onDisconnect = { addListener: () => {} };
   private socket: SocketLike | null = null;
-  private open = false;
+  /** "checking": upgraded, goose's version not yet known; "open": the agent is reported running. */
+  private phase: "closed" | "checking" | "open" = "closed";
+  private checkTimer: unknown = null;
   private connections = 0;
   private generation = 0;
   private retry: unknown = null;
@@ -86,12 +99,17 @@ export class DirectPort implements MessagePort {
   private command(cmd: HostCommand): void {
     if (cmd.type === "start" || cmd.type === "restart") {
       if (cmd.cwd) this.cwd = cmd.cwd;
-      if (cmd.type === "start" && this.open) return;
+      if (cmd.type === "start" && this.phase !== "closed") return;
       this.stop();
       this.connect(++this.generation, 0);
     } else if (cmd.type === "diagnose") {
+      const l = this.last;
       const problem =
-        this.last.state === "failed" ? { problem: { state: "failed" as const, fix: `${this.last.message}. ${this.last.fix}` } } : {};
+        l.state === "failed"
+          ? { problem: { state: "failed" as const, fix: `${l.message}. ${l.fix}` } }
+          : l.state === "outdated"
+            ? { problem: { state: "outdated" as const, fix: `goose ${l.version} is older than ${l.required}. ${l.fix}` } }
+            : {};
       const profile = { name: DIRECT_PROFILE, command: this.serve.url, args: [], serve: true as const, ...problem };
       this.emit({ type: "diagnostics", logTail: [], profiles: [profile] });
     }
@@ -102,7 +120,7 @@ export class DirectPort implements MessagePort {
     const text = JSON.stringify(message);
     const request = message.method !== undefined && message.id !== undefined && message.id !== null;
     const refusal = oversize(text);
-    if (refusal || !this.open || !this.socket) {
+    if (refusal || this.phase !== "open" || !this.socket) {
       if (refusal) this.emit({ type: "error", code: "frame_too_large", message: refusal });
       if (request) this.answer(message.id!, refusal ?? AGENT_NOT_RUNNING_REPLY);
       return;
@@ -119,8 +137,9 @@ export class DirectPort implements MessagePort {
     this.socket = socket;
     socket.onopen = () => {
       if (generation !== this.generation) return;
-      this.open = true;
-      this.status({ state: "running", profile: DIRECT_PROFILE, command: url, pid: ++this.connections, cwd: this.cwd });
+      this.phase = "checking";
+      socket.send(versionCheckRequest);
+      this.checkTimer = this.deps.setTimer(() => this.checkTimedOut(generation), VERSION_CHECK_TIMEOUT_MS);
     };
     socket.onmessage = (event) => {
       if (generation === this.generation && typeof event.data === "string") this.fromAgent(event.data);
@@ -128,8 +147,10 @@ export class DirectPort implements MessagePort {
     socket.onclose = () => {
       if (generation !== this.generation) return;
       this.socket = null;
-      if (this.open) {
-        this.open = false;
+      this.clearCheck();
+      if (this.phase !== "closed") {
+        // Upgraded, so neither the token nor the Origin: the server went away (or cut the connection).
+        this.phase = "closed";
         this.status({ state: "exited", profile: DIRECT_PROFILE, command: url, code: null, signal: null, stderrTail: [] });
         for (const id of this.pending) this.answer(JSON.parse(id) as JsonRpcId, AGENT_EXITED_REPLY);
         this.pending.clear();
@@ -149,17 +170,25 @@ export class DirectPort implements MessagePort {
     if (why.kind === "unreachable") this.later(generation, attempt + 1);
   }
 
+  /** The next try after a backoff, the native host first: installed since, it takes over. */
   private later(generation: number, attempt: number): void {
     this.retry = this.deps.setTimer(
       () => {
         this.retry = null;
-        if (generation === this.generation) this.connect(generation, attempt);
+        if (generation !== this.generation) return;
+        if (!this.deps.tryHost) return this.connect(generation, attempt);
+        const again = (took: boolean) => !took && generation === this.generation && this.connect(generation, attempt);
+        void this.deps.tryHost().then(again, () => again(false));
       },
       reconnectDelayMs(attempt - 1),
     );
   }
 
-  /** Only JSON-RPC reaches the client: anything else from the server (a host message's shape included) is dropped. */
+  /**
+   * Only JSON-RPC reaches the client, and only once the agent is reported running: anything else from
+   * the server (junk, a host message's shape) is dropped, as is all but the answer to the version check
+   * before that.
+   */
   private fromAgent(text: string): void {
     let value: unknown;
     try {
@@ -169,9 +198,48 @@ export class DirectPort implements MessagePort {
     }
     const messages = Array.isArray(value) ? value.filter(isJsonRpc) : isJsonRpc(value) ? [value] : [];
     for (const m of messages) {
+      if (this.phase === "checking") {
+        if (m.id === VERSION_CHECK_ID && m.method === undefined) this.checked(m);
+        continue;
+      }
+      if (this.phase !== "open") return;
       if (m.method === undefined && m.id !== undefined) this.pending.delete(JSON.stringify(m.id));
       for (const l of [...this.messageListeners]) l(m);
     }
+  }
+
+  /** goose answered the version check: too old waits for the user (as the host's check does); else the agent runs. */
+  private checked(answer: { result?: unknown }): void {
+    this.clearCheck();
+    const verdict = versionVerdict(answer);
+    const command = this.serve.url;
+    if (!verdict.ok) {
+      const { version, required, fix } = verdict;
+      this.stop();
+      this.status({ state: "outdated", profile: DIRECT_PROFILE, command, version, required, fix });
+      return;
+    }
+    this.phase = "open";
+    const version = verdict.version ? { version: verdict.version } : {};
+    this.status({ state: "running", profile: DIRECT_PROFILE, command, pid: ++this.connections, cwd: this.cwd, ...version });
+  }
+
+  private checkTimedOut(generation: number): void {
+    this.checkTimer = null;
+    if (generation !== this.generation || this.phase !== "checking") return;
+    this.stop();
+    this.status({
+      state: "failed",
+      profile: DIRECT_PROFILE,
+      command: this.serve.url,
+      message: `the goose serve at ${this.serve.url} took the connection but did not answer initialize within ${VERSION_CHECK_TIMEOUT_MS / 1000} s`,
+      fix: "Its own output may say why; press Restart to try again.",
+    });
+  }
+
+  private clearCheck(): void {
+    if (this.checkTimer !== null) this.deps.clearTimer(this.checkTimer);
+    this.checkTimer = null;
   }
 
   private answer(id: JsonRpcId, message: string): void {
@@ -190,8 +258,9 @@ export class DirectPort implements MessagePort {
   private stop(): void {
     if (this.retry !== null) this.deps.clearTimer(this.retry);
     this.retry = null;
+    this.clearCheck();
     this.generation++;
-    this.open = false;
+    this.phase = "closed";
     const socket = this.socket;
     this.socket = null;
     socket?.close();

@@ -36,8 +36,11 @@ export interface NativeDeps {
   onToolOffer?: (offer: HostToolsOffer) => void;
   /** The agent's file edits the host reported, and its answers to Undo. */
   onFileEdits?: (event: FileEditsEvent) => void;
-  /** With no host to start, a port to the goose serve the user set up for that (background/direct/), if any. */
-  direct?: () => MessagePort | null;
+  /**
+   * With no host to start, a port to the goose serve the user set up for that (background/direct/), if
+   * any; `tryHost` is for it to call before each try of its own, so a host installed since takes over.
+   */
+  direct?: (tryHost: () => Promise<boolean>) => MessagePort | null;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -74,19 +77,60 @@ export class NativeConnection {
   /** No host to start (not installed, or one the browser cannot start): the direct goose serve, when set up. */
   private tryDirect(reason: DisconnectReason): boolean {
     if (!SETUP_CAUSES.has(reason.cause)) return false;
-    const direct = this.deps.direct?.();
+    const direct = this.deps.direct?.(() => this.tryHost());
     if (!direct) return false;
     this.deps.log?.("no native host; connecting to goose serve directly", reason.cause);
     this.attach(direct, this.generation);
     return true;
   }
 
-  private attach(port: MessagePort, generation: number): void {
+  /**
+   * While on the direct path: opens a port to the native host beside it, and once the host says
+   * anything, hangs up the direct port and goes on with the host (true). A host still missing (or
+   * one that ends before a word) leaves the direct path as it is (false).
+   */
+  private tryHost(): Promise<boolean> {
+    const generation = this.generation;
+    let trial: MessagePort;
+    try {
+      trial = this.deps.connectNative(HOST_NAME);
+    } catch {
+      return Promise.resolve(false);
+    }
+    return new Promise((resolve) => {
+      let settled = false;
+      trial.onMessage.addListener((first: unknown) => {
+        if (settled) return;
+        settled = true;
+        if (generation !== this.generation) {
+          // Something else connected meanwhile: this trial is not wanted.
+          trial.disconnect();
+          return resolve(true);
+        }
+        this.deps.log?.("the native host answers now; leaving goose serve's direct connection for it");
+        this.hangUp();
+        const next = ++this.generation;
+        this.store.dispatch({ type: "connecting" });
+        this.attach(trial, next, [first]);
+        resolve(true);
+      });
+      trial.onDisconnect.addListener(() => {
+        // Read so the browser does not report it unchecked; the direct path goes on either way.
+        void (trial.error?.message ?? this.deps.lastErrorMessage());
+        if (settled) return;
+        settled = true;
+        resolve(false);
+      });
+    });
+  }
+
+  /** `replay`: messages the port said before it was attached (the host's first, on a switch from the direct path). */
+  private attach(port: MessagePort, generation: number, replay: unknown[] = []): void {
     const inbound = new HostInbound(undefined, this.deps.agentChoice);
     let saidHello = false;
     this.port = port;
 
-    port.onMessage.addListener((message: unknown) => {
+    const onMessage = (message: unknown) => {
       if (generation !== this.generation) return;
       const result = inbound.receive(message);
       for (const event of result.events) {
@@ -99,7 +143,9 @@ export class NativeConnection {
       for (const edit of result.fileEdits ?? []) this.deps.onFileEdits?.(edit);
       if (result.reply) port.postMessage(result.reply);
       if (result.hangUp) this.hangUp();
-    });
+    };
+    port.onMessage.addListener(onMessage);
+    for (const message of replay) onMessage(message);
 
     port.onDisconnect.addListener(() => {
       // Read the error first: Chrome clears runtime.lastError when this callback returns.
@@ -121,7 +167,9 @@ export class NativeConnection {
 
   /** Restarts the agent through a live host (with the user's current choice), or reconnects to the host otherwise. */
   restart(): void {
-    if (this.port && this.store.get().link.phase === "ready") {
+    const current = this.store.get().link;
+    // On the direct path, a restart looks for the host first (installed since, it takes over).
+    if (this.port && current.phase === "ready" && !current.hello.direct) {
       const link = this.store.get().link;
       if (link.phase !== "ready") return;
       // Explicit both ways, so clearing a choice goes back to the host's defaults.

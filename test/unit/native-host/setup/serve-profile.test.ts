@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasProfile, parseConfig, profileNamed, serveProfileNamed } from "../../../../native-host/setup/config";
 import type { PlatformInfo } from "../../../../native-host/setup/paths";
-import { GOOSE_SERVE_MIN_VERSION } from "../../../../native-host/setup/serve-profile";
+import { GOOSE_SERVE_MIN_VERSION } from "../../../../shared/serve-profiles";
 
 const linux: PlatformInfo = { platform: "linux", home: "/home/me", env: {} };
 const TOKEN = "0123456789abcdef-secret";

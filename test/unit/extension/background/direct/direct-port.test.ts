@@ -4,65 +4,13 @@
  * it cannot deliver, refuses a message goose would drop, and reconnects with the host's backoff.
  */
 import { describe, expect, it } from "vitest";
-import { DIRECT_PROFILE, DirectPort, type SocketLike } from "../../../../../extension/background/direct/direct-port";
+import { DIRECT_PROFILE, type DirectPort } from "../../../../../extension/background/direct/direct-port";
+import { VERSION_CHECK_ID } from "../../../../../extension/background/direct/version-check";
 import { NativeConnection } from "../../../../../extension/background/host/native-connection";
 import { createStore } from "../../../../../extension/background/observable-store";
 import { initialConnectionState, reduceConnection } from "../../../../../extension/state/connection/connection";
-import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY, HOST_PROTOCOL_VERSION } from "../../../../../shared/host-protocol";
-
-const SERVE = { url: "ws://127.0.0.1:3284/acp", token: "s3cret token", cwd: "/work" };
-
-class FakeSocket implements SocketLike {
-  onopen: SocketLike["onopen"] = null;
-  onmessage: SocketLike["onmessage"] = null;
-  onclose: SocketLike["onclose"] = null;
-  sent: string[] = [];
-  closed = false;
-  constructor(readonly url: string) {}
-  send(text: string) {
-    this.sent.push(text);
-  }
-  close() {
-    this.closed = true;
-  }
-  opens() {
-    this.onopen?.(new Event("open"));
-  }
-  says(data: string) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-  ends() {
-    this.onclose?.({} as CloseEvent);
-  }
-}
-
-function setup(answer: () => Promise<{ status: number }> = async () => ({ status: 200 })) {
-  const sockets: FakeSocket[] = [];
-  const timers: { run: () => void; ms: number }[] = [];
-  const port = new DirectPort(SERVE, {
-    origin: "chrome-extension://abc",
-    openSocket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    fetch: answer,
-    setTimer: (run, ms) => timers.push({ run, ms }),
-    clearTimer: () => {},
-  });
-  const got: unknown[] = [];
-  port.onMessage.addListener((m) => got.push(m));
-  const tick = () => timers.shift()!.run();
-  const statuses = () =>
-    got.flatMap((m) =>
-      (m as { host?: { type: string; status?: { state: string } } }).host?.status
-        ? [(m as { host: { status: { state: string } } }).host.status.state]
-        : [],
-    );
-  return { port, sockets, timers, got, tick, statuses };
-}
-
-const start = { host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } };
+import { AGENT_EXITED_REPLY, AGENT_NOT_RUNNING_REPLY } from "../../../../../shared/host-protocol";
+import { SERVE, setup, start } from "./direct-fakes";
 
 describe("the direct path's port", () => {
   it("says hello as a host without browser tools, connects with the token in the URL, and relays only JSON-RPC", () => {
@@ -74,11 +22,21 @@ describe("the direct path's port", () => {
     port.postMessage(start);
     expect(sockets[0]!.url).toBe("ws://127.0.0.1:3284/acp?token=s3cret%20token");
     sockets[0]!.opens();
+    // goose's version first, on the port's own initialize, before the agent counts as running.
+    expect(sockets[0]!.sent.map((t) => JSON.parse(t) as unknown)).toEqual([
+      expect.objectContaining({ id: VERSION_CHECK_ID, method: "initialize" }),
+    ]);
+    sockets[0]!.says('{"jsonrpc":"2.0","method":"session/update","params":{"before":"the check"}}');
+    expect(statuses()).toEqual(["starting"]);
+    sockets[0]!.says(`{"jsonrpc":"2.0","id":"${VERSION_CHECK_ID}","result":{"agentInfo":{"name":"goose","version":"1.52.0"}}}`);
     expect(got.at(-1)).toEqual({
-      host: { type: "status", status: { state: "running", profile: DIRECT_PROFILE, command: SERVE.url, pid: 1, cwd: "/work" } },
+      host: {
+        type: "status",
+        status: { state: "running", profile: DIRECT_PROFILE, command: SERVE.url, pid: 1, cwd: "/work", version: "1.52.0" },
+      },
     });
     port.postMessage({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
-    expect(sockets[0]!.sent).toEqual(['{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}']);
+    expect(sockets[0]!.sent.slice(1)).toEqual(['{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}']);
     const before = got.length;
     sockets[0]!.says('{"jsonrpc":"2.0","id":1,"result":{}}');
     sockets[0]!.says('[{"jsonrpc":"2.0","method":"session/update","params":{}},{"host":{"type":"tool_call"}}]');
@@ -96,9 +54,9 @@ describe("the direct path's port", () => {
     port.postMessage({ jsonrpc: "2.0", id: 2, method: "session/list", params: {} });
     expect(got.at(-1)).toEqual({ jsonrpc: "2.0", id: 2, error: { code: -32603, message: AGENT_NOT_RUNNING_REPLY } });
     port.postMessage(start);
-    sockets[0]!.opens();
+    sockets[0]!.passes();
     port.postMessage({ jsonrpc: "2.0", id: 3, method: "session/prompt", params: { text: "x".repeat(17 * 1024 * 1024) } });
-    expect(sockets[0]!.sent).toEqual([]);
+    expect(sockets[0]!.sent).toHaveLength(1); // the version check's only
     const [error, answer] = got.slice(-2) as [{ host: { code: string; message: string } }, { error: { message: string } }];
     expect(error.host.code).toBe("frame_too_large");
     expect(error.host.message).toMatch(/^This message is 17\.0 MiB: goose serve takes at most 16\.0 MiB/);
@@ -109,13 +67,13 @@ describe("the direct path's port", () => {
     const { port, sockets, timers, got, tick, statuses } = setup();
     tick();
     port.postMessage(start);
-    sockets[0]!.opens();
+    sockets[0]!.passes();
     port.postMessage({ jsonrpc: "2.0", id: 4, method: "session/prompt", params: {} });
     sockets[0]!.ends();
     expect(got.at(-1)).toEqual({ jsonrpc: "2.0", id: 4, error: { code: -32603, message: AGENT_EXITED_REPLY } });
     expect(timers.map((t) => t.ms)).toEqual([500]);
     tick();
-    sockets[1]!.opens();
+    sockets[1]!.passes();
     expect(statuses()).toEqual(["starting", "running", "exited", "running"]);
     expect(got.at(-1)).toMatchObject({ host: { status: { state: "running", pid: 2 } } });
   });
