@@ -3,7 +3,8 @@
  * machine or beside goose Desktop, which the host connects to instead of starting one. Lists them with
  * their state from the host's diagnostics, adds one (its URL and token, or a fresh token and the command
  * that starts goose serve with it) and removes one, all written by the host into its config. The token
- * is shown only until it is saved: after that it lives in host.json alone.
+ * is shown only until it is saved: after that it lives in host.json alone. Says which way the browser
+ * reaches goose: through the host, or straight to the goose serve set up for a browser without one.
  */
 import { useEffect, useState } from "preact/hooks";
 import { hostCliCommand } from "../../shared/host-package";
@@ -15,6 +16,7 @@ import {
   type ServeProfileCommand,
 } from "../../shared/serve-profiles";
 import { CommandBox } from "../panel/setup/CommandBox";
+import type { DirectServe } from "../state/connection/direct-serve";
 import { directServeItem } from "../storage/agent-choice";
 import { send } from "../view/background-link";
 import { connection } from "../view/state-signals";
@@ -49,8 +51,9 @@ export function ServeProfiles() {
       <section aria-label="goose serve">
         <h2>goose serve</h2>
         <p class="options__help">
-          No host: this browser talks to the goose serve {at && <code>{at}</code>} directly, without the browser tools. Forget it to set up
-          another (the panel's setup screen shows again).
+          In use: no host, so this browser talks to the goose serve {at && <code>{at}</code>} directly, without the browser tools. Once the
+          goose-browser host is installed, goose-browser uses it instead (at the next reconnection, or press Restart in the panel). Forget
+          this goose serve to set up another (the panel's setup screen shows again).
         </p>
         <div class="options__actions">
           <button type="button" class="button button--ghost" onClick={() => void directServeItem.setValue(null)}>
@@ -64,6 +67,7 @@ export function ServeProfiles() {
     return (
       <section aria-label="goose serve">
         <h2>goose serve</h2>
+        <DirectStandby />
         <p class="options__help">This host adds goose serve profiles from a terminal only:</p>
         <CommandBox command={hostCliCommand("connect <name>")} label="Copy the connect command" />
       </section>
@@ -84,6 +88,7 @@ export function ServeProfiles() {
   return (
     <section aria-label="goose serve">
       <h2>goose serve</h2>
+      <DirectStandby />
       <p class="options__help">
         A goose that already runs (<code>goose serve</code>: in a container, on another machine, or goose Desktop's), which the host
         connects to instead of starting goose. Its token stays in <code>{hello.configFile}</code>. Pick a profile above to use it.
@@ -155,5 +160,26 @@ export function ServeProfiles() {
         </div>
       </fieldset>
     </section>
+  );
+}
+
+/** With the host in use, the goose serve set up for this browser without one (if any) waits: say so, and let it go. */
+function DirectStandby() {
+  const [direct, setDirect] = useState<DirectServe | null>(null);
+  useEffect(() => {
+    void directServeItem.getValue().then(setDirect);
+    return directServeItem.watch(setDirect);
+  }, []);
+  if (!direct) return null;
+  return (
+    <div class="options__help" role="status" aria-label="Which way goose is reached">
+      <p>
+        In use: the goose-browser host. The goose serve set up for this browser without a host (<code>{direct.url}</code>) is used only when
+        the host cannot be started.
+      </p>
+      <button type="button" class="button button--ghost" onClick={() => void directServeItem.setValue(null)}>
+        Forget this goose serve
+      </button>
+    </div>
   );
 }
