@@ -4,7 +4,8 @@
  * the add-on's own origin, `moz-extension://<its internal UUID>`, as the WebSocket's Origin (seen on
  * the wire: Firefox ESR 153 on an upgrade and a fetch from the background page), the origin
  * `runtime.getURL` gives, so the command the setup screen prints admits it. A wrong token gets its own
- * screen, and the sidebar goes on after the server restarts.
+ * screen, and the sidebar goes on after the server restarts. A host installed later takes over on
+ * Restart, and Options says which way goose is reached.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -49,6 +50,17 @@ async function fill(page: Page, label: string, value: string): Promise<void> {
   }, value);
 }
 
+/** What the setup screen's Connect keeps, written as it would. */
+async function setDirect(page: Page, direct: { url: string; token: string; cwd: string }): Promise<void> {
+  await page.evaluate(
+    (d) =>
+      (globalThis as unknown as { browser: { storage: { local: { set(items: object): Promise<void> } } } }).browser.storage.local.set({
+        "goose.directServe": d,
+      }),
+    direct,
+  );
+}
+
 describe("Firefox: goose serve without the host", () => {
   it("connects with the command the setup screen prints (the add-on's moz-extension origin), chats, and goes on after a restart", async () => {
     if (!fs.existsSync(GOOSE)) throw new Error(`${GOOSE} is missing: run \`npm ci --prefix test/goose\` (or set GOOSE_BINARY)`);
@@ -91,13 +103,7 @@ describe("Firefox: goose serve without the host", () => {
     harness = await launchFirefox({ manifest: "missing" });
     const page = await harness.openPanel();
     const wrong = "0".repeat(64);
-    await page.evaluate(
-      (direct) =>
-        (globalThis as unknown as { browser: { storage: { local: { set(items: object): Promise<void> } } } }).browser.storage.local.set({
-          "goose.directServe": direct,
-        }),
-      { url: serve.url, token: wrong, cwd: harness.workDir },
-    );
+    await setDirect(page, { url: serve.url, token: wrong, cwd: harness.workDir });
     await waitForText(page, "main", `the goose serve at ${serve.url} refused the token (401)`);
     await waitForText(page, "main", "Forget this goose serve in goose's Options");
     await screenshot(page, "firefox-direct-wrong-token");
@@ -106,5 +112,32 @@ describe("Firefox: goose serve without the host", () => {
     const output = harness.diagnostics();
     expect(output).toContain("goose: no native host; connecting to goose serve directly");
     expect(output).not.toContain(wrong);
+  });
+
+  it("hands over to the host once it is installed (on Restart), and Options says which way goose is reached", async () => {
+    if (!fs.existsSync(GOOSE)) throw new Error(`${GOOSE} is missing: run \`npm ci --prefix test/goose\` (or set GOOSE_BINARY)`);
+    serve = await startGooseServe(GOOSE, { args: ["--allowed-origin", ORIGIN] });
+    harness = await launchFirefox({ manifest: "missing" });
+    const page = await harness.openPanel();
+    await setDirect(page, { url: serve.url, token: serve.token, cwd: harness.workDir });
+    await waitForReady(page);
+    const options = await harness.openExtensionPage("options.html");
+    const section = '[aria-label="goose serve"]';
+    await waitForText(options, section, `In use: no host, so this browser talks to the goose serve ${serve.url} directly`);
+
+    harness.installHost();
+    await click(page, byRole("button", "Restart"));
+    // The host's agent (the fake goose 1.50.0 of the host config), not goose serve.
+    await waitForText(page, '[role="status"]', `goose 1.50.0 is running in ${harness.workDir}`);
+    await waitForReady(page);
+    await harness.reloadPanel(options);
+    await waitForText(
+      options,
+      section,
+      `In use: the goose-browser host. The goose serve set up for this browser without a host (${serve.url})`,
+    );
+    await options.evaluate((css) => document.querySelector(css)?.scrollIntoView(), section);
+    await screenshot(options, "firefox-options-direct-standby");
+    expect(fs.readFileSync(harness.hostLog, "utf8")).not.toContain(serve.token);
   });
 });
