@@ -1,11 +1,15 @@
 /**
- * Why the extension's own WebSocket to goose serve did not open, told apart by what the browser lets
- * it see (docs/goose-serve.md): a browser WebSocket that fails says nothing of why (code 1006 for a
- * 401, a 403 and a closed port alike), so an HTTP request asks again. `POST /acp` with the token
- * answers 401 for a wrong token; 200 means goose takes the token and refused only the WebSocket, so
- * its Origin check; a request the browser blocks (goose sends no CORS header to an origin it does not
- * allow) while `/status` answers is that Origin check too; nothing answering at all is a server not
- * (yet) there. Pure but for the injected fetch. Nothing here holds the token.
+ * Whether goose serve would take the extension's own WebSocket, asked over HTTP before it is opened,
+ * and why it did not (docs/goose-serve.md). Before: a browser logs a failed WebSocket's whole URL in
+ * the extension's console (Chromium: "WebSocket connection to 'ws://…/acp?token=…' failed"), and the
+ * token must be in that URL, so the WebSocket is opened only once goose took the token over HTTP, in
+ * the X-Secret-Key header, which no log shows. Why: a failed browser WebSocket says nothing of why
+ * (code 1006 for a 401, a 403 and a closed port alike). `POST /acp` with the token answers 401 for a
+ * wrong token; a request the browser blocks (goose sends no CORS header to an origin it does not
+ * allow) while `/status` answers is goose's Origin check; nothing answering at all is a server not
+ * (yet) there. An extension granted every site's access reads goose's answer without CORS (Chromium:
+ * type "basic"), and goose names the origin in `access-control-allow-origin` only when it allows it;
+ * a 200 and yet a refused WebSocket is the Origin check too. Pure but for the injected fetch.
  */
 import { gooseServeCommand } from "../../../shared/serve-profiles";
 
@@ -20,7 +24,7 @@ export interface DirectFailure {
 type Fetch = (
   url: string,
   init: { method?: string; mode?: "no-cors"; headers?: Record<string, string>; body?: string },
-) => Promise<{ status: number }>;
+) => Promise<{ status: number; type?: string; headers?: { get(name: string): string | null } }>;
 
 /** The HTTP address of goose serve's ACP endpoint, and of its token-free `/status`, from the WebSocket URL. */
 export function httpUrls(wsUrl: string): { acp: string; status: string } {
@@ -28,8 +32,13 @@ export function httpUrls(wsUrl: string): { acp: string; status: string } {
   return { acp, status: acp.replace(/^(https?:\/\/[^/]+).*$/i, "$1/status") };
 }
 
-/** Asks goose serve over HTTP why the WebSocket failed. */
+/** Asks goose serve over HTTP why the WebSocket failed, after `beforeOpen` found nothing against it. */
 export async function whyNotOpen(url: string, token: string, origin: string, fetch: Fetch): Promise<DirectFailure> {
+  return (await beforeOpen(url, token, origin, fetch)) ?? directFailure("origin", url, origin);
+}
+
+/** What would keep goose serve from taking the WebSocket, or null when it takes the token (and, CORS allowing, this origin). */
+export async function beforeOpen(url: string, token: string, origin: string, fetch: Fetch): Promise<DirectFailure | null> {
   const { acp, status } = httpUrls(url);
   try {
     const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: 1, clientCapabilities: {} } };
@@ -39,7 +48,14 @@ export async function whyNotOpen(url: string, token: string, origin: string, fet
       body: JSON.stringify(initialize),
     });
     if (answer.status === 401) return directFailure("token", url, origin);
-    if (answer.status >= 200 && answer.status < 300) return directFailure("origin", url, origin);
+    if (answer.status >= 200 && answer.status < 300) {
+      // goose keeps a connection for each initialize over HTTP: let it go, when goose lets us read its id.
+      const id = answer.headers?.get("acp-connection-id");
+      if (id) void fetch(acp, { method: "DELETE", headers: { "x-secret-key": token, "acp-connection-id": id } }).catch(() => {});
+      // Read without CORS (the extension may reach every site): goose names an allowed origin, and only it.
+      const allowed = answer.headers?.get("access-control-allow-origin");
+      return answer.type === "basic" && allowed !== origin ? directFailure("origin", url, origin) : null;
+    }
     return { ...directFailure("failed", url, origin), message: `the goose serve at ${url} answered ${answer.status}` };
   } catch {
     // Blocked by the browser, or nothing there: a request that needs no CORS answer tells them apart.

@@ -15,10 +15,8 @@ import {
   AGENT_EXITED_REPLY,
   AGENT_NOT_RUNNING_REPLY,
   type AgentStatus,
-  HOST_PROTOCOL_VERSION,
   type HostCommand,
   type HostEvent,
-  type HostHello,
   hostMessage,
   isHostEnvelope,
   isJsonRpc,
@@ -27,7 +25,8 @@ import {
 import { reconnectDelayMs } from "../../../shared/reconnect-backoff";
 import type { DirectServe } from "../../state/connection/direct-serve";
 import type { MessagePort } from "../panel/ports";
-import { type DirectFailure, whyNotOpen } from "./direct-failure";
+import { beforeOpen, type DirectFailure, whyNotOpen } from "./direct-failure";
+import { directHello } from "./direct-hello";
 import { oversize } from "./message-size";
 import { VERSION_CHECK_ID, versionCheckRequest, versionVerdict } from "./version-check";
 
@@ -83,7 +82,7 @@ export class DirectPort implements MessagePort {
   ) {
     this.cwd = serve.cwd;
     // As a host does on its own, once whoever opened the port has its listeners on.
-    deps.setTimer(() => this.emit(this.hello()), 0);
+    deps.setTimer(() => this.emit(directHello(this.serve.cwd, DIRECT_PROFILE)), 0);
   }
 
   postMessage(message: unknown): void {
@@ -133,6 +132,16 @@ export class DirectPort implements MessagePort {
   private connect(generation: number, attempt: number): void {
     const url = this.serve.url;
     if (attempt === 0) this.status({ state: "starting", profile: DIRECT_PROFILE, command: url });
+    // Over HTTP first: a WebSocket that fails puts its URL, the token with it, in the browser's console.
+    void beforeOpen(url, this.serve.token, this.deps.origin, this.deps.fetch).then((why) => {
+      if (generation !== this.generation) return;
+      if (why) this.failed(generation, attempt, why);
+      else this.openSocket(generation, attempt);
+    });
+  }
+
+  private openSocket(generation: number, attempt: number): void {
+    const url = this.serve.url;
     const socket = this.deps.openSocket(`${url}${url.includes("?") ? "&" : "?"}token=${encodeURIComponent(this.serve.token)}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -264,25 +273,5 @@ export class DirectPort implements MessagePort {
     const socket = this.socket;
     this.socket = null;
     socket?.close();
-  }
-
-  private hello(): HostHello {
-    return {
-      type: "hello",
-      hostVersion: "none (goose serve, direct)",
-      protocolVersion: HOST_PROTOCOL_VERSION,
-      minExtensionProtocol: HOST_PROTOCOL_VERSION,
-      // goose serve answers goose's own session methods itself.
-      capabilities: ["goose_session_methods"],
-      profiles: [DIRECT_PROFILE],
-      defaultProfile: DIRECT_PROFILE,
-      cwd: this.serve.cwd,
-      platform: "",
-      logFile: "",
-      configFile: "",
-      nodeVersion: "",
-      hostPath: "",
-      direct: true,
-    };
   }
 }

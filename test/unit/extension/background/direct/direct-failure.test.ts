@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpUrls, whyNotOpen } from "../../../../../extension/background/direct/direct-failure";
+import { beforeOpen, httpUrls, whyNotOpen } from "../../../../../extension/background/direct/direct-failure";
 
 const URL_ = "ws://127.0.0.1:3284/acp";
 const ORIGIN = "chrome-extension://abc";
@@ -26,6 +26,28 @@ describe("why the direct WebSocket did not open", () => {
     expect((await whyNotOpen(URL_, "tok", ORIGIN, blocked)).kind).toBe("origin");
     const nothing = () => Promise.reject(new TypeError("Failed to fetch"));
     expect((await whyNotOpen(URL_, "tok", ORIGIN, nothing)).kind).toBe("unreachable");
+  });
+
+  it("before opening: nothing against a server that takes the token, whose HTTP connection it lets go; the token's refusal", async () => {
+    const calls: string[] = [];
+    const fetch = async (url: string, init: { method?: string; headers?: Record<string, string> }) => {
+      calls.push(`${init.method} ${url} ${init.headers?.["acp-connection-id"] ?? ""}`);
+      return {
+        status: init.headers?.["x-secret-key"] === "tok" ? 200 : 401,
+        headers: { get: (n: string) => (n === "acp-connection-id" ? "c1" : null) },
+      };
+    };
+    expect(await beforeOpen(URL_, "tok", ORIGIN, fetch)).toBeNull();
+    expect(calls).toEqual(["POST http://127.0.0.1:3284/acp ", "DELETE http://127.0.0.1:3284/acp c1"]);
+    expect((await beforeOpen(URL_, "wrong", ORIGIN, fetch))?.kind).toBe("token");
+    // Read without CORS (every site's access granted): goose names an origin it allows, and no other.
+    const uncors = (allows: string | null) => async () => ({
+      status: 200,
+      type: "basic",
+      headers: { get: (n: string) => (n === "access-control-allow-origin" ? allows : null) },
+    });
+    expect(await beforeOpen(URL_, "tok", ORIGIN, uncors(ORIGIN))).toBeNull();
+    expect((await beforeOpen(URL_, "tok", ORIGIN, uncors(null)))?.kind).toBe("origin");
   });
 
   it("finds the HTTP addresses of the ACP endpoint and /status", () => {

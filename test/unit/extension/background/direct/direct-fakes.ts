@@ -74,3 +74,6 @@ export function setup(answer: () => Promise<{ status: number }> = async () => ({
 }
 
 export const start = { host: { type: "start", protocolVersion: HOST_PROTOCOL_VERSION } };
+
+/** Lets the port's HTTP check (the fake fetch, answered at once) come back. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

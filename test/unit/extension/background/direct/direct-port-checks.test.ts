@@ -13,7 +13,7 @@ import type { MessagePort } from "../../../../../extension/background/panel/port
 import { initialConnectionState, reduceConnection } from "../../../../../extension/state/connection/connection";
 import { describeConnection } from "../../../../../extension/view/status-text";
 import { AGENT_NOT_RUNNING_REPLY, HOST_PROTOCOL_VERSION, hostMessage } from "../../../../../shared/host-protocol";
-import { setup, start } from "./direct-fakes";
+import { settle, setup, start } from "./direct-fakes";
 
 describe("goose's version on the direct path", () => {
   it("reports a goose older than 1.50.0 as outdated, with the host path's screen, and leaves the server alone until Restart", async () => {
@@ -23,8 +23,9 @@ describe("goose's version on the direct path", () => {
       () => port,
       () => false,
     );
-    await Promise.resolve();
+    await settle();
     tick();
+    await settle();
     sockets[0]!.passes("1.40.2");
     expect(got.at(-1)).toMatchObject({
       host: {
@@ -46,7 +47,7 @@ describe("goose's version on the direct path", () => {
     expect(got.at(-1)).toMatchObject({ host: { type: "diagnostics", profiles: [{ problem: { state: "outdated" } }] } });
   });
 
-  it("reads the version as the host does: an answer without one, or an error, is no reason to refuse", () => {
+  it("reads the version as the host does: an answer without one, or an error, is no reason to refuse", async () => {
     expect(versionVerdict({ result: { agentInfo: { version: "1.50.0" } } })).toEqual({ ok: true, version: "1.50.0" });
     expect(versionVerdict({ result: { agentInfo: { version: "v2.0.1-rc1" } } })).toEqual({ ok: true, version: "2.0.1" });
     expect(versionVerdict({ result: { agentInfo: { version: "1.49.12" } } })).toMatchObject({ ok: false, version: "1.49.12" });
@@ -54,9 +55,10 @@ describe("goose's version on the direct path", () => {
     expect(versionVerdict({})).toEqual({ ok: true });
   });
 
-  it("says so when goose takes the connection but never answers the check, and when it cuts it during the check", () => {
+  it("says so when goose takes the connection but never answers the check, and when it cuts it during the check", async () => {
     const silent = setup();
     silent.port.postMessage(start);
+    await settle();
     silent.sockets[0]!.opens();
     const check = silent.timers.find((t) => t.ms === 15_000)!;
     check.run();
@@ -67,6 +69,7 @@ describe("goose's version on the direct path", () => {
 
     const cut = setup();
     cut.port.postMessage(start);
+    await settle();
     cut.sockets[0]!.opens();
     cut.sockets[0]!.ends();
     // Upgraded, so not the token or the Origin: the server went away, and is tried again.
@@ -85,17 +88,18 @@ describe("a host installed while on the direct path", () => {
     });
     tick();
     port.postMessage(start);
+    await settle();
     sockets[0]!.passes();
     sockets[0]!.ends();
     timers.shift()!.run();
-    await Promise.resolve();
+    await settle();
     expect(asked).toEqual([1]);
     expect(sockets).toHaveLength(2);
     sockets[1]!.passes();
     sockets[1]!.ends();
     hostThere = true;
     timers.shift()!.run();
-    await Promise.resolve();
+    await settle();
     expect(asked).toEqual([1, 2]);
     expect(sockets).toHaveLength(2);
   });
@@ -112,7 +116,7 @@ describe("a host installed while on the direct path", () => {
       },
       () => installed,
     );
-    await Promise.resolve();
+    await settle();
     direct.tick();
     expect(store.get().link).toMatchObject({ phase: "ready", hello: { direct: true } });
 
@@ -131,12 +135,12 @@ describe("a host installed while on the direct path", () => {
     // On the direct path again, Restart asks for the host first rather than restarting the direct port.
     installed = false;
     native.connect();
-    await Promise.resolve();
+    await settle();
     direct.tick();
     installed = true;
     const before = hosts.length;
     native.restart();
-    await Promise.resolve();
+    await settle();
     expect(hosts.length).toBe(before + 1);
     expect(store.get().link).toMatchObject({ phase: "ready", hello: { hostVersion: "9.9.9" } });
   });
