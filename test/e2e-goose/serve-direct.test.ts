@@ -4,13 +4,26 @@
  * The setup screen prints the exact command (a fresh token, this extension's origin allowed), which
  * the test runs as the user would; the panel chats, and comes back by itself after the server
  * restarts; forgotten in Options, it is the setup screen again. A goose serve started without `--allowed-origin` refuses the extension's origin, and the
- * panel says so with the exact flag; started again with it, Restart connects.
+ * panel says so with the exact flag; started again with it, Restart connects. A wrong token has its own
+ * screen. History lists a session another client of the server made (as goose Desktop would), which
+ * opens and goes on. The service worker's console (Chromium's own lines included, which name a failed
+ * WebSocket's whole URL) never shows the token.
  */
 import fs from "node:fs";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { useHarness } from "../e2e/fixture";
-import { agentBubbles, LONG, screenshot, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
-import { freePort, startGooseServe } from "../helpers/goose-serve";
+import {
+  agentBubbles,
+  LONG,
+  screenshot,
+  sendPrompt,
+  userBubbles,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "../helpers/chromium/panel";
+import { watchWorkerLog } from "../helpers/chromium/worker-log";
+import { freePort, sessionElsewhere, startGooseServe } from "../helpers/goose-serve";
 import { goesOnAfterRestart, gooseBuilds } from "./real-goose";
 
 const launch = useHarness();
@@ -18,6 +31,8 @@ const launch = useHarness();
 describe.each(gooseBuilds())("goose serve $version, straight from the extension", (build) => {
   it("connects with the command the setup screen prints, chats, and comes back after the server restarts", async () => {
     const h = await launch({ manifest: "missing" });
+    const log = await watchWorkerLog(h.context);
+    onTestFinished(() => log.close());
     const page = await h.openPanel();
     const setup = page.getByRole("status", { name: "Set up goose-browser" });
     await setup.getByText("No host? Connect to goose serve directly (Flatpak, snap)").click({ timeout: LONG });
@@ -38,6 +53,8 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
     await setup.getByRole("button", { name: "Connect to goose serve" }).click();
 
     await waitForReady(page);
+    // goose's version, read on the connection (the direct path's version check).
+    await waitForText(page.getByRole("status").first(), `${build.version} is running in ${h.workDir}`);
     await sendPrompt(page, "hello straight to goose serve");
     await waitForText(agentBubbles(page), "You said: hello straight to goose serve");
     await waitForTurnEnd(page);
@@ -52,6 +69,9 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
 
     await goesOnAfterRestart(page, serve);
     expect(fs.existsSync(h.hostLog) ? fs.readFileSync(h.hostLog, "utf8") : "").toBe("");
+    // The worker's console (Chromium's own lines too) never names the token.
+    expect(log.lines.join("\n")).toContain("goose: no native host; connecting to goose serve directly");
+    expect(log.lines.join("\n")).not.toContain(token);
 
     // Forgotten in Options: the panel is the setup screen again, and storage keeps no token.
     const options = await h.context.newPage();
@@ -67,6 +87,8 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
     const first = await startGooseServe(build.binary);
     onTestFinished(() => first.close());
     const h = await launch({ manifest: "missing" });
+    const log = await watchWorkerLog(h.context);
+    onTestFinished(() => log.close());
     await h.worker.evaluate((serve) => chrome.storage.local.set({ "goose.directServe": serve }), {
       url: first.url,
       token: first.token,
@@ -79,6 +101,9 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
     const fix = `GOOSE_SERVER__SECRET_KEY=<your token> goose serve --port ${first.port} --allowed-origin ${origin}`;
     expect(await page.locator("main code").allInnerTexts()).toContain(fix);
     expect(await page.locator("main").innerText()).not.toContain(first.token);
+    // Told apart over HTTP (CORS refused), so no WebSocket failed with the token in its URL.
+    expect(log.lines.join("\n")).toContain("blocked by CORS policy");
+    expect(log.lines.join("\n")).not.toContain(first.token);
     await screenshot(page, "direct-wrong-origin");
 
     await first.kill();
@@ -88,5 +113,44 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
     await waitForReady(page);
     await sendPrompt(page, "allowed now");
     await waitForText(agentBubbles(page), "You said: allowed now");
+  });
+
+  it("says a wrong token is wrong, with what to do, and shows it nowhere", async () => {
+    const h = await launch({ manifest: "missing" });
+    const serve = await startGooseServe(build.binary, { args: ["--allowed-origin", `chrome-extension://${h.extensionId}`] });
+    onTestFinished(() => serve.close());
+    const log = await watchWorkerLog(h.context);
+    onTestFinished(() => log.close());
+    const wrong = "f".repeat(64);
+    await h.worker.evaluate((d) => chrome.storage.local.set({ "goose.directServe": d }), { url: serve.url, token: wrong, cwd: h.workDir });
+    const page = await h.openPanel();
+    await waitForText(page.locator("main"), `the goose serve at ${serve.url} refused the token (401)`);
+    await waitForText(page.locator("main"), "Forget this goose serve in goose's Options (goose serve), then connect again");
+    await screenshot(page, "direct-wrong-token");
+    expect(await page.locator("main").innerText()).not.toContain(wrong);
+    expect(log.lines.join("\n")).toContain("goose: no native host; connecting to goose serve directly");
+    expect(log.lines.join("\n")).not.toContain(wrong);
+  });
+
+  it("lists a session another client of the server made (as goose Desktop would) in History, opens it and goes on", async () => {
+    const h = await launch({ manifest: "missing" });
+    const serve = await startGooseServe(build.binary, { args: ["--allowed-origin", `chrome-extension://${h.extensionId}`] });
+    onTestFinished(() => serve.close());
+    await sessionElsewhere(serve, "made in goose desktop");
+    await h.worker.evaluate((d) => chrome.storage.local.set({ "goose.directServe": d }), {
+      url: serve.url,
+      token: serve.token,
+      cwd: h.workDir,
+    });
+    const page = await h.openPanel();
+    await waitForReady(page);
+    await page.getByRole("button", { name: "History" }).click();
+    const history = page.getByRole("region", { name: "Session history" });
+    await history.getByRole("button", { name: "made in goose desktop", exact: true }).click({ timeout: LONG });
+    await waitForText(userBubbles(page), "made in goose desktop");
+    await waitForText(agentBubbles(page), "You said: made in goose desktop");
+    await sendPrompt(page, "and went on here");
+    await waitForText(agentBubbles(page), "You said: and went on here");
+    await waitForTurnEnd(page);
   });
 });

@@ -9,10 +9,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import WebSocket from "ws";
 import { useHarness } from "../e2e/fixture";
 import { agentBubbles, LONG, sendPrompt, userBubbles, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
-import { type GooseServe, startGooseServe } from "../helpers/goose-serve";
+import { sessionElsewhere, startGooseServe } from "../helpers/goose-serve";
 import { goesOnAfterRestart, gooseBuilds } from "./real-goose";
 
 const launch = useHarness();
@@ -53,26 +52,3 @@ describe.each(gooseBuilds())("goose serve $version in the panel", (build) => {
     await waitForText(agentBubbles(page), "You said: made in goose desktop");
   });
 });
-
-/** A session with one turn, made by another client of the server (its own WebSocket, the token in the URL). */
-async function sessionElsewhere(s: GooseServe, words: string): Promise<void> {
-  const ws = new WebSocket(`${s.url}?token=${s.token}`);
-  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
-  let next = 0;
-  const call = (method: string, params: unknown) =>
-    new Promise<{ sessionId?: string }>((resolve) => {
-      const id = ++next;
-      const onMessage = (data: Buffer) => {
-        const m = JSON.parse(data.toString()) as { id?: number; method?: string; result?: { sessionId?: string } };
-        if (m.id !== id || m.method) return;
-        ws.off("message", onMessage);
-        resolve(m.result ?? {});
-      };
-      ws.on("message", onMessage);
-      ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
-    });
-  await call("initialize", { protocolVersion: 1, clientCapabilities: {} });
-  const { sessionId } = await call("session/new", { cwd: s.home, mcpServers: [] });
-  await call("session/prompt", { sessionId, prompt: [{ type: "text", text: words }] });
-  ws.close();
-}

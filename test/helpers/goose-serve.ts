@@ -9,6 +9,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import WebSocket from "ws";
 import { type ModelServer, startModelServer } from "../fixtures/model-server/server";
 
 export interface GooseServe {
@@ -115,4 +116,27 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A session with one turn, made by another client of the server (its own WebSocket, the token in the URL). */
+export async function sessionElsewhere(s: GooseServe, words: string): Promise<void> {
+  const ws = new WebSocket(`${s.url}?token=${s.token}`);
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  let next = 0;
+  const call = (method: string, params: unknown) =>
+    new Promise<{ sessionId?: string }>((resolve) => {
+      const id = ++next;
+      const onMessage = (data: Buffer) => {
+        const m = JSON.parse(data.toString()) as { id?: number; method?: string; result?: { sessionId?: string } };
+        if (m.id !== id || m.method) return;
+        ws.off("message", onMessage);
+        resolve(m.result ?? {});
+      };
+      ws.on("message", onMessage);
+      ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+    });
+  await call("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await call("session/new", { cwd: s.home, mcpServers: [] });
+  await call("session/prompt", { sessionId, prompt: [{ type: "text", text: words }] });
+  ws.close();
 }
