@@ -2,7 +2,7 @@
  * A stand-in for `goose serve` that misbehaves on cue, for the faults the real one cannot be made to
  * show: junk frames, a flood, a connection cut in the middle of a frame, a goose too old. It answers
  * `POST /acp initialize` and the WebSocket upgrade the way goose does (docs/goose-serve.md: the token
- * in `X-Secret-Key`, 401 without it; `agentInfo` with its version; `Acp-Connection-Id`). On the socket it
+ * in `X-Secret-Key` or `?token=`, 401 without it; `agentInfo` with its version; `Acp-Connection-Id`). On the socket it
  * answers `initialize` as there, `session/new` with a session, and any other request with `{echo: <method>}`.
  */
 import crypto from "node:crypto";
@@ -40,7 +40,7 @@ export async function startFakeServe(o: FakeServeOptions, port = 0): Promise<Fak
   const state = { connections: 0, received: [] as string[] };
   const initialized = () => ({ protocolVersion: 1, agentCapabilities: {}, agentInfo: { name: "goose", version: o.version ?? "1.52.0" } });
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.headers["x-secret-key"] !== o.token) return void res.writeHead(401).end();
+    if (tokenOf(req) !== o.token) return void res.writeHead(401).end();
     if (req.method === "DELETE") return void res.writeHead(202).end();
     const body: Buffer[] = [];
     req.on("data", (c: Buffer) => body.push(c));
@@ -52,7 +52,7 @@ export async function startFakeServe(o: FakeServeOptions, port = 0): Promise<Fak
   };
   const server = o.tls ? https.createServer(o.tls, handle) : http.createServer(handle);
   server.on("upgrade", (req, socket: Socket, head) => {
-    if (req.headers["x-secret-key"] !== o.token) return void socket.end("HTTP/1.1 401 Unauthorized\r\ncontent-length: 0\r\n\r\n");
+    if (tokenOf(req) !== o.token) return void socket.end("HTTP/1.1 401 Unauthorized\r\ncontent-length: 0\r\n\r\n");
     if (o.upgradeStatus) return void socket.end(`HTTP/1.1 ${o.upgradeStatus} No\r\ncontent-length: 0\r\n\r\n`);
     const n = ++state.connections;
     const raw = o.rawUpgrade?.(n);
@@ -98,4 +98,11 @@ export async function startFakeServe(o: FakeServeOptions, port = 0): Promise<Fak
         server.close(() => resolve());
       }),
   };
+}
+
+/** The token as goose takes it: the X-Secret-Key header, or `?token=` (a browser's WebSocket can set no header). */
+function tokenOf(req: http.IncomingMessage): string | null {
+  const header = req.headers["x-secret-key"];
+  if (typeof header === "string") return header;
+  return new URL(req.url ?? "/", "http://fake").searchParams.get("token");
 }
