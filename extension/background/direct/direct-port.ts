@@ -38,9 +38,10 @@ export const DIRECT_PROFILE = "goose serve";
 
 /** The slice of the browser's WebSocket used here. */
 export interface SocketLike {
-  onopen: ((event: Event) => unknown) | null;
-  onmessage: ((event: MessageEvent) => unknown) | null;
-  onclose: ((event: CloseEvent) => unknown) | null;
+  // Events typed `never` here, so a browser's WebSocket and Node's `ws` both fit; the handlers set below say what they read.
+  onopen: ((event: never) => unknown) | null;
+  onmessage: ((event: never) => unknown) | null;
+  onclose: ((event: never) => unknown) | null;
   send(text: string): void;
   close(): void;
 }
@@ -150,7 +151,7 @@ export class DirectPort implements MessagePort {
       socket.send(versionCheckRequest);
       this.checkTimer = this.deps.setTimer(() => this.checkTimedOut(generation), VERSION_CHECK_TIMEOUT_MS);
     };
-    socket.onmessage = (event) => {
+    socket.onmessage = (event: { data: unknown }) => {
       if (generation === this.generation && typeof event.data === "string") this.fromAgent(event.data);
     };
     socket.onclose = () => {

@@ -9,9 +9,9 @@ import { HOST_PROTOCOL_VERSION } from "../../../../../shared/host-protocol";
 export const SERVE = { url: "ws://127.0.0.1:3284/acp", token: "s3cret token", cwd: "/work" };
 
 class FakeSocket implements SocketLike {
-  onopen: SocketLike["onopen"] = null;
-  onmessage: SocketLike["onmessage"] = null;
-  onclose: SocketLike["onclose"] = null;
+  onopen: (() => unknown) | null = null;
+  onmessage: ((event: { data: unknown }) => unknown) | null = null;
+  onclose: (() => unknown) | null = null;
   sent: string[] = [];
   closed = false;
   constructor(readonly url: string) {}
@@ -22,13 +22,13 @@ class FakeSocket implements SocketLike {
     this.closed = true;
   }
   opens() {
-    this.onopen?.(new Event("open"));
+    this.onopen?.();
   }
   says(data: string) {
-    this.onmessage?.({ data } as MessageEvent);
+    this.onmessage?.({ data });
   }
   ends() {
-    this.onclose?.({} as CloseEvent);
+    this.onclose?.();
   }
   /** Upgrades, and answers the port's version check as goose `version` would. */
   passes(version = "1.52.0") {
