@@ -9,7 +9,9 @@
  * opens and goes on. The service worker's console (Chromium's own lines included, which name a failed
  * WebSocket's whole URL) never shows the token.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { promisify } from "node:util";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { useHarness } from "../e2e/fixture";
 import {
@@ -132,11 +134,17 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
     expect(log.lines.join("\n")).not.toContain(wrong);
   });
 
-  it("lists a session another client of the server made (as goose Desktop would) in History, opens it and goes on", async () => {
+  it("lists a session another client of the server made (as goose Desktop would) in History, opens it and goes on; names one goose's CLI made", async () => {
     const h = await launch({ manifest: "missing" });
     const serve = await startGooseServe(build.binary, { args: ["--allowed-origin", `chrome-extension://${h.extensionId}`] });
     onTestFinished(() => serve.close());
     await sessionElsewhere(serve, "made in goose desktop");
+    // goose's own CLI, on the same HOME: a session of goose's `user` kind (not sync: the model server is in this process).
+    await promisify(execFile)(build.binary, ["run", "--text", "made in the goose cli"], {
+      env: { ...process.env, ...serve.model.gooseEnv(), HOME: serve.home },
+      cwd: h.workDir,
+      timeout: 60_000,
+    });
     await h.worker.evaluate((d) => chrome.storage.local.set({ "goose.directServe": d }), {
       url: serve.url,
       token: serve.token,
@@ -146,7 +154,14 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
     await waitForReady(page);
     await page.getByRole("button", { name: "History" }).click();
     const history = page.getByRole("region", { name: "Session history" });
-    await history.getByRole("button", { name: "made in goose desktop", exact: true }).click({ timeout: LONG });
+    // goose titles it from the prompt.
+    const cli = history.getByRole("button", { name: /^made in the goose/ });
+    await waitForText(cli, "Made in goose (Desktop or the CLI)");
+    const desktop = history.getByRole("button", { name: "made in goose desktop", exact: true });
+    // Made over ACP, as this panel's are: goose says nothing that tells it apart, so no words.
+    expect(await desktop.innerText()).not.toContain("Made in goose");
+    await screenshot(page, "direct-history-sources");
+    await desktop.click({ timeout: LONG });
     await waitForText(userBubbles(page), "made in goose desktop");
     await waitForText(agentBubbles(page), "You said: made in goose desktop");
     await sendPrompt(page, "and went on here");

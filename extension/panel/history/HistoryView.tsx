@@ -19,6 +19,7 @@ import { SessionActions } from "./SessionActions";
 import { SEARCH_SHORTCUT, searchFocus } from "./search-shortcut";
 import "../transcript/conversation-control.css";
 import "./history-actions.css";
+import { sessionSource } from "./session-source";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");
@@ -106,6 +107,7 @@ export function HistoryView({ onOpen }: { onOpen(): void }) {
                         <span class="history__preview">{preview(sessions.value[s.sessionId], sessionTitle(s))}</span>
                       )}
                       <ForkOf sessionId={s.sessionId} items={h.items} />
+                      {sessionSource(s) && <span class="history__source">{sessionSource(s)}</span>}
                       <span class="history__meta">
                         {relativeTime(s.updatedAt, now) && (
                           <time dateTime={s.updatedAt ?? undefined}>{relativeTime(s.updatedAt, now)}</time>
