@@ -25,6 +25,7 @@ import {
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
 import { watchWorkerLog } from "../helpers/chromium/worker-log";
+import { startFakeServe } from "../helpers/fake-goose-serve";
 import { freePort, sessionElsewhere, startGooseServe } from "../helpers/goose-serve";
 import { goesOnAfterRestart, gooseBuilds } from "./real-goose";
 
@@ -167,5 +168,29 @@ describe.each(gooseBuilds())("goose serve $version, straight from the extension"
     await sendPrompt(page, "and went on here");
     await waitForText(agentBubbles(page), "You said: and went on here");
     await waitForTurnEnd(page);
+  });
+});
+
+describe("a goose serve too old, straight from the extension", () => {
+  it("gets the host path's 'too old' screen, with both versions and what to do", async () => {
+    const h = await launch({ manifest: "missing" });
+    // Our own server (no goose older than 1.50.0 is on npm's pins), speaking as goose 1.40.0 and letting this extension in.
+    const fake = await startFakeServe({
+      token: "old-goose-token",
+      version: "1.40.0",
+      allowedOrigin: `chrome-extension://${h.extensionId}`,
+    });
+    onTestFinished(() => fake.close());
+    await h.worker.evaluate((d) => chrome.storage.local.set({ "goose.directServe": d }), {
+      url: fake.url,
+      token: "old-goose-token",
+      cwd: h.workDir,
+    });
+    const page = await h.openPanel();
+    await waitForText(page.locator("main"), "goose serve 1.40.0 is too old; goose-browser needs 1.50.0 or newer.");
+    await waitForText(page.locator("main"), "Update goose on the machine it runs on (goose update)");
+    await screenshot(page, "direct-too-old");
+    // Checked once, then left alone until Restart.
+    expect(fake.connections).toBe(1);
   });
 });

@@ -21,6 +21,8 @@ export interface FakeServeOptions {
   rawUpgrade?(n: number): Buffer | undefined;
   /** Answers the upgrade with this status instead. */
   upgradeStatus?: number;
+  /** A browser origin let in as `--allowed-origin` does: CORS headers for it (preflight and answers), as goose gives them. */
+  allowedOrigin?: string;
   /** Serve over TLS with this certificate, on this address (default 127.0.0.1). */
   tls?: { key: string; cert: string };
   host?: string;
@@ -40,6 +42,16 @@ export async function startFakeServe(o: FakeServeOptions, port = 0): Promise<Fak
   const state = { connections: 0, received: [] as string[] };
   const initialized = () => ({ protocolVersion: 1, agentCapabilities: {}, agentInfo: { name: "goose", version: o.version ?? "1.52.0" } });
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (o.allowedOrigin && req.headers.origin === o.allowedOrigin) {
+      res.setHeader("access-control-allow-origin", o.allowedOrigin);
+      res.setHeader("access-control-expose-headers", "acp-connection-id");
+    }
+    if (req.method === "OPTIONS") {
+      res.setHeader("access-control-allow-methods", "GET,POST,DELETE,OPTIONS");
+      res.setHeader("access-control-allow-headers", "content-type,accept,x-secret-key,acp-connection-id");
+      return void res.writeHead(200).end();
+    }
+    if (req.method === "GET" && (req.url === "/status" || req.url === "/health")) return void res.writeHead(200).end("ok");
     if (tokenOf(req) !== o.token) return void res.writeHead(401).end();
     if (req.method === "DELETE") return void res.writeHead(202).end();
     const body: Buffer[] = [];
