@@ -83,6 +83,13 @@ function writeWrapper(dir: string, binary: string): string {
   return file;
 }
 
+/** One turn with our model server, which answers "You said: <words>"; waits for its end. */
+export async function chat(page: Page, words: string): Promise<void> {
+  await sendPrompt(page, words);
+  await waitForText(agentBubbles(page), `You said: ${words}`);
+  await waitForTurnEnd(page);
+}
+
 /**
  * The server killed and started again under a panel that had one turn: the panel says goose stopped,
  * comes back by itself, and goes on in the same session (goose had it on disk, and the panel loaded it
