@@ -328,7 +328,7 @@ const WALKS: Walk[] = [
 ];
 
 /** How many pixels of the panel's height the frame takes, per screen and width: test-results/tour/frame.json. */
-const frame: Record<string, Record<number, { header: number; composer: number; statusbar: number; title: number }>> = {};
+const frame: Record<string, Record<number, { header: number; composer: number; transcript: number; title: number }>> = {};
 
 /** Looks at the screen at each width: the layout checks, then a screenshot in light and in dark. */
 async function review(page: Page, { name: screen, tall }: Screen): Promise<void> {
@@ -342,7 +342,7 @@ async function review(page: Page, { name: screen, tall }: Screen): Promise<void>
       [width]: {
         header: await size(".panel__header"),
         composer: await size(".composer"),
-        statusbar: await size(".statusbar"),
+        transcript: await size('[role="log"]'),
         // The title's room: the tabs that stand for it, or the h1 where there are none (history, setup).
         title: await size(".panel__title:not(.sr-only), .panel__header .session-tabs", "width"),
       },

@@ -7,12 +7,13 @@
  */
 
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 import { previewSettings, type SessionDefaults, sessionDefaultsItem, type WantedSetting, withWanted } from "../../storage/session-defaults";
 import { send } from "../../view/background-link";
 import { active, activeSessionId, agent, opening } from "../../view/state-signals";
 import { Icon } from "../icons";
+import { usePopover } from "./popover";
 
 const PRIMARY = new Set(["mode", "model"]);
 
@@ -133,30 +134,7 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
  * on Escape, and when the agent stops (its settings can no longer be changed then).
  */
 function MoreOptions({ closeWhen, children }: { closeWhen: boolean; children: ComponentChildren }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLFieldSetElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (closeWhen) setOpen(false);
-  }, [closeWhen]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      const t = e.target as Node;
-      if (!box.current?.contains(t) && !toggle.current?.contains(t)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const { open, setOpen, box, toggle } = usePopover<HTMLFieldSetElement>(closeWhen);
   return (
     <>
       <button
