@@ -84,7 +84,17 @@ const WALKS: Walk[] = [
     name: "no host installed: the setup screen",
     launch: { manifest: "missing" },
     opened: (page) => waitForText(page.locator("main"), "not installed"),
-    screens: [{ name: "setup", reach: async () => {} }],
+    screens: [
+      { name: "setup", reach: async () => {} },
+      {
+        // The other way in, unfolded: its own main action (Connect), its Copy a secondary button.
+        name: "setup-direct",
+        reach: async ({ page }) => {
+          await page.getByText("No host? Connect to goose serve directly").click();
+          await page.getByRole("button", { name: "Connect to goose serve" }).waitFor();
+        },
+      },
+    ],
   },
   {
     name: "first run without an agent: says it was not found and how to fix it",
@@ -406,13 +416,15 @@ describe("tour", () => {
       <button aria-label="New session" title="New session">+</button><button aria-label="New tab" title="New session">+</button>
       <fieldset tabindex="-1" aria-label="Permission request"><button>Allow once</button></fieldset>
       <div class="log" role="log" aria-label="Conversation"></div>
-      <section class="status" style="height:40px;overflow:auto;padding:0;border:0"><p style="margin:0;height:80px">Crashed</p></section>`);
+      <section class="status" style="height:40px;overflow:auto;padding:0;border:0"><p style="margin:0;height:80px">Crashed</p></section>
+      <section aria-label="Options"><button style="background:#1f8a4c;color:#fff">Save</button><button style="background:#1f8a4c;color:#fff">Copy report</button></section>`);
     await page.locator("fieldset").focus();
     const more = (await layoutProblems(page, { lonelyButtons: false, transcriptShare: 0.5 })).join("\n");
     expect(more).toMatch(/two controls with the tooltip "New session"/);
     expect(more).toMatch(/a focus ring is drawn around fieldset, which is not a control/);
     expect(more).toMatch(/the conversation gets 200 of 640 px, under 50 %/);
     expect(more).toMatch(/section\.status is cut: 80 px of content in 40 px/);
+    expect(more).toMatch(/2 filled buttons in section: "Save", "Copy report"/);
     expect(await layoutProblems(page, { lonelyButtons: false }), "the share is only looked at when asked").not.toContainEqual(
       expect.stringMatching(/conversation/),
     );
@@ -423,6 +435,8 @@ describe("tour", () => {
       <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button><button>Always deny</button></div>
       <div style="display:flex;overflow-x:auto"><button style="flex:none;width:200px">Tab one</button><button style="flex:none;width:200px">Tab two</button></div>
       <ul><li><button>Edit</button></li><li><button>Edit</button></li></ul>
+      <section><button style="background:#1f8a4c;color:#fff">Save</button><button style="background:transparent;border:1px solid #ccc">Cancel</button></section>
+      <section><button style="background:#1f8a4c;color:#fff">Copy report</button></section>
       <div role="log" aria-label="Conversation" style="height:400px"></div>`);
     // The same name in two list items is one per item: fine.
     expect(await layoutProblems(page, { lonelyButtons: true, transcriptShare: 0.5 })).toEqual([]);

@@ -238,7 +238,8 @@ function TurnButtons(p: { running: boolean; canSend: boolean; held: boolean; can
       )}
       <button
         type="submit"
-        class="icon-button icon-button--send"
+        // While a turn runs Stop is the row's one filled button; Queue is drawn as a secondary one.
+        class={p.running ? "icon-button icon-button--queue" : "icon-button icon-button--send"}
         aria-label={p.held ? "Sending when ready" : p.running ? "Queue" : "Send"}
         title={p.held ? "Sends when the session is ready" : p.running ? "Queue: send it when the turn ends (Enter)" : "Send (Enter)"}
         disabled={!p.canSend}
