@@ -52,6 +52,8 @@ export interface FirefoxHarnessOptions extends AgentOptions {
   hostLauncher?: string;
   /** An X display (e.g. ":99" from xvfb.ts) to run Firefox with a real window on, instead of headless. */
   display?: string;
+  /** Firefox preferences to set, e.g. a feature turned off as in an older Firefox the add-on supports. */
+  prefs?: Record<string, string | number | boolean>;
 }
 
 export interface FirefoxHarness extends AgentFiles {
@@ -141,6 +143,7 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
         "browser.backup.enabled": false,
         "browser.backup.scheduled.enabled": false,
         "browser.ml.enable": false,
+        ...options.prefs,
       },
     });
     keepTail(browser, output);

@@ -13,6 +13,7 @@ import { previewSettings, type SessionDefaults, sessionDefaultsItem, type Wanted
 import { send } from "../../view/background-link";
 import { active, activeSessionId, agent, opening } from "../../view/state-signals";
 import { Icon } from "../icons";
+import { FittedSelect } from "./fitted-select";
 import { usePopover } from "./popover";
 
 const PRIMARY = new Set(["mode", "model"]);
@@ -91,10 +92,12 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
   const modes = settings.modes;
   if (options.length === 0) {
     if (!modes || modes.availableModes.length === 0) return null;
+    const chosenMode = modes.availableModes.find((m) => m.id === modes.currentModeId)?.name ?? "";
     return (
       <div class="pickers">
-        <label class="picker" title={`Mode: ${modes.availableModes.find((m) => m.id === modes.currentModeId)?.name ?? ""}`}>
-          <select
+        <label class="picker" title={`Mode: ${chosenMode}`}>
+          <FittedSelect
+            chosen={chosenMode}
             aria-label="Mode"
             disabled={disabled}
             value={modes.currentModeId}
@@ -105,7 +108,7 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
                 {m.name}
               </option>
             ))}
-          </select>
+          </FittedSelect>
         </label>
       </div>
     );
@@ -184,11 +187,14 @@ function Picker({
     );
   }
   if (option.type !== "select") return null;
-  const hint = `${option.name}: ${currentName(option)}${option.description ? ` (${option.description})` : ""}`;
+  const chosen = currentName(option);
+  const hint = `${option.name}: ${chosen}${option.description ? ` (${option.description})` : ""}`;
   return (
     <label class="picker" title={hint}>
       {!compact && <span class="picker__label">{option.name}</span>}
-      <select
+      <FittedSelect
+        chosen={chosen}
+        fit={compact}
         aria-label={option.name}
         disabled={disabled}
         value={option.currentValue}
@@ -209,7 +215,7 @@ function Picker({
             </option>
           ),
         )}
-      </select>
+      </FittedSelect>
     </label>
   );
 }
