@@ -3,11 +3,11 @@
  * scripted agent, each looked at three panel widths (240 px, Firefox's narrowest sidebar; 320 px,
  * Chrome's narrowest side panel; 420 px) in light and dark. At each width the layout checks
  * (helpers/chromium/layout.ts) must find nothing: no control across the panel's edge, no sideways
- * scroll, a one-row header that leaves the title its room, and at 240 px no row of buttons wrapped
- * with one alone on its line. The screenshots are the artifact, written to
+ * scroll, a one-row header that leaves the title its room, one filled button per place at most, and
+ * at 240 px no row of buttons wrapped with one alone on its line. The screenshots are the artifact, written to
  * test-results/tour/<screen>-<width>-<light|dark>.png (gitignored) for a person to look at, never
- * compared pixel by pixel; frame.json beside them says how much height the header, composer and
- * status bar take on each screen at each width.
+ * compared pixel by pixel; frame.json beside them says how much height the header and the composer take, and
+ * how much the conversation gets, on each screen at each width.
  *
  * A new screen is one entry in a walk's `screens` (or a new walk): its name and how to reach it
  * from the screen before.
