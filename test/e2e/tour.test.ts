@@ -462,6 +462,9 @@ describe("tour", () => {
     const diagnostics = options.getByRole("region", { name: "Diagnostics" });
     await waitForText(diagnostics, "is running");
     await waitForText(options.getByRole("region", { name: "Agent" }), "AFolderNameWithNoBreak");
+    // A goose serve profile's form with its command shown: Save is its one filled button, Copy a secondary one.
+    await options.getByRole("button", { name: "Generate a token" }).click();
+    await options.getByRole("button", { name: "Copy the goose serve command" }).waitFor();
     fs.mkdirSync(TOUR, { recursive: true });
     expect(await layoutProblems(options, { lonelyButtons: false })).toEqual([]);
     await options.screenshot({ path: path.join(TOUR, "options-light.png") });
