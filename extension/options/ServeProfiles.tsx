@@ -145,7 +145,7 @@ export function ServeProfiles() {
         {generated && (
           <div class="options__field">
             <span>Start goose serve with it, on the machine it runs on (another machine: add --host and --tls):</span>
-            <CommandBox command={gooseServeCommand(form.token, form.url, hello.platform)} label="Copy the goose serve command" />
+            <CommandBox command={gooseServeCommand(form.token, form.url, hello.platform)} label="Copy the goose serve command" secondary />
           </div>
         )}
         <div class="options__actions">

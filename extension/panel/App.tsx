@@ -1,13 +1,14 @@
-/** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer, the status bar. */
+/** The side panel: header, what is wrong (if anything) and how to fix it, the chat or the history, the composer (with the agent's status in its row). */
 import { useState } from "preact/hooks";
 import type { UiError } from "../state/sessions/client-state";
 import { agentName } from "../view/agent-label";
 import { openOptions, requestRestart, send } from "../view/background-link";
 import { extensionVersion } from "../view/extension-version";
-import { active, agent, backgroundLinked, connection, entryIds, lastError, opening } from "../view/state-signals";
+import { agent, backgroundLinked, connection, entryIds, lastError, opening } from "../view/state-signals";
 import { describeConnection, hostUpdateNotice, type StatusView } from "../view/status-text";
-import { PlanView, UsageMeter } from "./agent-work/AgentWork";
-import { SessionFolderButton, SessionFolderForm, SessionFolderNote } from "./agent-work/SessionFolder";
+import { setupError } from "./agent-work/AgentStatus";
+import { PlanView } from "./agent-work/AgentWork";
+import { SessionFolderForm } from "./agent-work/SessionFolder";
 import { ActionLog } from "./browser-tools/ActionLog";
 import { BrowserToolsNotice, ConsentCards } from "./browser-tools/BrowserTools";
 import { Composer } from "./composer/Composer";
@@ -17,7 +18,6 @@ import { RecipesView } from "./goose/RecipesView";
 import { Header, type PanelView } from "./header/Header";
 import { HistoryView } from "./history/HistoryView";
 import { useSearchShortcut } from "./history/search-shortcut";
-import { IconButton } from "./icons";
 import { QueueList } from "./queue/QueueList";
 import { InlineCode } from "./setup/InlineCode";
 import { HostUpdateNotice, SetupCard } from "./setup/SetupCard";
@@ -82,10 +82,6 @@ function Body({ view, setView, status }: { view: PanelView; setView(v: PanelView
           <QueueList />
           <Composer />
           <SessionFolderForm />
-          <div class="statusbar">
-            <UsageMeter />
-            <AgentLine />
-          </div>
         </>
       )}
     </>
@@ -117,34 +113,6 @@ function Problems({ status }: { status: StatusView | null }) {
   }
   const error = a?.error ?? lastError.value ?? setupError();
   return error ? <ErrorCard error={error} /> : null;
-}
-
-/** The session on screen failed because the agent needs setting up (goose 1.53 fails the first prompt without a provider). */
-function setupError(): UiError | null {
-  return active.error.value?.setup ? active.error.value : null;
-}
-
-/** While all is well: which agent runs where, quietly, with a way to restart it. */
-function AgentLine() {
-  const state = connection.value;
-  if (state?.link.phase !== "ready" || state.agent?.state !== "running" || agent.value?.phase !== "ready") return null;
-  // "Running" only once the agent could open a session and needs no setting up.
-  if (!agent.value.sessionOpened || setupError()) return null;
-  const view = describeConnection(state, agent.value, extensionVersion());
-  return (
-    <p class="agent-line" role="status" title={view.facts.join(" · ")}>
-      <span class="agent-line__dot" aria-hidden="true" />
-      <span class="agent-line__text">{view.headline}</span>
-      <SessionFolderNote />
-      <SessionFolderButton />
-      <IconButton
-        icon="restart"
-        label="Restart"
-        hint={`Restart ${agentName.value}: a fresh process, the session reloaded`}
-        onClick={requestRestart}
-      />
-    </p>
-  );
 }
 
 function ErrorCard({ error }: { error: UiError }) {

@@ -8,38 +8,28 @@
  * Spans and error positions are offsets in the whole message, as scanJson gives them.
  */
 import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  closes,
   describeByte,
   isHex,
   isSpace,
-  type JsonScan,
   keyText,
   keyValue,
-  MAX_JSON_DEPTH,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  SCALAR_BYTE,
   SIMPLE_ESCAPE,
   STRING_STOP,
   scalarEnd,
-} from "./json-scan";
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const MINUS = 0x2d;
-
-/** What the grammar allows next (only while checking), as in json-scan.ts. */
-enum Want {
-  Value,
-  ValueOrClose,
-  Key,
-  KeyOrClose,
-  Colon,
-  CommaOrClose,
-  End,
-}
+  scalarError,
+  Want,
+} from "./json-grammar";
+import { type JsonScan, MAX_JSON_DEPTH } from "./json-scan";
 
 /** Where the scan is between bytes. */
 enum Mode {
@@ -49,12 +39,6 @@ enum Mode {
   Unicode,
   Scalar,
 }
-
-/** Bytes that may continue a number or a literal: everything else ends one. */
-const SCALAR_BYTE = new Uint8Array(256);
-for (const ch of "0123456789+-.eEtrufalsn") SCALAR_BYTE[ch.charCodeAt(0)] = 1;
-for (let b = 0x41; b <= 0x5a; b++) SCALAR_BYTE[b] = 1;
-for (let b = 0x61; b <= 0x7a; b++) SCALAR_BYTE[b] = 1;
 
 /** A growable byte buffer for a key or a scalar cut across pieces. */
 class Gather {
@@ -217,16 +201,8 @@ export class JsonStreamScan {
         return;
       case CLOSE_OBJECT:
       case CLOSE_ARRAY: {
-        if (this.checking) {
-          const isObject = this.depth > 0 && this.open[this.depth - 1] !== null;
-          const w = this.want;
-          const ok =
-            this.depth > 0 &&
-            (c === CLOSE_OBJECT
-              ? isObject && (w === Want.KeyOrClose || w === Want.CommaOrClose)
-              : !isObject && (w === Want.ValueOrClose || w === Want.CommaOrClose));
-          if (!ok) this.unexpected(at, c);
-        }
+        if (this.checking && !closes(c, this.depth, this.depth > 0 && this.open[this.depth - 1] !== null, this.want))
+          this.unexpected(at, c);
         if (this.depth === 1) this.endTopMember(valueEnd);
         if (this.depth > 0) {
           if (this.depth <= this.maxDepth) this.open.pop();
@@ -285,8 +261,7 @@ export class JsonStreamScan {
     this.lastEnd = start + token.length;
     const end = scalarEnd(token, 0);
     if (end < 0) {
-      const c = token[0]!;
-      this.fail(`invalid ${c === MINUS || (c >= 0x30 && c <= 0x39) ? "number" : "literal"}`, start + ~end);
+      this.fail(scalarError(token[0]!), start + ~end);
       return;
     }
     this.afterValue();

@@ -52,6 +52,10 @@ export interface FirefoxHarnessOptions extends AgentOptions {
   hostLauncher?: string;
   /** An X display (e.g. ":99" from xvfb.ts) to run Firefox with a real window on, instead of headless. */
   display?: string;
+  /** The headless window's width (default 380, about the sidebar's); 240 is the sidebar at its narrowest. */
+  width?: number;
+  /** Firefox preferences to set, e.g. a feature turned off as in an older Firefox the add-on supports. */
+  prefs?: Record<string, string | number | boolean>;
 }
 
 export interface FirefoxHarness extends AgentFiles {
@@ -113,7 +117,7 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
       // About the width of Firefox's sidebar (page.setViewport needs a BiDi command Firefox 140 lacks).
       // A real window keeps its own size, with the sidebar beside the page.
       ...(options.display === undefined
-        ? { defaultViewport: { width: 380, height: 600 }, args: [ALLOW_SYSTEM_ACCESS] }
+        ? { defaultViewport: { width: options.width ?? 380, height: 600 }, args: [ALLOW_SYSTEM_ACCESS] }
         : { defaultViewport: null, args: [ALLOW_SYSTEM_ACCESS, "--width=1000", "--height=700"] }),
       userDataDir: path.join(dir, "profile"),
       env: {
@@ -141,6 +145,7 @@ export async function launchFirefox(options: FirefoxHarnessOptions = {}): Promis
         "browser.backup.enabled": false,
         "browser.backup.scheduled.enabled": false,
         "browser.ml.enable": false,
+        ...options.prefs,
       },
     });
     keepTail(browser, output);

@@ -9,23 +9,19 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useHarness } from "../e2e/fixture";
-import { agentBubbles, LONG, openNewSession, sendPrompt, waitForReady, waitForText, waitForTurnEnd } from "../helpers/chromium/panel";
-import { gooseBuilds, launchGoose } from "./real-goose";
+import {
+  agentBubbles,
+  LONG,
+  openHistory,
+  openNewSession,
+  sendPrompt,
+  waitForReady,
+  waitForText,
+  waitForTurnEnd,
+} from "../helpers/chromium/panel";
+import { chat, gooseBuilds, launchGoose } from "./real-goose";
 
 const launch = useHarness();
-
-async function openHistory(page: Page) {
-  await page.getByRole("button", { name: "History" }).click();
-  const history = page.getByRole("region", { name: "Session history" });
-  await history.waitFor({ timeout: LONG });
-  return history;
-}
-
-async function chat(page: Page, words: string): Promise<void> {
-  await sendPrompt(page, words);
-  await waitForText(agentBubbles(page), `You said: ${words}`);
-  await waitForTurnEnd(page);
-}
 
 const titles = (history: ReturnType<Page["getByRole"]>) => history.locator(".history__title").allInnerTexts();
 /** goose 1.50 counts an archive or unarchive as an update, so the order then is goose's to choose. */

@@ -24,7 +24,9 @@ describe("the README's screenshot", () => {
     const newest = gooseBuilds().at(-1)!;
     const site = await startTestSite();
     onTestFinished(() => site.close());
-    const { h } = await launchGoose(launch, newest, { extensionDir: E2E_BUILD });
+    // The model's name as a user's picker would read: goose's default for the OpenAI provider (an ordinary
+    // name; our model server answers whatever the name).
+    const { h } = await launchGoose(launch, newest, { extensionDir: E2E_BUILD, model: "gpt-4o" });
     const panel = await h.openPanel();
     await panel.setViewportSize({ width: 420, height: 640 });
     await panel.emulateMedia({ colorScheme: "light" });
@@ -46,6 +48,9 @@ describe("the README's screenshot", () => {
     }
     await readableToolCard(panel, /Read/).first().waitFor({ timeout: LONG });
     await waitForText(agentBubbles(panel).last(), "Each value in Rust has a single owner.");
+    // goose's title for the session, whole (the model server's title for a summary), and the model in the picker.
+    await waitForText(panel.getByRole("heading", { level: 1 }), "Summary of the article");
+    expect(await panel.getByRole("combobox", { name: "Model" }).inputValue()).toBe("gpt-4o");
     expect(await agentBubbles(panel).last().locator("li").count()).toBe(3);
     // Tall enough for the whole conversation: the question, the card with what goose read, the answer.
     await panel.setViewportSize({ width: 420, height: 820 });

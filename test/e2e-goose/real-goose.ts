@@ -45,11 +45,13 @@ export interface GooseHarness {
 export interface GooseLaunchOptions extends HarnessOptions {
   /** false: goose has no provider configured, as before `goose configure`. */
   provider?: boolean;
+  /** The model goose is told to use and the server lists (default: the server's stand-in name). */
+  model?: string;
 }
 
 /** Starts the model server and a browser whose host runs `build`; both are closed after the test. */
 export async function launchGoose(launch: Launch, build: GooseBuild, options: GooseLaunchOptions = {}): Promise<GooseHarness> {
-  const model = await startModelServer();
+  const model = await startModelServer(0, options.model);
   onTestFinished(() => model.close());
   const wrapperDir = fs.mkdtempSync(path.join(os.tmpdir(), "goose-real-"));
   onTestFinished(() => fs.rmSync(wrapperDir, { recursive: true, force: true }));
@@ -81,6 +83,13 @@ function writeWrapper(dir: string, binary: string): string {
     { mode: 0o755 },
   );
   return file;
+}
+
+/** One turn with our model server, which answers "You said: <words>"; waits for its end. */
+export async function chat(page: Page, words: string): Promise<void> {
+  await sendPrompt(page, words);
+  await waitForText(agentBubbles(page), `You said: ${words}`);
+  await waitForTurnEnd(page);
 }
 
 /**

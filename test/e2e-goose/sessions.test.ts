@@ -4,13 +4,13 @@
  * gone from goose too, and a restarted browser gets its session back. Steer joins a running turn
  * through goose's own method.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useHarness } from "../e2e/fixture";
 import {
   agentBubbles,
   composer,
   LONG,
+  openHistory,
   openNewSession,
   sendPrompt,
   transcript,
@@ -19,22 +19,9 @@ import {
   waitForText,
   waitForTurnEnd,
 } from "../helpers/chromium/panel";
-import { gooseBuilds, launchGoose } from "./real-goose";
+import { chat, gooseBuilds, launchGoose } from "./real-goose";
 
 const launch = useHarness();
-
-async function openHistory(page: Page) {
-  await page.getByRole("button", { name: "History" }).click();
-  const history = page.getByRole("region", { name: "Session history" });
-  await history.waitFor({ timeout: LONG });
-  return history;
-}
-
-async function chat(page: Page, words: string): Promise<void> {
-  await sendPrompt(page, words);
-  await waitForText(agentBubbles(page), `You said: ${words}`);
-  await waitForTurnEnd(page);
-}
 
 describe.each(gooseBuilds())("goose $version", (build) => {
   it("History lists goose's sessions; a closed one loads back, a deleted one is gone from goose", async () => {

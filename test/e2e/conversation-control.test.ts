@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import {
   agentBubbles,
   LONG,
+  openHistory,
   screenshot,
   sendPrompt,
   transcript,
@@ -42,13 +43,6 @@ function userTurn(page: Page, text: string) {
 
 const prompts = (messages: LoggedMessage[]) => messages.filter((m) => m.method === "session/prompt");
 const promptTexts = (m: LoggedMessage) => (m.params?.prompt as { text?: string }[]).map((b) => b.text ?? "");
-
-async function openHistory(page: Page) {
-  await page.getByRole("button", { name: "History" }).click();
-  const region = page.getByRole("region", { name: "Session history" });
-  await region.waitFor({ timeout: LONG });
-  return region;
-}
 
 describe("edit and resend, fork from here", () => {
   it("edits an earlier message: a fork from before it gets the edit, and History shows where the fork came from", async () => {

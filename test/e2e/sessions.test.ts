@@ -3,11 +3,11 @@
  * browser: History reopens them through session/load, and a relaunch restores the active one.
  */
 
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   agentBubbles,
   LONG,
+  openHistory,
   openNewSession,
   screenshot,
   sendPrompt,
@@ -28,11 +28,6 @@ function lastTick(text: string): number {
 
 /** The text `echo` answers for a one-block prompt: the block as JSON. */
 const echoed = (prompt: string) => JSON.stringify({ type: "text", text: prompt });
-
-async function openHistory(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "History" }).click();
-  await page.getByRole("region", { name: "Session history" }).waitFor({ timeout: LONG });
-}
 
 describe("the transcript across panel documents", () => {
   it("survives a reload mid-turn, and the turn finishes in the reloaded panel", async () => {

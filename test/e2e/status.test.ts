@@ -8,6 +8,7 @@ type Box = { x: number; y: number; width: number; height: number };
 
 import { DEV_EXTENSION_ID } from "../../shared/extension-ids";
 import { ROOT } from "../helpers/chromium/harness";
+import { waitForText } from "../helpers/chromium/panel";
 import { useHarness } from "./fixture";
 
 const SCREENSHOTS = path.join(ROOT, "test-results/e2e");
@@ -72,6 +73,52 @@ describe("side panel status", () => {
     expect(overlap(boxes.restart, boxes.mode), JSON.stringify(boxes)).toBe(false);
     // Some of "goose 1.50.0 is running in …" must be on screen, not squeezed to nothing.
     expect(boxes.line?.width ?? 0, JSON.stringify(boxes)).toBeGreaterThan(boxes.restart?.width ?? 0);
+  });
+
+  it("sits in the composer's row at 240, 320 and 420 px: no row of its own; at 240 px one button opens all of it", async () => {
+    const harness = await launch();
+    const page = await harness.openPanel();
+    await waitForStatus(page, "is running");
+    await page.getByRole("button", { name: "New session" }).and(page.locator(":enabled")).waitFor({ timeout: 30_000 });
+    const box = page.getByRole("textbox", { name: "Message goose" });
+    await box.fill("echo hi");
+    await box.press("Enter");
+    const meter = page.getByRole("meter", { name: "Context used" });
+    await meter.waitFor({ timeout: 30_000 });
+    const restart = page.getByRole("button", { name: "Restart" });
+    const toggle = page.getByRole("button", { name: /^goose 1\.50\.0 is running in .*, context \d+% used$/ });
+    const composer = page.locator(".composer__box");
+    const inside = async (part: typeof meter) => {
+      const [a, c] = [await part.boundingBox(), await composer.boundingBox()];
+      return !!a && !!c && a.y >= c.y && a.y + a.height <= c.y + c.height;
+    };
+    for (const width of [420, 320]) {
+      await page.setViewportSize({ width, height: 640 });
+      await restart.waitFor();
+      expect(await toggle.isVisible(), `${width} px: the status shows in place, no button for it`).toBe(false);
+      expect(await inside(restart), `${width} px: Restart in the composer`).toBe(true);
+      expect(await inside(meter), `${width} px: the meter in the composer`).toBe(true);
+      // Nothing under the composer: the status bar's row is the conversation's again.
+      const bottom = await page.evaluate(() => document.querySelector(".panel")!.lastElementChild!.className);
+      expect(bottom).toContain("composer");
+    }
+    await page.setViewportSize({ width: 240, height: 640 });
+    await toggle.waitFor();
+    expect(await restart.isVisible(), "240 px: Restart waits behind the status button").toBe(false);
+    expect(await inside(toggle)).toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await restart.waitFor();
+    await meter.waitFor();
+    await waitForText(page.getByRole("status").filter({ hasText: "is running" }), `goose 1.50.0 is running in ${harness.workDir}`);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `status-240-open-${scheme}.png`) });
+    }
+    await page.keyboard.press("Escape");
+    await restart.waitFor({ state: "hidden" });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it("says the host is not installed, and how to install it", async () => {

@@ -3,11 +3,11 @@
  * scripted agent, each looked at three panel widths (240 px, Firefox's narrowest sidebar; 320 px,
  * Chrome's narrowest side panel; 420 px) in light and dark. At each width the layout checks
  * (helpers/chromium/layout.ts) must find nothing: no control across the panel's edge, no sideways
- * scroll, a one-row header that leaves the title its room, and at 240 px no row of buttons wrapped
- * with one alone on its line. The screenshots are the artifact, written to
+ * scroll, a one-row header that leaves the title its room, one filled button per place at most, and
+ * at 240 px no row of buttons wrapped with one alone on its line. The screenshots are the artifact, written to
  * test-results/tour/<screen>-<width>-<light|dark>.png (gitignored) for a person to look at, never
- * compared pixel by pixel; frame.json beside them says how much height the header, composer and
- * status bar take on each screen at each width.
+ * compared pixel by pixel; frame.json beside them says how much height the header and the composer take, and
+ * how much the conversation gets, on each screen at each width.
  *
  * A new screen is one entry in a walk's `screens` (or a new walk): its name and how to reach it
  * from the screen before.
@@ -84,7 +84,17 @@ const WALKS: Walk[] = [
     name: "no host installed: the setup screen",
     launch: { manifest: "missing" },
     opened: (page) => waitForText(page.locator("main"), "not installed"),
-    screens: [{ name: "setup", reach: async () => {} }],
+    screens: [
+      { name: "setup", reach: async () => {} },
+      {
+        // The other way in, unfolded: its own main action (Connect), its Copy a secondary button.
+        name: "setup-direct",
+        reach: async ({ page }) => {
+          await page.getByText("No host? Connect to goose serve directly").click();
+          await page.getByRole("button", { name: "Connect to goose serve" }).waitFor();
+        },
+      },
+    ],
   },
   {
     name: "first run without an agent: says it was not found and how to fix it",
@@ -328,7 +338,7 @@ const WALKS: Walk[] = [
 ];
 
 /** How many pixels of the panel's height the frame takes, per screen and width: test-results/tour/frame.json. */
-const frame: Record<string, Record<number, { header: number; composer: number; statusbar: number; title: number }>> = {};
+const frame: Record<string, Record<number, { header: number; composer: number; transcript: number; title: number }>> = {};
 
 /** Looks at the screen at each width: the layout checks, then a screenshot in light and in dark. */
 async function review(page: Page, { name: screen, tall }: Screen): Promise<void> {
@@ -342,7 +352,7 @@ async function review(page: Page, { name: screen, tall }: Screen): Promise<void>
       [width]: {
         header: await size(".panel__header"),
         composer: await size(".composer"),
-        statusbar: await size(".statusbar"),
+        transcript: await size('[role="log"]'),
         // The title's room: the tabs that stand for it, or the h1 where there are none (history, setup).
         title: await size(".panel__title:not(.sr-only), .panel__header .session-tabs", "width"),
       },
@@ -406,13 +416,15 @@ describe("tour", () => {
       <button aria-label="New session" title="New session">+</button><button aria-label="New tab" title="New session">+</button>
       <fieldset tabindex="-1" aria-label="Permission request"><button>Allow once</button></fieldset>
       <div class="log" role="log" aria-label="Conversation"></div>
-      <section class="status" style="height:40px;overflow:auto;padding:0;border:0"><p style="margin:0;height:80px">Crashed</p></section>`);
+      <section class="status" style="height:40px;overflow:auto;padding:0;border:0"><p style="margin:0;height:80px">Crashed</p></section>
+      <section aria-label="Options"><button style="background:#1f8a4c;color:#fff">Save</button><button style="background:#1f8a4c;color:#fff">Copy report</button></section>`);
     await page.locator("fieldset").focus();
     const more = (await layoutProblems(page, { lonelyButtons: false, transcriptShare: 0.5 })).join("\n");
     expect(more).toMatch(/two controls with the tooltip "New session"/);
     expect(more).toMatch(/a focus ring is drawn around fieldset, which is not a control/);
     expect(more).toMatch(/the conversation gets 200 of 640 px, under 50 %/);
     expect(more).toMatch(/section\.status is cut: 80 px of content in 40 px/);
+    expect(more).toMatch(/2 filled buttons in section: "Save", "Copy report"/);
     expect(await layoutProblems(page, { lonelyButtons: false }), "the share is only looked at when asked").not.toContainEqual(
       expect.stringMatching(/conversation/),
     );
@@ -423,6 +435,8 @@ describe("tour", () => {
       <div class="row"><button>Allow</button><button>Always allow</button><button>Deny</button><button>Always deny</button></div>
       <div style="display:flex;overflow-x:auto"><button style="flex:none;width:200px">Tab one</button><button style="flex:none;width:200px">Tab two</button></div>
       <ul><li><button>Edit</button></li><li><button>Edit</button></li></ul>
+      <section><button style="background:#1f8a4c;color:#fff">Save</button><button style="background:transparent;border:1px solid #ccc">Cancel</button></section>
+      <section><button style="background:#1f8a4c;color:#fff">Copy report</button></section>
       <div role="log" aria-label="Conversation" style="height:400px"></div>`);
     // The same name in two list items is one per item: fine.
     expect(await layoutProblems(page, { lonelyButtons: true, transcriptShare: 0.5 })).toEqual([]);
@@ -448,6 +462,9 @@ describe("tour", () => {
     const diagnostics = options.getByRole("region", { name: "Diagnostics" });
     await waitForText(diagnostics, "is running");
     await waitForText(options.getByRole("region", { name: "Agent" }), "AFolderNameWithNoBreak");
+    // A goose serve profile's form with its command shown: Save is its one filled button, Copy a secondary one.
+    await options.getByRole("button", { name: "Generate a token" }).click();
+    await options.getByRole("button", { name: "Copy the goose serve command" }).waitFor();
     fs.mkdirSync(TOUR, { recursive: true });
     expect(await layoutProblems(options, { lonelyButtons: false })).toEqual([]);
     await options.screenshot({ path: path.join(TOUR, "options-light.png") });

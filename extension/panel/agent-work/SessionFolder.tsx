@@ -19,7 +19,7 @@ function activeFolder(): string | null {
   return id ? (sessions.value[id]?.cwd ?? null) : null;
 }
 
-/** In the status bar: the session's folder when it is not where the agent runs. */
+/** In the agent's status (the composer's row): the session's folder when it is not where the agent runs. */
 export function SessionFolderNote() {
   const folder = activeFolder();
   const c = connection.value;
@@ -28,7 +28,7 @@ export function SessionFolderNote() {
   return <span class="agent-line__folder" title={folder}>{`· this session in \u200e${homeRelative(folder)}`}</span>;
 }
 
-/** In the status bar, for an agent that can move a session: opens the form. */
+/** In the agent's status, for an agent that can move a session: opens the form. */
 export function SessionFolderButton() {
   const folder = activeFolder();
   if (!folder || !offersGoose(agent.value, "workingDir")) return null;
@@ -42,7 +42,7 @@ export function SessionFolderButton() {
   );
 }
 
-/** Above the status bar while open: the folder to move the session on screen to. */
+/** Above the composer while open: the folder to move the session on screen to. */
 export function SessionFolderForm() {
   const folder = activeFolder();
   const id = activeSessionId.value;

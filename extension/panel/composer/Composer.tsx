@@ -4,7 +4,7 @@
  * Steer (where the agent can take it) adds the message to the running turn; while a session opens, a
  * message sent is held for it (held-send.ts). Typing `/` offers the agent's commands. One box holds
  * the chips, the text, and a row of icon buttons (attach the page, the selection, a screenshot), the
- * session's settings and Send.
+ * session's settings, the agent's status and Send.
  */
 
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -14,6 +14,7 @@ import { buildPrompt } from "../../state/conversation/page-context";
 import { agentName } from "../../view/agent-label";
 import { send } from "../../view/background-link";
 import { active, activeSessionId, agent, connection, opening, openings } from "../../view/state-signals";
+import { AgentStatus } from "../agent-work/AgentStatus";
 import { Icon, IconButton } from "../icons";
 import {
   attachError,
@@ -194,6 +195,7 @@ export function Composer() {
             )}
           </div>
           <ConfigPickers />
+          <AgentStatus />
           <TurnButtons
             running={running}
             canSend={(canSend || ((starting || (ready && busy)) && filled)) && !held}
@@ -236,7 +238,8 @@ function TurnButtons(p: { running: boolean; canSend: boolean; held: boolean; can
       )}
       <button
         type="submit"
-        class="icon-button icon-button--send"
+        // While a turn runs Stop is the row's one filled button; Queue is drawn as a secondary one.
+        class={p.running ? "icon-button icon-button--queue" : "icon-button icon-button--send"}
         aria-label={p.held ? "Sending when ready" : p.running ? "Queue" : "Send"}
         title={p.held ? "Sends when the session is ready" : p.running ? "Queue: send it when the turn ends (Enter)" : "Send (Enter)"}
         disabled={!p.canSend}

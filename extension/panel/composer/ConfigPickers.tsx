@@ -7,12 +7,14 @@
  */
 
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { SessionConfigOption, SessionModeState } from "../../acp/schema";
 import { previewSettings, type SessionDefaults, sessionDefaultsItem, type WantedSetting, withWanted } from "../../storage/session-defaults";
 import { send } from "../../view/background-link";
 import { active, activeSessionId, agent, opening } from "../../view/state-signals";
 import { Icon } from "../icons";
+import { FittedSelect } from "./fitted-select";
+import { usePopover } from "./popover";
 
 const PRIMARY = new Set(["mode", "model"]);
 
@@ -90,10 +92,12 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
   const modes = settings.modes;
   if (options.length === 0) {
     if (!modes || modes.availableModes.length === 0) return null;
+    const chosenMode = modes.availableModes.find((m) => m.id === modes.currentModeId)?.name ?? "";
     return (
       <div class="pickers">
-        <label class="picker" title={`Mode: ${modes.availableModes.find((m) => m.id === modes.currentModeId)?.name ?? ""}`}>
-          <select
+        <label class="picker" title={`Mode: ${chosenMode}`}>
+          <FittedSelect
+            chosen={chosenMode}
             aria-label="Mode"
             disabled={disabled}
             value={modes.currentModeId}
@@ -104,7 +108,7 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
                 {m.name}
               </option>
             ))}
-          </select>
+          </FittedSelect>
         </label>
       </div>
     );
@@ -133,30 +137,7 @@ function Pickers({ settings, disabled }: { settings: Settings; disabled: boolean
  * on Escape, and when the agent stops (its settings can no longer be changed then).
  */
 function MoreOptions({ closeWhen, children }: { closeWhen: boolean; children: ComponentChildren }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLFieldSetElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (closeWhen) setOpen(false);
-  }, [closeWhen]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      const t = e.target as Node;
-      if (!box.current?.contains(t) && !toggle.current?.contains(t)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const { open, setOpen, box, toggle } = usePopover<HTMLFieldSetElement>(closeWhen);
   return (
     <>
       <button
@@ -206,11 +187,14 @@ function Picker({
     );
   }
   if (option.type !== "select") return null;
-  const hint = `${option.name}: ${currentName(option)}${option.description ? ` (${option.description})` : ""}`;
+  const chosen = currentName(option);
+  const hint = `${option.name}: ${chosen}${option.description ? ` (${option.description})` : ""}`;
   return (
     <label class="picker" title={hint}>
       {!compact && <span class="picker__label">{option.name}</span>}
-      <select
+      <FittedSelect
+        chosen={chosen}
+        fit={compact}
         aria-label={option.name}
         disabled={disabled}
         value={option.currentValue}
@@ -231,7 +215,7 @@ function Picker({
             </option>
           ),
         )}
-      </select>
+      </FittedSelect>
     </label>
   );
 }

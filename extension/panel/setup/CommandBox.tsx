@@ -1,10 +1,19 @@
 /**
  * A command to run in a terminal, with a button that copies it. `label` names the button for screen
- * readers when a view holds more than one command.
+ * readers when a view holds more than one command; `secondary` draws Copy as a secondary button where
+ * another button is the place's main action (docs/DESIGN.md, "Buttons").
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 
-export function CommandBox({ command, label = "Copy the command" }: { command: string; label?: string }) {
+export function CommandBox({
+  command,
+  label = "Copy the command",
+  secondary = false,
+}: {
+  command: string;
+  label?: string;
+  secondary?: boolean;
+}) {
   const code = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   useEffect(() => {
@@ -30,7 +39,12 @@ export function CommandBox({ command, label = "Copy the command" }: { command: s
       <code class="command__text" ref={code}>
         {command}
       </code>
-      <button type="button" class="button button--small" onClick={() => void copy()} aria-label={label}>
+      <button
+        type="button"
+        class={secondary ? "button button--ghost button--small" : "button button--small"}
+        onClick={() => void copy()}
+        aria-label={label}
+      >
         {copied === "copied" ? "Copied" : "Copy"}
       </button>
       {copied === "failed" && (

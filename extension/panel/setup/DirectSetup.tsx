@@ -25,7 +25,11 @@ export function DirectSetup() {
         A browser from Flatpak or snap cannot start the host. goose serve can take this panel's own connection instead (without the browser
         tools, which need the host). Start it with this extension allowed, and a fresh token:
       </p>
-      <CommandBox command={directServeCommand({ url, token }, origin, navigator.userAgent)} label="Copy the goose serve command" />
+      <CommandBox
+        command={directServeCommand({ url, token }, origin, navigator.userAgent)}
+        label="Copy the goose serve command"
+        secondary
+      />
       <label class="setup__field">
         <span>goose serve's address</span>
         <input type="text" value={url} onInput={field(setUrl)} />

@@ -4,8 +4,9 @@
  * buttons that wraps leaving one button alone on its line (a select or a group of buttons on a line
  * of its own is a layout, not a stray), two controls of one name in one view (which "New session"
  * would a screen reader's list of buttons mean?), a focus ring drawn on something that is not the
- * focused control (a card), a card squeezed shorter than what it holds, and, when asked, a conversation
- * squeezed under a share of the height.
+ * focused control (a card), a card squeezed shorter than what it holds, two filled buttons in one place
+ * (a card, a section, a form, the header, the composer's row), and, when asked, a conversation squeezed
+ * under a share of the height.
  * Each problem is a sentence naming the control, so a failing tour says what to fix.
  */
 import type { Page } from "playwright-core";
@@ -126,6 +127,45 @@ export async function layoutProblems(page: Page, rules: LayoutRules): Promise<st
       if (!el.matches(CONTROLS)) problems.push(`a focus ring is drawn around ${where(el)}, which is not a control`);
       else if (el !== document.activeElement)
         problems.push(`a focus ring is drawn around "${name(el)}" (${where(el)}), which has no focus`);
+    }
+
+    // One filled button per place (docs/DESIGN.md, "Buttons"): a button whose ground stands out from the
+    // surface under it (the accent, Stop's red) is the place's one main action; a second one competes with it.
+    // A place is the nearest card, section (a folded one too), form, group or list item, the header, or the
+    // composer's row.
+    const PLACE =
+      'header, section, details, article, fieldset, form, li, [role="group"], [role="dialog"], [role="alert"], [role="status"], .status, .notice--card, .composer__bar';
+    const rgba = (c: string) => {
+      const n = c.match(/[\d.]+/g)?.map(Number) ?? [];
+      return { rgb: n.slice(0, 3), a: n.length > 3 ? n[3]! : 1 };
+    };
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const surface = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const bg = rgba(getComputedStyle(a).backgroundColor);
+        if (bg.a >= 0.9) return bg.rgb;
+      }
+      return [255, 255, 255];
+    };
+    const filledIn = new Map<Element | null, Element[]>();
+    for (const el of document.querySelectorAll('button:not([role]), input[type="submit"], a[href].button')) {
+      // checkVisibility: not inside a folded <details> either (its content keeps its boxes in Chromium).
+      if (!shown(el) || !el.checkVisibility({ contentVisibilityAuto: true })) continue;
+      const bg = rgba(getComputedStyle(el).backgroundColor);
+      if (bg.a < 0.9) continue;
+      const [l1, l2] = [luminance(bg.rgb), luminance(surface(el))];
+      if ((Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05) < 2) continue;
+      const place = el.parentElement?.closest(PLACE) ?? null;
+      filledIn.set(place, [...(filledIn.get(place) ?? []), el]);
+    }
+    for (const [place, filled] of filledIn) {
+      if (filled.length < 2) continue;
+      problems.push(
+        `${filled.length} filled buttons in ${place ? where(place) : "the page"}: ${filled.map((el) => `"${name(el)}"`).join(", ")}; one is the place's main action, the others are secondary`,
+      );
     }
 
     if (transcriptShare) {

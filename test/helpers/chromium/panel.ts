@@ -77,6 +77,14 @@ export async function sendPrompt(page: Page, text: string): Promise<void> {
   await expect.poll(() => userBubbles(page).count(), { timeout: LONG, message: `"${text}" was not sent` }).toBe(before + 1);
 }
 
+/** Opens History and waits for it; its region. */
+export async function openHistory(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: "History" }).click();
+  const region = page.getByRole("region", { name: "Session history" });
+  await region.waitFor({ timeout: LONG });
+  return region;
+}
+
 /** Waits until the turn is over: Send is shown again (and Stop is gone). */
 export async function waitForTurnEnd(page: Page, timeout = LONG): Promise<void> {
   await sendButton(page).waitFor({ timeout });
