@@ -190,8 +190,11 @@ function describeAgent(agent: AgentStatus | null, name: string, profiles: readon
         headline: `${Name} ${agent.version} is too old; goose-browser needs ${agent.required} or newer.`,
         fix: agent.fix,
       };
-    case "failed":
-      return { tone: "error", headline: `${Name} could not be started: ${agent.message}`, fix: agent.fix };
+    case "failed": {
+      // A goose serve profile's command is the server's URL: it is reached, not started.
+      const verb = agent.command && /^(wss?|https?):\/\//.test(agent.command) ? "reached" : "started";
+      return { tone: "error", headline: `${Name} could not be ${verb}: ${agent.message}`, fix: agent.fix };
+    }
   }
 }
 

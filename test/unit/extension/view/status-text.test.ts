@@ -49,6 +49,10 @@ describe("describeConnection names the agent as it is", () => {
     ],
     [{ profile: "claude", state: "idle" }, "Claude Code is not running."],
     [{ profile: "claude", state: "failed", message: "boom", fix: "x" }, "Claude Code could not be started: boom"],
+    [
+      { profile: "desktop", state: "failed", command: "ws://127.0.0.1:3284/acp", message: "nothing answers there", fix: "x" },
+      "Claude Code could not be reached: nothing answers there",
+    ],
   ] as const)("%o reads %s", (status, headline) => {
     expect(
       describeConnection(withAgent(status as AgentStatus), { info: { name: "claude-code-acp", title: "Claude Code", version: "1" } })
