@@ -228,7 +228,13 @@ export const toolResultSchema = z.object({
   handlerMs: z.number().nonnegative().optional(),
   /** Of `handlerMs`, the time spent waiting on the browser's APIs (the page's work in an injected script included). */
   apiMs: z.number().nonnegative().optional(),
+  /** Of `apiMs`, our page script's own time, from its entry to its answer less its waits for the page. */
+  pageMs: z.number().nonnegative().optional(),
+  /** Of `apiMs`, the page script's waits for the page (an element settling, a cover going, wait_for's watch). */
+  pageWaitMs: z.number().nonnegative().optional(),
 });
+/** A `tool_result` host command's fields (shared/host-protocol.ts). */
+export type ToolResultBody = z.infer<typeof toolResultSchema>;
 
 /** How long the host waits for the extension to carry out one call before answering with a tool error. */
 export const TOOL_CALL_TIMEOUT_MS = 120_000;

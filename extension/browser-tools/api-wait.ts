@@ -1,10 +1,13 @@
 /**
- * How long a call waited on the browser's own APIs (tabs, scripting, permissions), the page's work inside an
- * injected script included: the time while any call into the API was pending, so calls made side by side
- * count once. Reported beside the handler's time (`apiMs`, docs/PROTOCOL.md), it tells the worker's own part
- * from the browser's (BENCHMARKS.md, "per-tool round trip").
+ * How long a call waited on the browser's own APIs (tabs, scripting, permissions): the time while any call into
+ * the API was pending, so calls made side by side count once. Reported beside the handler's time (`apiMs`,
+ * docs/PROTOCOL.md), it tells the worker's own part from the browser's (BENCHMARKS.md, "per-tool round trip").
+ * An injected call's time holds the page's part too, which the page tools' replies say (page/dispatch.ts): our
+ * page script's own time (`pageMs`) and its waits for the page (`pageWaitMs`), summed over the calls; in a
+ * call to several frames at once, the slowest frame's.
  */
 import type { BrowserApi } from "./browser-api";
+import type { PageTime } from "./page/protocol";
 
 /** The API's methods that go to the browser and back. */
 const ASYNC_METHODS = [
@@ -24,21 +27,48 @@ const ASYNC_METHODS = [
   "fileAccessAllowed",
 ] as const satisfies ReadonlyArray<keyof BrowserApi>;
 
-export function timedApi(api: BrowserApi, now: () => number = () => performance.now()): { api: BrowserApi; waitedMs(): number } {
+/** The page tools' own account of a call, when the result is their reply. */
+function pageTime(result: unknown): Required<PageTime> {
+  const t = (typeof result === "object" && result !== null ? result : {}) as PageTime;
+  const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : 0);
+  return { pageMs: num(t.pageMs), pageWaitMs: num(t.pageWaitMs) };
+}
+
+/** The page's part of an executeFunc (one reply) or executeFuncInFrames (a reply per frame) result. */
+function pageTimeOf(name: (typeof ASYNC_METHODS)[number], result: unknown): Required<PageTime> {
+  if (name === "executeFunc") return pageTime(result);
+  if (name !== "executeFuncInFrames" || !Array.isArray(result)) return { pageMs: 0, pageWaitMs: 0 };
+  const frames = result.map((r: { result?: unknown }) => pageTime(r?.result));
+  return { pageMs: Math.max(0, ...frames.map((f) => f.pageMs)), pageWaitMs: Math.max(0, ...frames.map((f) => f.pageWaitMs)) };
+}
+
+export interface ApiWait {
+  /** The time any browser API call was pending. */
+  waitedMs(): number;
+  /** Of it, the page tools' own time and their waits for the page, as their replies said. */
+  page(): Required<PageTime>;
+}
+
+export function timedApi(api: BrowserApi, now: () => number = () => performance.now()): { api: BrowserApi } & ApiWait {
   let pending = 0;
   let since = 0;
   let total = 0;
+  const inPage = { pageMs: 0, pageWaitMs: 0 };
   const timed: BrowserApi = { ...api };
   for (const name of ASYNC_METHODS) {
     const call = api[name] as (...args: unknown[]) => Promise<unknown>;
     (timed as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
       if (pending++ === 0) since = now();
       try {
-        return await call.apply(api, args);
+        const result = await call.apply(api, args);
+        const t = pageTimeOf(name, result);
+        inPage.pageMs += t.pageMs;
+        inPage.pageWaitMs += t.pageWaitMs;
+        return result;
       } finally {
         if (--pending === 0) total += now() - since;
       }
     };
   }
-  return { api: timed, waitedMs: () => total + (pending > 0 ? now() - since : 0) };
+  return { api: timed, waitedMs: () => total + (pending > 0 ? now() - since : 0), page: () => ({ ...inPage }) };
 }

@@ -170,10 +170,25 @@ describe("the page tools on the isolated world's global", () => {
       ok: true,
       text: 'Found the text "loaded  AT last".',
     });
-    expect(await tools.run({ op: "wait_for", text: "never", timeoutMs: 50 })).toEqual({
+    expect(await tools.run({ op: "wait_for", text: "never", timeoutMs: 50 })).toMatchObject({
       ok: false,
       error: 'Timed out after 50 ms waiting for the text "never".',
     });
+  });
+
+  it("every reply says our script's own time and, apart, its waits for the page", async () => {
+    installPageTools(window as unknown as Window & typeof globalThis);
+    const quick = (await callPageTools({ op: "get_selection" })) as PageReply;
+    expect(quick).toMatchObject({ ok: true, pageMs: expect.any(Number), pageWaitMs: 0 });
+    const started = performance.now();
+    const waited = (await callPageTools({ op: "wait_for", text: "never", timeoutMs: 50 })) as PageReply;
+    const whole = performance.now() - started;
+    expect(waited.ok).toBe(false);
+    // The 50 ms watch is the page's time; ours is the rest of the call, so the two make up the whole.
+    expect(waited.pageWaitMs).toBeGreaterThanOrEqual(45);
+    expect(waited.pageMs! + waited.pageWaitMs!).toBeLessThanOrEqual(whole + 0.1);
+    expect(waited.pageMs! + waited.pageWaitMs!).toBeGreaterThanOrEqual(waited.pageWaitMs!);
+    delete (window as unknown as Record<string, unknown>)[PAGE_TOOLS_GLOBAL];
   });
 
   it("an error inside an op comes back as an answer, never a throw", async () => {
@@ -181,6 +196,8 @@ describe("the page tools on the isolated world's global", () => {
     expect(await tools.run({ op: "click", ref: "e1" })).toEqual({
       ok: false,
       error: "No element e1 on this page — the page changed since the snapshot; take a new page_snapshot.",
+      pageMs: expect.any(Number),
+      pageWaitMs: 0,
     });
   });
 });
