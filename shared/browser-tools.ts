@@ -232,6 +232,8 @@ export const toolResultSchema = z.object({
   pageMs: z.number().nonnegative().optional(),
   /** Of `apiMs`, the page script's waits for the page (an element settling, a cover going, wait_for's watch). */
   pageWaitMs: z.number().nonnegative().optional(),
+  /** Of `apiMs`, injecting our script files: the browser's injection and our file's compile and run (page-tools.js once per document). */
+  scriptFileMs: z.number().nonnegative().optional(),
 });
 /** A `tool_result` host command's fields (shared/host-protocol.ts). */
 export type ToolResultBody = z.infer<typeof toolResultSchema>;

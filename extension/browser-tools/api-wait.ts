@@ -4,7 +4,7 @@
  * docs/PROTOCOL.md), it tells the worker's own part from the browser's (BENCHMARKS.md, "per-tool round trip").
  * An injected call's time holds the page's part too, which the page tools' replies say (page/dispatch.ts): our
  * page script's own time (`pageMs`) and its waits for the page (`pageWaitMs`), summed over the calls; in a
- * call to several frames at once, the slowest frame's.
+ * call to several frames at once, the slowest frame's. Injecting a script file is timed apart (`scriptFileMs`).
  */
 import type { BrowserApi } from "./browser-api";
 import type { PageTime } from "./page/protocol";
@@ -47,18 +47,42 @@ export interface ApiWait {
   waitedMs(): number;
   /** Of it, the page tools' own time and their waits for the page, as their replies said. */
   page(): Required<PageTime>;
+  /**
+   * Of it, the time injecting our script files (page-tools.js into a new document, read_page's extractor): the
+   * browser's injection, and our file's compile and run, which no reply can time from inside.
+   */
+  scriptFileMs(): number;
 }
 
-export function timedApi(api: BrowserApi, now: () => number = () => performance.now()): { api: BrowserApi } & ApiWait {
+/** Time while any of some calls is pending: calls side by side count once. */
+function pendingClock(now: () => number) {
   let pending = 0;
   let since = 0;
   let total = 0;
+  return {
+    start() {
+      if (pending++ === 0) since = now();
+    },
+    end() {
+      if (--pending === 0) total += now() - since;
+    },
+    ms: () => total + (pending > 0 ? now() - since : 0),
+  };
+}
+
+const FILE_METHODS: ReadonlySet<string> = new Set(["executeFile", "executeFileInFrames"]);
+
+export function timedApi(api: BrowserApi, now: () => number = () => performance.now()): { api: BrowserApi } & ApiWait {
+  const all = pendingClock(now);
+  const files = pendingClock(now);
   const inPage = { pageMs: 0, pageWaitMs: 0 };
   const timed: BrowserApi = { ...api };
   for (const name of ASYNC_METHODS) {
     const call = api[name] as (...args: unknown[]) => Promise<unknown>;
+    const file = FILE_METHODS.has(name);
     (timed as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      if (pending++ === 0) since = now();
+      all.start();
+      if (file) files.start();
       try {
         const result = await call.apply(api, args);
         const t = pageTimeOf(name, result);
@@ -66,9 +90,10 @@ export function timedApi(api: BrowserApi, now: () => number = () => performance.
         inPage.pageWaitMs += t.pageWaitMs;
         return result;
       } finally {
-        if (--pending === 0) total += now() - since;
+        if (file) files.end();
+        all.end();
       }
     };
   }
-  return { api: timed, waitedMs: () => total + (pending > 0 ? now() - since : 0), page: () => ({ ...inPage }) };
+  return { api: timed, waitedMs: all.ms, page: () => ({ ...inPage }), scriptFileMs: files.ms };
 }

@@ -9,6 +9,8 @@ export interface ToolOutcome {
   /** Of `apiMs`, our page script's own time and its waits for the page, as the page tools said (api-wait.ts). */
   pageMs?: number;
   pageWaitMs?: number;
+  /** Of `apiMs`, injecting our script files (page-tools.js into a new document, read_page's extractor). */
+  scriptFileMs?: number;
 }
 
 export function toolText(text: string): ToolOutcome {

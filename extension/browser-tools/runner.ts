@@ -24,7 +24,8 @@ export async function runToolCall(call: Pick<HostToolCall, "tool" | "args">, dep
   }
   const ms = (x: number) => Math.round(x * 100) / 100;
   const { pageMs, pageWaitMs } = api.page();
-  return { ...outcome, apiMs: ms(api.waitedMs()), pageMs: ms(pageMs), pageWaitMs: ms(pageWaitMs) };
+  const times = { apiMs: ms(api.waitedMs()), pageMs: ms(pageMs), pageWaitMs: ms(pageWaitMs), scriptFileMs: ms(api.scriptFileMs()) };
+  return { ...outcome, ...times };
 }
 
 function runTool<N extends BrowserToolName>(tool: N, args: unknown, deps: RunnerDeps): Promise<ToolOutcome> {

@@ -108,7 +108,7 @@ export class ToolCallForwarder {
       this.settle(callId, toolError("The browser extension sent a malformed result for this tool call."));
       return;
     }
-    const { content, isError, handlerMs, apiMs, pageMs, pageWaitMs } = parsed;
+    const { content, isError, handlerMs, apiMs, pageMs, pageWaitMs, scriptFileMs } = parsed;
     const p = this.pending.get(callId)!;
     p.timed?.({
       browserMs: this.clock.time() - p.sentAt,
@@ -116,6 +116,7 @@ export class ToolCallForwarder {
       ...(apiMs !== undefined ? { apiMs } : {}),
       ...(pageMs !== undefined ? { pageMs } : {}),
       ...(pageWaitMs !== undefined ? { pageWaitMs } : {}),
+      ...(scriptFileMs !== undefined ? { scriptFileMs } : {}),
     });
     this.settle(callId, { content, ...(isError ? { isError: true } : {}) });
   }

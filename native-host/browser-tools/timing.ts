@@ -5,7 +5,8 @@
  * after the answer left, so writing it costs the call nothing; the page-tools bench reads these lines
  * beside the caller's round trip (BENCHMARKS.md). The host's own part is `hostMs - browserMs`; the
  * browser's IPC is `browserMs - handlerMs`; of the handler, `apiMs` waited on the browser's APIs, and of that
- * `pageMs` was our page script's own time and `pageWaitMs` its waits for the page.
+ * `pageMs` was our page script's own time, `pageWaitMs` its waits for the page and `scriptFileMs` the injection of our
+ * script files (page-tools.js once per document).
  */
 
 export interface ToolTiming {
@@ -19,6 +20,8 @@ export interface ToolTiming {
   pageMs?: number;
   /** Of `apiMs`, the page script's waits for the page, as the tool_result says. */
   pageWaitMs?: number;
+  /** Of `apiMs`, injecting our script files, as the tool_result says. */
+  scriptFileMs?: number;
 }
 
 export interface TimedCall extends ToolTiming {
@@ -34,14 +37,15 @@ export function timingLine(c: TimedCall): string {
   const api = c.apiMs === undefined ? "" : ` api=${c.apiMs.toFixed(2)}`;
   const page = c.pageMs === undefined ? "" : ` page=${c.pageMs.toFixed(2)}`;
   const wait = c.pageWaitMs === undefined ? "" : ` wait=${c.pageWaitMs.toFixed(2)}`;
-  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}${api}${page}${wait}`;
+  const files = c.scriptFileMs === undefined ? "" : ` files=${c.scriptFileMs.toFixed(2)}`;
+  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}${api}${page}${wait}${files}`;
 }
 
 /** The timed calls in a host log, in order. */
 export function timedCalls(log: string): TimedCall[] {
   const calls: TimedCall[] = [];
   const line =
-    /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?(?: api=([\d.]+))?(?: page=([\d.]+))?(?: wait=([\d.]+))?$/gm;
+    /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?(?: api=([\d.]+))?(?: page=([\d.]+))?(?: wait=([\d.]+))?(?: files=([\d.]+))?$/gm;
   for (const m of log.matchAll(line)) {
     calls.push({
       tool: m[1]!,
@@ -51,6 +55,7 @@ export function timedCalls(log: string): TimedCall[] {
       ...(m[5] !== undefined ? { apiMs: Number(m[5]) } : {}),
       ...(m[6] !== undefined ? { pageMs: Number(m[6]) } : {}),
       ...(m[7] !== undefined ? { pageWaitMs: Number(m[7]) } : {}),
+      ...(m[8] !== undefined ? { scriptFileMs: Number(m[8]) } : {}),
     });
   }
   return calls;

@@ -237,6 +237,7 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
         apiMs: 0.75,
         pageMs: 0.5,
         pageWaitMs: 0.25,
+        scriptFileMs: 2.5,
       },
     });
     expect((await answered).result).toEqual({ stopReason: "end_turn" });
@@ -244,7 +245,13 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
     await waitUntil(
       () =>
         timedCalls(host.hostLog).some(
-          (c) => c.tool === "click" && c.handlerMs === 1.5 && c.apiMs === 0.75 && c.pageMs === 0.5 && c.pageWaitMs === 0.25,
+          (c) =>
+            c.tool === "click" &&
+            c.handlerMs === 1.5 &&
+            c.apiMs === 0.75 &&
+            c.pageMs === 0.5 &&
+            c.pageWaitMs === 0.25 &&
+            c.scriptFileMs === 2.5,
         ),
       5000,
       "the call's timing logged",

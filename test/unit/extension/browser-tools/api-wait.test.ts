@@ -80,4 +80,24 @@ describe("timedApi", () => {
     await timed.api.executeFunc(1, () => 1, []);
     expect(timed.page()).toEqual({ pageMs: 0, pageWaitMs: 0 });
   });
+
+  it("times the injection of script files apart, files side by side once, and within the whole wait", async () => {
+    let now = 0;
+    const settle: Array<() => void> = [];
+    const pending = () => new Promise<void>((resolve) => settle.push(resolve));
+    const api = { executeFile: pending, executeFileInFrames: pending, getTab: pending } as unknown as BrowserApi;
+    const timed = timedApi(api, () => now);
+    const a = timed.api.executeFile(1, "/page-tools.js");
+    const b = timed.api.executeFileInFrames(1, [2], "/page-tools.js");
+    now += 3;
+    settle.shift()!();
+    settle.shift()!();
+    await Promise.all([a, b]);
+    const c = timed.api.getTab(1);
+    now += 2;
+    settle.shift()!();
+    await c;
+    expect(timed.scriptFileMs()).toBe(3);
+    expect(timed.waitedMs()).toBe(5);
+  });
 });

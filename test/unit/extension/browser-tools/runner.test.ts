@@ -147,6 +147,7 @@ describe("runToolCall", () => {
       apiMs: expect.any(Number),
       pageMs: expect.any(Number),
       pageWaitMs: expect.any(Number),
+      scriptFileMs: expect.any(Number),
     });
     await runToolCall({ tool: "click", args: { tabId: 1, ref: refOf(snap, "Search") } }, w.deps);
     expect(document.getElementById("out")?.textContent).toBe("Results for socks");
@@ -187,6 +188,7 @@ describe("runToolCall", () => {
       apiMs: expect.any(Number),
       pageMs: expect.any(Number),
       pageWaitMs: 0,
+      scriptFileMs: expect.any(Number),
     });
     expect((document.getElementById("q") as HTMLInputElement).value).toBe("");
   });
@@ -286,6 +288,7 @@ describe("runToolCall", () => {
       // No page was called: nothing of it was the page's.
       pageMs: 0,
       pageWaitMs: 0,
+      scriptFileMs: 0,
     });
   });
 
