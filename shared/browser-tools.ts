@@ -228,10 +228,10 @@ export const toolResultSchema = z.object({
   handlerMs: z.number().nonnegative().optional(),
   /** Of `handlerMs`, the time spent waiting on the browser's APIs (the page's work in an injected script included). */
   apiMs: z.number().nonnegative().optional(),
-  /** Of `apiMs`, our page script's own time, from its entry to its answer less its waits for the page. */
+  /** Of `apiMs`, our page script's own time, from its entry to its answer less the page's own. */
   pageMs: z.number().nonnegative().optional(),
-  /** Of `apiMs`, the page script's waits for the page (an element settling, a cover going, wait_for's watch). */
-  pageWaitMs: z.number().nonnegative().optional(),
+  /** Of `apiMs`, the page's own time: our waits for it (an element settling, wait_for's watch) and its event handlers. */
+  pageOwnMs: z.number().nonnegative().optional(),
   /** Of `apiMs`, injecting our script files: the browser's injection and our file's compile and run (page-tools.js once per document). */
   scriptFileMs: z.number().nonnegative().optional(),
 });

@@ -3,7 +3,7 @@
  * the API was pending, so calls made side by side count once. Reported beside the handler's time (`apiMs`,
  * docs/PROTOCOL.md), it tells the worker's own part from the browser's (BENCHMARKS.md, "per-tool round trip").
  * An injected call's time holds the page's part too, which the page tools' replies say (page/dispatch.ts): our
- * page script's own time (`pageMs`) and its waits for the page (`pageWaitMs`), summed over the calls; in a
+ * page script's own time (`pageMs`) and the page's own (`pageOwnMs`: waits for it, its event handlers), summed over the calls; in a
  * call to several frames at once, the slowest frame's. Injecting a script file is timed apart (`scriptFileMs`).
  */
 import type { BrowserApi } from "./browser-api";
@@ -31,15 +31,15 @@ const ASYNC_METHODS = [
 function pageTime(result: unknown): Required<PageTime> {
   const t = (typeof result === "object" && result !== null ? result : {}) as PageTime;
   const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : 0);
-  return { pageMs: num(t.pageMs), pageWaitMs: num(t.pageWaitMs) };
+  return { pageMs: num(t.pageMs), pageOwnMs: num(t.pageOwnMs) };
 }
 
 /** The page's part of an executeFunc (one reply) or executeFuncInFrames (a reply per frame) result. */
 function pageTimeOf(name: (typeof ASYNC_METHODS)[number], result: unknown): Required<PageTime> {
   if (name === "executeFunc") return pageTime(result);
-  if (name !== "executeFuncInFrames" || !Array.isArray(result)) return { pageMs: 0, pageWaitMs: 0 };
+  if (name !== "executeFuncInFrames" || !Array.isArray(result)) return { pageMs: 0, pageOwnMs: 0 };
   const frames = result.map((r: { result?: unknown }) => pageTime(r?.result));
-  return { pageMs: Math.max(0, ...frames.map((f) => f.pageMs)), pageWaitMs: Math.max(0, ...frames.map((f) => f.pageWaitMs)) };
+  return { pageMs: Math.max(0, ...frames.map((f) => f.pageMs)), pageOwnMs: Math.max(0, ...frames.map((f) => f.pageOwnMs)) };
 }
 
 export interface ApiWait {
@@ -75,7 +75,7 @@ const FILE_METHODS: ReadonlySet<string> = new Set(["executeFile", "executeFileIn
 export function timedApi(api: BrowserApi, now: () => number = () => performance.now()): { api: BrowserApi } & ApiWait {
   const all = pendingClock(now);
   const files = pendingClock(now);
-  const inPage = { pageMs: 0, pageWaitMs: 0 };
+  const inPage = { pageMs: 0, pageOwnMs: 0 };
   const timed: BrowserApi = { ...api };
   for (const name of ASYNC_METHODS) {
     const call = api[name] as (...args: unknown[]) => Promise<unknown>;
@@ -87,7 +87,7 @@ export function timedApi(api: BrowserApi, now: () => number = () => performance.
         const result = await call.apply(api, args);
         const t = pageTimeOf(name, result);
         inPage.pageMs += t.pageMs;
-        inPage.pageWaitMs += t.pageWaitMs;
+        inPage.pageOwnMs += t.pageOwnMs;
         return result;
       } finally {
         if (file) files.end();

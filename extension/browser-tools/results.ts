@@ -6,9 +6,9 @@ export interface ToolOutcome {
   isError?: boolean;
   /** Of the call's time, what it waited on the browser's APIs (api-wait.ts); the runner sets it. */
   apiMs?: number;
-  /** Of `apiMs`, our page script's own time and its waits for the page, as the page tools said (api-wait.ts). */
+  /** Of `apiMs`, our page script's own time and the page's own (waits for it, its event handlers), as the page tools said (api-wait.ts). */
   pageMs?: number;
-  pageWaitMs?: number;
+  pageOwnMs?: number;
   /** Of `apiMs`, injecting our script files (page-tools.js into a new document, read_page's extractor). */
   scriptFileMs?: number;
 }

@@ -23,8 +23,8 @@ export async function runToolCall(call: Pick<HostToolCall, "tool" | "args">, dep
     else outcome = toolError(`${String(call.tool).slice(0, 50)} failed: ${e instanceof Error ? e.message : String(e)}`);
   }
   const ms = (x: number) => Math.round(x * 100) / 100;
-  const { pageMs, pageWaitMs } = api.page();
-  const times = { apiMs: ms(api.waitedMs()), pageMs: ms(pageMs), pageWaitMs: ms(pageWaitMs), scriptFileMs: ms(api.scriptFileMs()) };
+  const { pageMs, pageOwnMs } = api.page();
+  const times = { apiMs: ms(api.waitedMs()), pageMs: ms(pageMs), pageOwnMs: ms(pageOwnMs), scriptFileMs: ms(api.scriptFileMs()) };
   return { ...outcome, ...times };
 }
 

@@ -5,7 +5,7 @@
  * after the answer left, so writing it costs the call nothing; the page-tools bench reads these lines
  * beside the caller's round trip (BENCHMARKS.md). The host's own part is `hostMs - browserMs`; the
  * browser's IPC is `browserMs - handlerMs`; of the handler, `apiMs` waited on the browser's APIs, and of that
- * `pageMs` was our page script's own time, `pageWaitMs` its waits for the page and `scriptFileMs` the injection of our
+ * `pageMs` was our page script's own time, `pageOwnMs` the page's own (our waits for it, its event handlers) and `scriptFileMs` the injection of our
  * script files (page-tools.js once per document).
  */
 
@@ -18,8 +18,8 @@ export interface ToolTiming {
   apiMs?: number;
   /** Of `apiMs`, our page script's own time, as the tool_result says. */
   pageMs?: number;
-  /** Of `apiMs`, the page script's waits for the page, as the tool_result says. */
-  pageWaitMs?: number;
+  /** Of `apiMs`, the page's own time (our waits for it, its event handlers), as the tool_result says. */
+  pageOwnMs?: number;
   /** Of `apiMs`, injecting our script files, as the tool_result says. */
   scriptFileMs?: number;
 }
@@ -36,16 +36,16 @@ export function timingLine(c: TimedCall): string {
   const handler = c.handlerMs === undefined ? "" : ` handler=${c.handlerMs.toFixed(2)}`;
   const api = c.apiMs === undefined ? "" : ` api=${c.apiMs.toFixed(2)}`;
   const page = c.pageMs === undefined ? "" : ` page=${c.pageMs.toFixed(2)}`;
-  const wait = c.pageWaitMs === undefined ? "" : ` wait=${c.pageWaitMs.toFixed(2)}`;
+  const own = c.pageOwnMs === undefined ? "" : ` pageown=${c.pageOwnMs.toFixed(2)}`;
   const files = c.scriptFileMs === undefined ? "" : ` files=${c.scriptFileMs.toFixed(2)}`;
-  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}${api}${page}${wait}${files}`;
+  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}${api}${page}${own}${files}`;
 }
 
 /** The timed calls in a host log, in order. */
 export function timedCalls(log: string): TimedCall[] {
   const calls: TimedCall[] = [];
   const line =
-    /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?(?: api=([\d.]+))?(?: page=([\d.]+))?(?: wait=([\d.]+))?(?: files=([\d.]+))?$/gm;
+    /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?(?: api=([\d.]+))?(?: page=([\d.]+))?(?: pageown=([\d.]+))?(?: files=([\d.]+))?$/gm;
   for (const m of log.matchAll(line)) {
     calls.push({
       tool: m[1]!,
@@ -54,7 +54,7 @@ export function timedCalls(log: string): TimedCall[] {
       ...(m[4] !== undefined ? { handlerMs: Number(m[4]) } : {}),
       ...(m[5] !== undefined ? { apiMs: Number(m[5]) } : {}),
       ...(m[6] !== undefined ? { pageMs: Number(m[6]) } : {}),
-      ...(m[7] !== undefined ? { pageWaitMs: Number(m[7]) } : {}),
+      ...(m[7] !== undefined ? { pageOwnMs: Number(m[7]) } : {}),
       ...(m[8] !== undefined ? { scriptFileMs: Number(m[8]) } : {}),
     });
   }

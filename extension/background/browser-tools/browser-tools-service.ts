@@ -212,7 +212,7 @@ export class BrowserToolsService {
       (e: unknown): ToolOutcome => ({ content: [{ type: "text", text: String(e instanceof Error ? e.message : e) }], isError: true }),
     );
     // The agent waits on the answer; the panel's bookkeeping can follow it. handlerMs: our time (docs/PROTOCOL.md).
-    // times: what the runner measured of the handler's time (apiMs, pageMs, pageWaitMs: results.ts).
+    // times: what the runner measured of the handler's time (apiMs, pageMs, pageOwnMs: results.ts).
     const { content, isError, ...times } = outcome;
     const handlerMs = Math.round((performance.now() - started) * 100) / 100;
     const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), handlerMs, ...times });

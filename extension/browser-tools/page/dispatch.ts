@@ -22,7 +22,7 @@ import { pageHasText, waitUntil } from "./act/wait";
 import { findElements } from "./find";
 import { FrameProbe } from "./frame-probe";
 import { OutlineWalk } from "./outline";
-import { pageWaitedMs, waitForPage } from "./page-waits";
+import { pageOwnMs, waitForPage } from "./page-waits";
 import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
 import { describe } from "./roles";
@@ -172,15 +172,15 @@ export function createPageTools(win: Window, token: string): PageTools {
     // Every reply says our script's time (from the injected call's entry to its answer, less its waits) and the
     // waits for the page apart: the extension reports both beside the browser's part of the call (issue #39).
     async run(request, enteredAt = performance.now()) {
-      const waitedBefore = pageWaitedMs();
+      const waitedBefore = pageOwnMs();
       let answer: PageReply;
       try {
         answer = await handle(request);
       } catch (e) {
         answer = { ok: false, error: e instanceof Error ? e.message : String(e) };
       }
-      const waited = pageWaitedMs() - waitedBefore;
-      return { ...answer, pageMs: ms(performance.now() - enteredAt - waited), pageWaitMs: ms(waited) };
+      const waited = pageOwnMs() - waitedBefore;
+      return { ...answer, pageMs: ms(performance.now() - enteredAt - waited), pageOwnMs: ms(waited) };
     },
   };
 }

@@ -1,14 +1,17 @@
 /**
- * How long the page tools waited for the page in this document (issue #39): for an element to hold still over
- * frames, for a cover to go before trying again, for wait_for's text, for a frame's probe. That time is the
- * page's, not our script's, so a call reports it apart from its own (`pageWaitMs` beside `pageMs`, dispatch.ts).
- * One count per document (the bundle is injected once per document); waits side by side count once.
+ * The page's own time in a call of the page tools (issue #39), counted apart from our script's: our waits for the
+ * page (an element holding still over frames, a cover going before we try again, wait_for's watch, a frame's
+ * probe) and the page's event handlers, which run inside the events we dispatch to it. The call reports it as
+ * `pageOwnMs` beside our script's `pageMs` (dispatch.ts). One count per document (the bundle is injected once per
+ * document); waits side by side count once.
  */
 let pending = 0;
 let since = 0;
 let total = 0;
+/** Inside a dispatch already: a nested one is counted by the outer. */
+let dispatching = false;
 
-/** The promise, its pending time counted as a wait for the page. */
+/** The promise, its pending time counted as the page's. */
 export function waitForPage<T>(wait: Promise<T>): Promise<T> {
   if (pending++ === 0) since = performance.now();
   const done = () => {
@@ -17,7 +20,20 @@ export function waitForPage<T>(wait: Promise<T>): Promise<T> {
   return wait.finally(done);
 }
 
-/** The document's waits for the page so far, in ms; a call takes the difference over its run. */
-export function pageWaitedMs(): number {
+/** Runs `dispatch` (an event we send the page), its time counted as the page's: the page's handlers run inside it. */
+export function pageHandles<T>(dispatch: () => T): T {
+  if (dispatching || pending > 0) return dispatch();
+  dispatching = true;
+  const start = performance.now();
+  try {
+    return dispatch();
+  } finally {
+    total += performance.now() - start;
+    dispatching = false;
+  }
+}
+
+/** The document's page time so far, in ms; a call takes the difference over its run. */
+export function pageOwnMs(): number {
   return total + (pending > 0 ? performance.now() - since : 0);
 }

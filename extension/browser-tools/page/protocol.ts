@@ -63,11 +63,12 @@ export interface FrameOutline {
 
 /**
  * How long the call took in the page, in ms: `pageMs`, our script's own time from the injected function's entry to
- * its answer; `pageWaitMs`, of that call, the waits for the page (an element settling, a cover going, wait_for).
+ * its answer less the page's own time; `pageOwnMs`, the page's own time: our waits for it (an element settling, a cover
+ * going, wait_for) and its handlers of the events we dispatch (page-waits.ts).
  */
 export interface PageTime {
   pageMs?: number;
-  pageWaitMs?: number;
+  pageOwnMs?: number;
 }
 
 export type PageReply = PageTime &

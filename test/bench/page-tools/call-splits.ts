@@ -25,9 +25,9 @@ const PARTS: Array<{ name: string; of: (s: CallSplit) => number }> = [
   { name: "worker's own code", of: (s) => s.handlerMs - s.apiMs },
   { name: "our page script", of: (s) => s.pageMs },
   { name: "ours", of: ours },
-  { name: "browser APIs and injection", of: (s) => s.apiMs - s.pageMs - s.pageWaitMs - s.scriptFileMs },
+  { name: "browser APIs and injection", of: (s) => s.apiMs - s.pageMs - s.pageOwnMs - s.scriptFileMs },
   { name: "browser IPC", of: (s) => s.browserMs - s.handlerMs },
-  { name: "page waits", of: (s) => s.pageWaitMs },
+  { name: "page's own", of: (s) => s.pageOwnMs },
   { name: "script files injected", of: (s) => s.scriptFileMs },
   { name: "caller's client", of: (s) => s.ms - s.hostMs },
 ];
@@ -60,8 +60,8 @@ code (the handler less its waits on the browser's APIs, \`apiMs\`) and our page 
 function's entry to its answer, less its waits for the page); **ours**, those three: the host's own part, the
 worker's own code and our page script. The browser's: its APIs and script injection (\`apiMs\` less the page's
 parts and the script files: tabs, scripting, permissions) and its IPC (the wait on the browser less the handler:
-the native port both ways). The page's: an acting tool's waits for the page (\`pageWaitMs\`: an element holding
-still over frames, a cover going, \`wait_for\`'s watch). Apart, as neither can be told from the other per call:
+the native port both ways). The page's own (\`pageOwnMs\`): an acting tool's waits for the page (an element
+holding still over frames, a cover going, \`wait_for\`'s watch) and the page's handlers of the events it dispatches. Apart, as neither can be told from the other per call:
 injecting our script files (\`scriptFileMs\`: page-tools.js into each new document, the browser's injection and
 our file's compile and run). The caller's MCP client and HTTP: the round trip less the host's time.
 

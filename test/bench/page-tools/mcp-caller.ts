@@ -38,7 +38,7 @@ export interface CallSplit {
   apiMs: number;
   /** Of `apiMs`, our page script's own time and its waits for the page (0 from an extension that does not say). */
   pageMs: number;
-  pageWaitMs: number;
+  pageOwnMs: number;
   /** Of `apiMs`, injecting our script files (page-tools.js into a new document; 0 from an extension that does not say). */
   scriptFileMs: number;
 }
@@ -114,7 +114,7 @@ export async function openMcpCaller(build?: CallerBuild): Promise<McpCaller> {
     return made.map(({ tool, ms }, i) => {
       const t = timed[i]!;
       if (t.tool !== tool || t.handlerMs === undefined) throw new Error(`call ${i} was ${tool}, the host's log says ${t.tool}`);
-      const page = { pageMs: t.pageMs ?? 0, pageWaitMs: t.pageWaitMs ?? 0, scriptFileMs: t.scriptFileMs ?? 0 };
+      const page = { pageMs: t.pageMs ?? 0, pageOwnMs: t.pageOwnMs ?? 0, scriptFileMs: t.scriptFileMs ?? 0 };
       return { tool, ms, hostMs: t.hostMs, browserMs: t.browserMs, handlerMs: t.handlerMs, apiMs: t.apiMs ?? 0, ...page };
     });
   };

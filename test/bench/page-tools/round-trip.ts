@@ -81,7 +81,7 @@ function compare(name: string, here: number[], there: number[]): string {
 const ofTool = (splits: CallSplit[], tool: string, of: (s: CallSplit) => number) => splits.filter((s) => s.tool === tool).map(of);
 const hostAndHandler = (s: CallSplit) => s.hostMs - s.browserMs + s.handlerMs;
 const pageScript = (s: CallSplit) => s.pageMs;
-const browserApis = (s: CallSplit) => s.apiMs - s.pageMs - s.pageWaitMs - s.scriptFileMs;
+const browserApis = (s: CallSplit) => s.apiMs - s.pageMs - s.pageOwnMs - s.scriptFileMs;
 const empty = (): Samples => ({ list_tabs: [], page_snapshot: [], find: [], hover: [] });
 
 const base = process.env.PAGE_TOOLS_BASE;

@@ -236,7 +236,7 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
         handlerMs: 1.5,
         apiMs: 0.75,
         pageMs: 0.5,
-        pageWaitMs: 0.25,
+        pageOwnMs: 0.25,
         scriptFileMs: 2.5,
       },
     });
@@ -250,7 +250,7 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
             c.handlerMs === 1.5 &&
             c.apiMs === 0.75 &&
             c.pageMs === 0.5 &&
-            c.pageWaitMs === 0.25 &&
+            c.pageOwnMs === 0.25 &&
             c.scriptFileMs === 2.5,
         ),
       5000,

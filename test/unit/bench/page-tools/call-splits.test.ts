@@ -25,7 +25,7 @@ const call = (
   handlerMs: handler,
   apiMs: api,
   pageMs: page,
-  pageWaitMs: wait,
+  pageOwnMs: wait,
   scriptFileMs: files,
 });
 

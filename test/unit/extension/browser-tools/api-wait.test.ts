@@ -52,7 +52,7 @@ describe("timedApi", () => {
   });
 
   it("takes the page tools' own time and waits from their replies: summed over calls, the slowest frame's in a call to several", async () => {
-    const reply = (pageMs: number, pageWaitMs: number) => ({ ok: true, pageMs, pageWaitMs });
+    const reply = (pageMs: number, pageOwnMs: number) => ({ ok: true, pageMs, pageOwnMs });
     const api = {
       executeFunc: async () => reply(1.5, 0.5),
       executeFuncInFrames: async () => [
@@ -66,19 +66,19 @@ describe("timedApi", () => {
       getTab: async () => ({ id: 1, pageMs: 50 }),
     } as unknown as BrowserApi;
     const timed = timedApi(api, () => 0);
-    expect(timed.page()).toEqual({ pageMs: 0, pageWaitMs: 0 });
+    expect(timed.page()).toEqual({ pageMs: 0, pageOwnMs: 0 });
     await timed.api.executeFunc(1, () => 1, []);
     await timed.api.executeFuncInFrames(1, "all", () => 1, []);
     await timed.api.executeFile(1, "/x.js");
     await timed.api.getTab(1);
-    expect(timed.page()).toEqual({ pageMs: 3.5, pageWaitMs: 4.5 });
+    expect(timed.page()).toEqual({ pageMs: 3.5, pageOwnMs: 4.5 });
   });
 
   it("counts nothing for a reply whose times are not numbers a page tool could give", async () => {
-    const api = { executeFunc: async () => ({ ok: true, pageMs: -1, pageWaitMs: "9" }) } as unknown as BrowserApi;
+    const api = { executeFunc: async () => ({ ok: true, pageMs: -1, pageOwnMs: "9" }) } as unknown as BrowserApi;
     const timed = timedApi(api, () => 0);
     await timed.api.executeFunc(1, () => 1, []);
-    expect(timed.page()).toEqual({ pageMs: 0, pageWaitMs: 0 });
+    expect(timed.page()).toEqual({ pageMs: 0, pageOwnMs: 0 });
   });
 
   it("times the injection of script files apart, files side by side once, and within the whole wait", async () => {

@@ -146,7 +146,7 @@ describe("runToolCall", () => {
       // said was their own time and their waits for the page.
       apiMs: expect.any(Number),
       pageMs: expect.any(Number),
-      pageWaitMs: expect.any(Number),
+      pageOwnMs: expect.any(Number),
       scriptFileMs: expect.any(Number),
     });
     await runToolCall({ tool: "click", args: { tabId: 1, ref: refOf(snap, "Search") } }, w.deps);
@@ -187,7 +187,7 @@ describe("runToolCall", () => {
       ],
       apiMs: expect.any(Number),
       pageMs: expect.any(Number),
-      pageWaitMs: 0,
+      pageOwnMs: 0,
       scriptFileMs: expect.any(Number),
     });
     expect((document.getElementById("q") as HTMLInputElement).value).toBe("");
@@ -287,7 +287,7 @@ describe("runToolCall", () => {
       apiMs: expect.any(Number),
       // No page was called: nothing of it was the page's.
       pageMs: 0,
-      pageWaitMs: 0,
+      pageOwnMs: 0,
       scriptFileMs: 0,
     });
   });
