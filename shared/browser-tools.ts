@@ -228,7 +228,15 @@ export const toolResultSchema = z.object({
   handlerMs: z.number().nonnegative().optional(),
   /** Of `handlerMs`, the time spent waiting on the browser's APIs (the page's work in an injected script included). */
   apiMs: z.number().nonnegative().optional(),
+  /** Of `apiMs`, our page script's own time, from its entry to its answer less the page's own. */
+  pageMs: z.number().nonnegative().optional(),
+  /** Of `apiMs`, the page's own time: our waits for it (an element settling, wait_for's watch) and its event handlers. */
+  pageOwnMs: z.number().nonnegative().optional(),
+  /** Of `apiMs`, injecting our script files: the browser's injection and our file's compile and run (page-tools.js once per document). */
+  scriptFileMs: z.number().nonnegative().optional(),
 });
+/** A `tool_result` host command's fields (shared/host-protocol.ts). */
+export type ToolResultBody = z.infer<typeof toolResultSchema>;
 
 /** How long the host waits for the extension to carry out one call before answering with a tool error. */
 export const TOOL_CALL_TIMEOUT_MS = 120_000;

@@ -17,7 +17,7 @@
  * The host does not parse a chunked line; the extension does, after reassembly (shared/chunks.ts).
  */
 
-import type { ToolContent } from "./browser-tools";
+import type { ToolResultBody } from "./browser-tools";
 import type { EditUndo, FileEdit, UndoEditCommand } from "./file-edits";
 import type { ServeProfileCommand, ServeProfileResult } from "./serve-profiles";
 
@@ -254,7 +254,7 @@ export type HostCommand =
   /** Offer the host's browser-tools MCP server to the agent's sessions (off until the user turns it on). */
   | { type: "browser_tools"; enabled: boolean }
   /** The outcome of a `tool_call`: MCP content, `isError` for a tool error the agent should see. */
-  | { type: "tool_result"; callId: string; content: ToolContent[]; isError?: boolean; handlerMs?: number; apiMs?: number }
+  | ({ type: "tool_result" } & ToolResultBody)
   /** Restore a file the agent wrote to its content before that edit, unless it changed since. */
   | UndoEditCommand
   | ServeProfileCommand;

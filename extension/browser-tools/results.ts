@@ -6,6 +6,11 @@ export interface ToolOutcome {
   isError?: boolean;
   /** Of the call's time, what it waited on the browser's APIs (api-wait.ts); the runner sets it. */
   apiMs?: number;
+  /** Of `apiMs`, our page script's own time and the page's own (waits for it, its event handlers), as the page tools said (api-wait.ts). */
+  pageMs?: number;
+  pageOwnMs?: number;
+  /** Of `apiMs`, injecting our script files (page-tools.js into a new document, read_page's extractor). */
+  scriptFileMs?: number;
 }
 
 export function toolText(text: string): ToolOutcome {

@@ -22,7 +22,10 @@ export async function runToolCall(call: Pick<HostToolCall, "tool" | "args">, dep
     if (e instanceof ToolFailure) outcome = toolError(e.message);
     else outcome = toolError(`${String(call.tool).slice(0, 50)} failed: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return { ...outcome, apiMs: Math.round(api.waitedMs() * 100) / 100 };
+  const ms = (x: number) => Math.round(x * 100) / 100;
+  const { pageMs, pageOwnMs } = api.page();
+  const times = { apiMs: ms(api.waitedMs()), pageMs: ms(pageMs), pageOwnMs: ms(pageOwnMs), scriptFileMs: ms(api.scriptFileMs()) };
+  return { ...outcome, ...times };
 }
 
 function runTool<N extends BrowserToolName>(tool: N, args: unknown, deps: RunnerDeps): Promise<ToolOutcome> {

@@ -108,12 +108,15 @@ export class ToolCallForwarder {
       this.settle(callId, toolError("The browser extension sent a malformed result for this tool call."));
       return;
     }
-    const { content, isError, handlerMs, apiMs } = parsed;
+    const { content, isError, handlerMs, apiMs, pageMs, pageOwnMs, scriptFileMs } = parsed;
     const p = this.pending.get(callId)!;
     p.timed?.({
       browserMs: this.clock.time() - p.sentAt,
       ...(handlerMs !== undefined ? { handlerMs } : {}),
       ...(apiMs !== undefined ? { apiMs } : {}),
+      ...(pageMs !== undefined ? { pageMs } : {}),
+      ...(pageOwnMs !== undefined ? { pageOwnMs } : {}),
+      ...(scriptFileMs !== undefined ? { scriptFileMs } : {}),
     });
     this.settle(callId, { content, ...(isError ? { isError: true } : {}) });
   }

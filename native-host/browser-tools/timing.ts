@@ -4,7 +4,9 @@
  * the tool_result back), and the extension's own handler time as it reports it. One log line per call,
  * after the answer left, so writing it costs the call nothing; the page-tools bench reads these lines
  * beside the caller's round trip (BENCHMARKS.md). The host's own part is `hostMs - browserMs`; the
- * browser's IPC is `browserMs - handlerMs`; of the handler, `apiMs` waited on the browser's APIs.
+ * browser's IPC is `browserMs - handlerMs`; of the handler, `apiMs` waited on the browser's APIs, and of that
+ * `pageMs` was our page script's own time, `pageOwnMs` the page's own (our waits for it, its event handlers) and `scriptFileMs` the injection of our
+ * script files (page-tools.js once per document).
  */
 
 export interface ToolTiming {
@@ -14,6 +16,12 @@ export interface ToolTiming {
   handlerMs?: number;
   /** Of the handler's time, the wait on the browser's APIs, as the tool_result says (absent from older extensions). */
   apiMs?: number;
+  /** Of `apiMs`, our page script's own time, as the tool_result says. */
+  pageMs?: number;
+  /** Of `apiMs`, the page's own time (our waits for it, its event handlers), as the tool_result says. */
+  pageOwnMs?: number;
+  /** Of `apiMs`, injecting our script files, as the tool_result says. */
+  scriptFileMs?: number;
 }
 
 export interface TimedCall extends ToolTiming {
@@ -27,13 +35,17 @@ const PREFIX = "tool call timing:";
 export function timingLine(c: TimedCall): string {
   const handler = c.handlerMs === undefined ? "" : ` handler=${c.handlerMs.toFixed(2)}`;
   const api = c.apiMs === undefined ? "" : ` api=${c.apiMs.toFixed(2)}`;
-  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}${api}`;
+  const page = c.pageMs === undefined ? "" : ` page=${c.pageMs.toFixed(2)}`;
+  const own = c.pageOwnMs === undefined ? "" : ` pageown=${c.pageOwnMs.toFixed(2)}`;
+  const files = c.scriptFileMs === undefined ? "" : ` files=${c.scriptFileMs.toFixed(2)}`;
+  return `${PREFIX} ${c.tool} host=${c.hostMs.toFixed(2)} browser=${c.browserMs.toFixed(2)}${handler}${api}${page}${own}${files}`;
 }
 
 /** The timed calls in a host log, in order. */
 export function timedCalls(log: string): TimedCall[] {
   const calls: TimedCall[] = [];
-  const line = /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?(?: api=([\d.]+))?$/gm;
+  const line =
+    /tool call timing: (\S+) host=([\d.]+) browser=([\d.]+)(?: handler=([\d.]+))?(?: api=([\d.]+))?(?: page=([\d.]+))?(?: pageown=([\d.]+))?(?: files=([\d.]+))?$/gm;
   for (const m of log.matchAll(line)) {
     calls.push({
       tool: m[1]!,
@@ -41,6 +53,9 @@ export function timedCalls(log: string): TimedCall[] {
       browserMs: Number(m[3]),
       ...(m[4] !== undefined ? { handlerMs: Number(m[4]) } : {}),
       ...(m[5] !== undefined ? { apiMs: Number(m[5]) } : {}),
+      ...(m[6] !== undefined ? { pageMs: Number(m[6]) } : {}),
+      ...(m[7] !== undefined ? { pageOwnMs: Number(m[7]) } : {}),
+      ...(m[8] !== undefined ? { scriptFileMs: Number(m[8]) } : {}),
     });
   }
   return calls;

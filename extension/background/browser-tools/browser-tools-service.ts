@@ -212,10 +212,10 @@ export class BrowserToolsService {
       (e: unknown): ToolOutcome => ({ content: [{ type: "text", text: String(e instanceof Error ? e.message : e) }], isError: true }),
     );
     // The agent waits on the answer; the panel's bookkeeping can follow it. handlerMs: our time (docs/PROTOCOL.md).
-    const { content, isError, apiMs } = outcome;
+    // times: what the runner measured of the handler's time (apiMs, pageMs, pageOwnMs: results.ts).
+    const { content, isError, ...times } = outcome;
     const handlerMs = Math.round((performance.now() - started) * 100) / 100;
-    const timed = apiMs === undefined ? { handlerMs } : { handlerMs, apiMs };
-    const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), ...timed });
+    const sent = answer({ type: "tool_result", callId, content, ...(isError ? { isError: true } : {}), handlerMs, ...times });
     if (!sent) this.deps.log?.(`tool call ${callId} finished after its host went away`);
     this.dispatch({ type: "tool_finished", callId, isError: outcome.isError === true });
     const logged = actionLogged(this.deps.store.get(), call, outcome, { consent, askedSite: site, at: this.now() });

@@ -22,6 +22,7 @@ import { pageHasText, waitUntil } from "./act/wait";
 import { findElements } from "./find";
 import { FrameProbe } from "./frame-probe";
 import { OutlineWalk } from "./outline";
+import { pageOwnMs, waitForPage } from "./page-waits";
 import { type FormField, type NotInstalled, PAGE_TOOLS_GLOBAL, type PageReply, type PageRequest } from "./protocol";
 import { RefMap } from "./refs";
 import { describe } from "./roles";
@@ -31,8 +32,11 @@ import { isVisible } from "./visibility";
 const PRUNE_ABOVE = 5_000;
 
 export interface PageTools {
-  run(request: PageRequest): Promise<PageReply>;
+  /** `enteredAt`: when the injected call began (performance.now() in this document), so the reply's time is the whole call's. */
+  run(request: PageRequest, enteredAt?: number): Promise<PageReply>;
 }
+
+const ms = (x: number) => Math.round(Math.max(0, x) * 100) / 100;
 
 export function createPageTools(win: Window, token: string): PageTools {
   const doc = win.document;
@@ -154,7 +158,7 @@ export function createPageTools(win: Window, token: string): PageTools {
         const { text, ref, timeoutMs } = request;
         const el = ref ? element(ref, request.token) : null;
         const check = () => (text ? pageHasText(doc, text) : true) && (el ? el.isConnected && isVisible(el) : true);
-        const found = await waitUntil(doc, check, timeoutMs);
+        const found = await waitForPage(waitUntil(doc, check, timeoutMs));
         const what = [text ? `the text "${text}"` : "", el ? `${describe(el)} [${ref}]` : ""].filter(Boolean).join(" and ");
         if (!found) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
         return reply(`Found ${what}.`);
@@ -165,12 +169,18 @@ export function createPageTools(win: Window, token: string): PageTools {
   }
 
   return {
-    async run(request) {
+    // Every reply says our script's time (from the injected call's entry to its answer, less its waits) and the
+    // waits for the page apart: the extension reports both beside the browser's part of the call (issue #39).
+    async run(request, enteredAt = performance.now()) {
+      const waitedBefore = pageOwnMs();
+      let answer: PageReply;
       try {
-        return await handle(request);
+        answer = await handle(request);
       } catch (e) {
-        return { ok: false, error: e instanceof Error ? e.message : String(e) };
+        answer = { ok: false, error: e instanceof Error ? e.message : String(e) };
       }
+      const waited = pageOwnMs() - waitedBefore;
+      return { ...answer, pageMs: ms(performance.now() - enteredAt - waited), pageOwnMs: ms(waited) };
     },
   };
 }
@@ -187,7 +197,8 @@ export function installPageTools(win: Window & typeof globalThis): void {
  * from this module's scope. The global's name is written out; a unit test checks it is PAGE_TOOLS_GLOBAL.
  */
 export function callPageTools(request: PageRequest): Promise<PageReply> | NotInstalled {
+  const enteredAt = performance.now();
   const tools = (globalThis as unknown as { __goosePageTools?: PageTools }).__goosePageTools;
   if (!tools) return { notInstalled: true };
-  return tools.run(request);
+  return tools.run(request, enteredAt);
 }

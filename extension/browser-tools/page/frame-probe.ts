@@ -5,6 +5,7 @@
  * with its own outline, so the extension can put that outline under the right iframe line. A probe
  * names only a place in the outline: a page that forges one can misplace its own content, nothing more.
  */
+import { waitForPage } from "./page-waits";
 
 const PROBE_KEY = "__gooseFrameProbe";
 /**
@@ -57,13 +58,15 @@ export class FrameProbe {
   /** The probe this frame's parent posted (null in the top frame, or when none came in time). */
   async fromParent(waitMs = PROBE_WAIT_MS): Promise<string | null> {
     if (this.win.parent === this.win || this.received !== null) return this.received;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      this.waiting.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await waitForPage(
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        this.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+    );
     return this.received;
   }
 }

@@ -61,24 +61,36 @@ export interface FrameOutline {
   unread?: { lines: number; chars: number };
 }
 
-export type PageReply =
+/**
+ * How long the call took in the page, in ms: `pageMs`, our script's own time from the injected function's entry to
+ * its answer less the page's own time; `pageOwnMs`, the page's own time: our waits for it (an element settling, a cover
+ * going, wait_for) and its handlers of the events we dispatch (page-waits.ts).
+ */
+export interface PageTime {
+  pageMs?: number;
+  pageOwnMs?: number;
+}
+
+export type PageReply = PageTime &
   /**
    * `next`: the document's next free ref number after this call. `outline`: a snapshot's answer. `found`: find's. `targets`: an
    * acting op's elements as `describe` names them (the focused one for press_key without a ref), for the tool card.
    */
-  | {
-      ok: true;
-      text: string;
-      token: string;
-      next: number;
-      title: string;
-      url: string;
-      outline?: FrameOutline;
-      /** find's answer from one frame: its matches' lines (at most the limit) and how many there were. */
-      found?: { lines: string[]; total: number };
-      targets?: string[];
-    }
-  | { ok: false; error: string };
+  (
+    | {
+        ok: true;
+        text: string;
+        token: string;
+        next: number;
+        title: string;
+        url: string;
+        outline?: FrameOutline;
+        /** find's answer from one frame: its matches' lines (at most the limit) and how many there were. */
+        found?: { lines: string[]; total: number };
+        targets?: string[];
+      }
+    | { ok: false; error: string }
+  );
 
 /** What a call answers when the document has no page tools yet (a fresh document): inject, then call again. */
 export interface NotInstalled {

@@ -36,6 +36,11 @@ export interface CallSplit {
   handlerMs: number;
   /** Of the handler's time, the wait on the browser's APIs (0 from an extension that does not say). */
   apiMs: number;
+  /** Of `apiMs`, our page script's own time and its waits for the page (0 from an extension that does not say). */
+  pageMs: number;
+  pageOwnMs: number;
+  /** Of `apiMs`, injecting our script files (page-tools.js into a new document; 0 from an extension that does not say). */
+  scriptFileMs: number;
 }
 
 export interface McpCaller {
@@ -109,7 +114,8 @@ export async function openMcpCaller(build?: CallerBuild): Promise<McpCaller> {
     return made.map(({ tool, ms }, i) => {
       const t = timed[i]!;
       if (t.tool !== tool || t.handlerMs === undefined) throw new Error(`call ${i} was ${tool}, the host's log says ${t.tool}`);
-      return { tool, ms, hostMs: t.hostMs, browserMs: t.browserMs, handlerMs: t.handlerMs, apiMs: t.apiMs ?? 0 };
+      const page = { pageMs: t.pageMs ?? 0, pageOwnMs: t.pageOwnMs ?? 0, scriptFileMs: t.scriptFileMs ?? 0 };
+      return { tool, ms, hostMs: t.hostMs, browserMs: t.browserMs, handlerMs: t.handlerMs, apiMs: t.apiMs ?? 0, ...page };
     });
   };
   return {

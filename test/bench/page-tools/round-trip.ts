@@ -3,12 +3,14 @@
  * moves absolute figures more than most changes do): `PAGE_TOOLS_BASE=<other checkout, built with
  * build:host and build:ext:e2e> node --import tsx test/bench/page-tools/round-trip.ts`. Alternates blocks of
  * calls between the two builds, each block in a fresh browser, and prints each tool's p50 per build and
- * their ratio, and the same for ours (the host's own part plus the worker's handler, from each host's log). Without PAGE_TOOLS_BASE it measures this checkout alone. For this checkout it also prints where
- * each call's time went (call-splits.ts: the host's and the worker's parts beside the caller's round trip).
+ * their ratio (p50 and p90), and the same for the host's own part plus the worker's handler (from each host's log,
+ * which every build writes) and, when both builds say their page script's time, for ours (call-splits.ts). Without
+ * PAGE_TOOLS_BASE it measures this checkout alone. For this checkout it also prints where each call's time went
+ * (call-splits.ts: ours, the browser's, the page's and the caller's parts beside the round trip).
  */
 import os from "node:os";
 import { startTestSite } from "../../helpers/test-site";
-import { quantile, splitSection } from "./call-splits";
+import { ours, quantile, splitSection } from "./call-splits";
 import { type CallerBuild, type CallSplit, openMcpCaller } from "./mcp-caller";
 
 const BLOCKS = Number(process.env.PAGE_TOOLS_BLOCKS ?? 3);
@@ -63,9 +65,23 @@ async function block(
   }
 }
 
-const p50 = (xs: number[]) => quantile(xs, 0.5);
-const oursP50 = (splits: CallSplit[], tool: string) =>
-  p50(splits.filter((s) => s.tool === tool).map((s) => s.hostMs - s.browserMs + s.handlerMs));
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+/** p50 / p90 of a figure, and the ratio of this build's to the base's at each. */
+function compare(name: string, here: number[], there: number[]): string {
+  const at = (xs: number[], q: number) => quantile(xs, q);
+  const fig = (xs: number[]) => `${at(xs, 0.5).toFixed(1)} / ${at(xs, 0.9).toFixed(1)} ms`;
+  if (there.length === 0) return `${name} ${fig(here)}`;
+  const ratio = (q: number) => (at(here, q) / at(there, q)).toFixed(2);
+  return `${name} this ${fig(here)}, base ${fig(there)}, ratio ${ratio(0.5)} / ${ratio(0.9)}`;
+}
+const ofTool = (splits: CallSplit[], tool: string, of: (s: CallSplit) => number) => splits.filter((s) => s.tool === tool).map(of);
+const hostAndHandler = (s: CallSplit) => s.hostMs - s.browserMs + s.handlerMs;
+const pageScript = (s: CallSplit) => s.pageMs;
+const browserApis = (s: CallSplit) => s.apiMs - s.pageMs - s.pageOwnMs - s.scriptFileMs;
 const empty = (): Samples => ({ list_tabs: [], page_snapshot: [], find: [], hover: [] });
 
 const base = process.env.PAGE_TOOLS_BASE;
@@ -74,6 +90,7 @@ const here = empty();
 const there = empty();
 const splits: CallSplit[] = [];
 const baseSplits: CallSplit[] = [];
+const startLoad = load();
 try {
   for (let b = 0; b < BLOCKS; b++) {
     await block(site, here, undefined, splits);
@@ -82,17 +99,18 @@ try {
 } finally {
   await site.close();
 }
+console.log(`p50 / p90 per tool${base ? " (this build, the base, their ratio)" : ""}; load average at the start: ${startLoad}.`);
+// The base's page script time is known only if its build reports it; else its "ours" would leave it out.
+const baseSaysPage = baseSplits.some((s) => s.pageMs > 0);
 for (const tool of TOOLS) {
-  const line = base
-    ? `${tool}: round trip this ${p50(here[tool]).toFixed(1)} ms, base ${p50(there[tool]).toFixed(1)} ms, ratio ${(p50(here[tool]) / p50(there[tool])).toFixed(2)}; ` +
-      `ours this ${oursP50(splits, tool).toFixed(1)} ms, base ${oursP50(baseSplits, tool).toFixed(1)} ms, ratio ${(oursP50(splits, tool) / oursP50(baseSplits, tool)).toFixed(2)}`
-    : `${tool}: ${p50(here[tool]).toFixed(1)} ms`;
-  console.log(line);
+  const parts = [
+    compare("round trip", here[tool], there[tool]),
+    compare("host's own + handler", ofTool(splits, tool, hostAndHandler), ofTool(baseSplits, tool, hostAndHandler)),
+    compare("ours", ofTool(splits, tool, ours), baseSaysPage ? ofTool(baseSplits, tool, ours) : []),
+    compare("our page script", ofTool(splits, tool, pageScript), baseSaysPage ? ofTool(baseSplits, tool, pageScript) : []),
+    compare("browser APIs and injection", ofTool(splits, tool, browserApis), baseSaysPage ? ofTool(baseSplits, tool, browserApis) : []),
+  ];
+  console.log(`${tool}: ${parts.join("; ")}`);
 }
 console.log(`\n${splitSection(splits)}`);
-console.log(
-  `Load average at the end of the run: ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ")} on ${os.cpus().length} cores.`,
-);
+console.log(`Load average at the end of the run: ${load()} on ${os.cpus().length} cores.`);

@@ -235,12 +235,24 @@ describe.each(ERAS)("browser tools: goose$version", ({ version, way, held, remov
         content: [{ type: "text", text: 'clicked "Submit"' }],
         handlerMs: 1.5,
         apiMs: 0.75,
+        pageMs: 0.5,
+        pageOwnMs: 0.25,
+        scriptFileMs: 2.5,
       },
     });
     expect((await answered).result).toEqual({ stopReason: "end_turn" });
     // The call's split, logged once its answer was written: the bench reads it (native-host/browser-tools/timing.ts).
     await waitUntil(
-      () => timedCalls(host.hostLog).some((c) => c.tool === "click" && c.handlerMs === 1.5 && c.apiMs === 0.75),
+      () =>
+        timedCalls(host.hostLog).some(
+          (c) =>
+            c.tool === "click" &&
+            c.handlerMs === 1.5 &&
+            c.apiMs === 0.75 &&
+            c.pageMs === 0.5 &&
+            c.pageOwnMs === 0.25 &&
+            c.scriptFileMs === 2.5,
+        ),
       5000,
       "the call's timing logged",
     );

@@ -9,6 +9,7 @@
  * goes, so events go there too). Anything else fails with what is wrong, in words the agent can act on.
  */
 
+import { waitForPage } from "../page-waits";
 import { describe } from "../roles";
 import { isVisible } from "../visibility";
 import { shadowRootOf } from "../walk";
@@ -98,7 +99,7 @@ function coverDescription(el: Element, cover: Element): string {
 
 /** The next rendered frame; in a background tab (which renders none) the next task. */
 function nextFrame(win: Window): Promise<void> {
-  return new Promise((resolve) => {
+  const frame = new Promise<void>((resolve) => {
     if (win.document.visibilityState !== "visible") {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => resolve();
@@ -112,6 +113,7 @@ function nextFrame(win: Window): Promise<void> {
       resolve();
     });
   });
+  return waitForPage(frame);
 }
 
 function viewportOf(doc: Document): Box {
@@ -232,7 +234,7 @@ export async function actionPoint(el: Element, what: string): Promise<Hit> {
       if (e.final || waited >= actionWait.ms)
         throw new Error(attempt > 0 ? `${e.message} (Waited ${(waited / 1000).toFixed(1)} s for that to change.)` : e.message);
       const pause = RETRY_PAUSES[Math.min(attempt, RETRY_PAUSES.length - 1)] ?? 500;
-      await new Promise((resolve) => win.setTimeout(resolve, Math.min(pause, actionWait.ms - waited)));
+      await waitForPage(new Promise((resolve) => win.setTimeout(resolve, Math.min(pause, actionWait.ms - waited))));
     }
   }
 }

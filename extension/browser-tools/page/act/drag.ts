@@ -8,6 +8,7 @@
  * is what pointer-based drag libraries listen to.
  */
 
+import { pageHandles } from "../page-waits";
 import type { DropAt } from "../protocol";
 import { describe } from "../roles";
 import type { Hit } from "./actionable";
@@ -32,16 +33,18 @@ function path(from: Point, to: Point): Point[] {
 
 function dragEvent(el: Element, type: string, p: Point, data: DataTransfer): boolean {
   const cancelable = type !== "dragleave" && type !== "dragend";
-  return el.dispatchEvent(
-    new DragEvent(type, {
-      bubbles: true,
-      cancelable,
-      composed: true,
-      clientX: p.x,
-      clientY: p.y,
-      dataTransfer: data,
-      view: el.ownerDocument.defaultView,
-    }),
+  return pageHandles(() =>
+    el.dispatchEvent(
+      new DragEvent(type, {
+        bubbles: true,
+        cancelable,
+        composed: true,
+        clientX: p.x,
+        clientY: p.y,
+        dataTransfer: data,
+        view: el.ownerDocument.defaultView,
+      }),
+    ),
   );
 }
 

@@ -8,6 +8,7 @@
  * the key (preventDefault) stops all of it, as it would for a user.
  */
 
+import { pageHandles } from "../page-waits";
 import { nextInTabOrder } from "../tab-order";
 import { editCommand, editingHost, editKey } from "./editing";
 import { type Chord, characterKey, type KeySpec, MODIFIER_KEYS } from "./keys";
@@ -18,22 +19,24 @@ const NO_MODS: Mods = { shift: false, ctrl: false, alt: false, meta: false };
 
 function keyEvent(el: Element, type: string, spec: KeySpec, mods: Mods): boolean {
   const charCode = type === "keypress" && spec.text ? spec.text.charCodeAt(0) : 0;
-  return el.dispatchEvent(
-    new KeyboardEvent(type, {
-      key: spec.key,
-      code: spec.code,
-      keyCode: type === "keypress" ? charCode : spec.keyCode,
-      which: type === "keypress" ? charCode : spec.keyCode,
-      charCode,
-      shiftKey: mods.shift,
-      ctrlKey: mods.ctrl,
-      altKey: mods.alt,
-      metaKey: mods.meta,
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-      view: el.ownerDocument.defaultView,
-    }),
+  return pageHandles(() =>
+    el.dispatchEvent(
+      new KeyboardEvent(type, {
+        key: spec.key,
+        code: spec.code,
+        keyCode: type === "keypress" ? charCode : spec.keyCode,
+        which: type === "keypress" ? charCode : spec.keyCode,
+        charCode,
+        shiftKey: mods.shift,
+        ctrlKey: mods.ctrl,
+        altKey: mods.alt,
+        metaKey: mods.meta,
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+        view: el.ownerDocument.defaultView,
+      }),
+    ),
   );
 }
 

@@ -4,6 +4,8 @@
  * releasing (down, focus, up, click). One Pointer per document remembers what the mouse is over, so moving
  * to another element first tells the old one the mouse left (a hover menu closes as it would for a user).
  */
+
+import { pageHandles } from "../page-waits";
 import type { Point } from "./hit-points";
 
 const FOCUSABLE =
@@ -64,7 +66,7 @@ export class Pointer {
           pressure: buttons ? 0.5 : 0,
         })
       : new MouseEvent(type, init);
-    return el.dispatchEvent(event);
+    return pageHandles(() => el.dispatchEvent(event));
   }
 
   /** Moves the mouse onto `target` at `p`: out/leave where it was, over/enter here, then move. */

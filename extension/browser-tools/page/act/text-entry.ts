@@ -3,6 +3,7 @@
  * track the value, like React, see a change), at the caret, with `beforeinput` (which an editor may cancel)
  * and `input` carrying the inputType and data a real keystroke carries.
  */
+import { pageHandles } from "../page-waits";
 
 export type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -46,7 +47,8 @@ function setCaret(el: TextField, at: number): void {
 }
 
 function fireInput(el: Element, type: "beforeinput" | "input", inputType: string, data: string | null): boolean {
-  return el.dispatchEvent(new InputEvent(type, { bubbles: true, cancelable: type === "beforeinput", composed: true, inputType, data }));
+  const event = new InputEvent(type, { bubbles: true, cancelable: type === "beforeinput", composed: true, inputType, data });
+  return pageHandles(() => el.dispatchEvent(event));
 }
 
 /** Inserts `text` at the caret, replacing the selection, as one keystroke (or paste) would. */

@@ -7,6 +7,7 @@ import { buildOutline } from "../../../../extension/browser-tools/page/outline";
 import { PAGE_TOOLS_GLOBAL, type PageReply } from "../../../../extension/browser-tools/page/protocol";
 import { RefMap } from "../../../../extension/browser-tools/page/refs";
 import { describe as describeEl, roleOf, statesOf } from "../../../../extension/browser-tools/page/roles";
+import { useLayout } from "../../../helpers/dom/layout";
 
 const FORM = `
   <header><nav aria-label="Site"><a href="/docs">Docs</a><a>no href</a></nav></header>
@@ -170,10 +171,47 @@ describe("the page tools on the isolated world's global", () => {
       ok: true,
       text: 'Found the text "loaded  AT last".',
     });
-    expect(await tools.run({ op: "wait_for", text: "never", timeoutMs: 50 })).toEqual({
+    expect(await tools.run({ op: "wait_for", text: "never", timeoutMs: 50 })).toMatchObject({
       ok: false,
       error: 'Timed out after 50 ms waiting for the text "never".',
     });
+  });
+
+  it("every reply says our script's own time and, apart, its waits for the page", async () => {
+    installPageTools(window as unknown as Window & typeof globalThis);
+    const quick = (await callPageTools({ op: "get_selection" })) as PageReply;
+    expect(quick).toMatchObject({ ok: true, pageMs: expect.any(Number), pageOwnMs: 0 });
+    const started = performance.now();
+    const waited = (await callPageTools({ op: "wait_for", text: "never", timeoutMs: 50 })) as PageReply;
+    const whole = performance.now() - started;
+    expect(waited.ok).toBe(false);
+    // The 50 ms watch is the page's time; ours is the rest of the call, so the two make up the whole.
+    expect(waited.pageOwnMs).toBeGreaterThanOrEqual(45);
+    expect(waited.pageMs! + waited.pageOwnMs!).toBeLessThanOrEqual(whole + 0.1);
+    expect(waited.pageMs! + waited.pageOwnMs!).toBeGreaterThanOrEqual(waited.pageOwnMs!);
+    delete (window as unknown as Record<string, unknown>)[PAGE_TOOLS_GLOBAL];
+  });
+
+  it("the page's handlers of the events we dispatch count as the page's own time, not our script's", async () => {
+    document.body.innerHTML = `<button id="slow">Slow</button>`;
+    const button = document.getElementById("slow")!;
+    useLayout(document).place(button, { left: 10, top: 10, right: 110, bottom: 40 });
+    let clicked = 0;
+    // A page handler that takes 30 ms of the page's thread.
+    button.addEventListener("click", () => {
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+      clicked++;
+    });
+    const tools = createPageTools(window as unknown as Window, "t");
+    const snap = await tools.run({ op: "snapshot", refStart: 1 });
+    const ref = snap.ok ? /button "Slow" \[(e\d+)\]/.exec(snap.outline!.lines.join("\n"))?.[1] : undefined;
+    const started = performance.now();
+    const reply = await tools.run({ op: "click", ref: ref!, token: "t" }, started);
+    expect(reply.ok).toBe(true);
+    expect(clicked).toBe(1);
+    expect(reply.pageOwnMs).toBeGreaterThanOrEqual(30);
+    expect(reply.pageMs! + reply.pageOwnMs!).toBeLessThanOrEqual(performance.now() - started + 0.1);
   });
 
   it("an error inside an op comes back as an answer, never a throw", async () => {
@@ -181,6 +219,8 @@ describe("the page tools on the isolated world's global", () => {
     expect(await tools.run({ op: "click", ref: "e1" })).toEqual({
       ok: false,
       error: "No element e1 on this page — the page changed since the snapshot; take a new page_snapshot.",
+      pageMs: expect.any(Number),
+      pageOwnMs: 0,
     });
   });
 });

@@ -142,8 +142,12 @@ describe("runToolCall", () => {
           text: `Page content from shop.example (untrusted):\n\nTyped 5 characters into textbox "Query" [${refOf(snap, "Query")}].`,
         },
       ],
-      // What it waited on the browser's APIs (api-wait.ts), beside the handler's time.
+      // What it waited on the browser's APIs (api-wait.ts), beside the handler's time, and of it what the page tools
+      // said was their own time and their waits for the page.
       apiMs: expect.any(Number),
+      pageMs: expect.any(Number),
+      pageOwnMs: expect.any(Number),
+      scriptFileMs: expect.any(Number),
     });
     await runToolCall({ tool: "click", args: { tabId: 1, ref: refOf(snap, "Search") } }, w.deps);
     expect(document.getElementById("out")?.textContent).toBe("Results for socks");
@@ -182,6 +186,9 @@ describe("runToolCall", () => {
         { type: "text", text: 'The user denied this: type "x" into textbox "Query" and submit on shop.example. Nothing was changed.' },
       ],
       apiMs: expect.any(Number),
+      pageMs: expect.any(Number),
+      pageOwnMs: 0,
+      scriptFileMs: expect.any(Number),
     });
     expect((document.getElementById("q") as HTMLInputElement).value).toBe("");
   });
@@ -278,6 +285,10 @@ describe("runToolCall", () => {
       isError: true,
       content: [{ type: "text", text: "list_tabs failed: browser is closing" }],
       apiMs: expect.any(Number),
+      // No page was called: nothing of it was the page's.
+      pageMs: 0,
+      pageOwnMs: 0,
+      scriptFileMs: 0,
     });
   });
 

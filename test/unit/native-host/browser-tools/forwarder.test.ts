@@ -73,23 +73,33 @@ describe("ToolCallForwarder", () => {
     const answered = forwarder.call("find", { text: "x" }, undefined, (t) => timings.push(t));
     const late = forwarder.call("find", { text: "y" }, undefined, (t) => timings.push(t));
     clock.advance(7);
-    forwarder.answer({ callId: sent[0]!.callId, content: [{ type: "text", text: "found" }], handlerMs: 2.5, apiMs: 1.25 });
+    forwarder.answer({
+      callId: sent[0]!.callId,
+      content: [{ type: "text", text: "found" }],
+      handlerMs: 2.5,
+      apiMs: 1.25,
+      pageMs: 0.5,
+      pageOwnMs: 0.25,
+      scriptFileMs: 0.125,
+    });
     await answered;
     clock.advance(1000);
     await late;
     // Only the answered call: a timed-out one has no browser time to give.
-    expect(timings).toEqual([{ browserMs: 7, handlerMs: 2.5, apiMs: 1.25 }]);
+    expect(timings).toEqual([{ browserMs: 7, handlerMs: 2.5, apiMs: 1.25, pageMs: 0.5, pageOwnMs: 0.25, scriptFileMs: 0.125 }]);
   });
 
   it("writes each call's timing as a log line the bench reads back", () => {
     const calls = [
-      { tool: "page_snapshot", hostMs: 12.346, browserMs: 10.5, handlerMs: 4.25, apiMs: 3.5 },
+      { tool: "page_snapshot", hostMs: 12.346, browserMs: 10.5, handlerMs: 4.25, apiMs: 3.5, pageMs: 1.25, pageOwnMs: 0 },
+      { tool: "hover", hostMs: 20, browserMs: 18, handlerMs: 16, apiMs: 15, pageMs: 2, pageOwnMs: 10.5, scriptFileMs: 1.5 },
       { tool: "find", hostMs: 5, browserMs: 4, handlerMs: 2 },
       { tool: "list_tabs", hostMs: 3, browserMs: 2 },
     ];
     const log = calls.map((c) => `2026-12-02T01:00:00.000Z [1] info ${timingLine(c)}`).join("\n");
     expect(timedCalls(`${log}\nother line`)).toEqual([
-      { tool: "page_snapshot", hostMs: 12.35, browserMs: 10.5, handlerMs: 4.25, apiMs: 3.5 },
+      { tool: "page_snapshot", hostMs: 12.35, browserMs: 10.5, handlerMs: 4.25, apiMs: 3.5, pageMs: 1.25, pageOwnMs: 0 },
+      { tool: "hover", hostMs: 20, browserMs: 18, handlerMs: 16, apiMs: 15, pageMs: 2, pageOwnMs: 10.5, scriptFileMs: 1.5 },
       { tool: "find", hostMs: 5, browserMs: 4, handlerMs: 2 },
       { tool: "list_tabs", hostMs: 3, browserMs: 2 },
     ]);
