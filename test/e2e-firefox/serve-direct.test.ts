@@ -4,8 +4,10 @@
  * the add-on's own origin, `moz-extension://<its internal UUID>`, as the WebSocket's Origin (seen on
  * the wire: Firefox ESR 153 on an upgrade and a fetch from the background page), the origin
  * `runtime.getURL` gives, so the command the setup screen prints admits it. A wrong token gets its own
- * screen, and the sidebar goes on after the server restarts. A host installed later takes over on
- * Restart, and Options says which way goose is reached.
+ * screen, and the sidebar goes on after the server restarts. A goose serve started without the
+ * add-on's origin gets a screen naming the exact `--allowed-origin` flag; started again with it,
+ * Restart connects. A host installed later takes over on Restart, and Options says which way goose is
+ * reached.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -139,5 +141,33 @@ describe("Firefox: goose serve without the host", () => {
     await options.evaluate((css) => document.querySelector(css)?.scrollIntoView(), section);
     await screenshot(options, "firefox-options-direct-standby");
     expect(fs.readFileSync(harness.hostLog, "utf8")).not.toContain(serve.token);
+  });
+
+  it("names the exact --allowed-origin flag when goose serve refuses the add-on's origin, and connects on Restart once it has it", async () => {
+    if (!fs.existsSync(GOOSE)) throw new Error(`${GOOSE} is missing: run \`npm ci --prefix test/goose\` (or set GOOSE_BINARY)`);
+    // Started without --allowed-origin: goose takes only its own origins.
+    serve = await startGooseServe(GOOSE);
+    harness = await launchFirefox({ manifest: "missing" });
+    const page = await harness.openPanel();
+    await setDirect(page, { url: serve.url, token: serve.token, cwd: harness.workDir });
+    await waitForText(page, "main", `the goose serve at ${serve.url} refused this extension's origin (403)`);
+    await waitForText(page, "main", `Start it again with --allowed-origin ${ORIGIN} and the same token:`);
+    const fix = `GOOSE_SERVER__SECRET_KEY=<your token> goose serve --port ${serve.port} --allowed-origin ${ORIGIN}`;
+    expect(await texts(page, "main code")).toContain(fix);
+    await screenshot(page, "firefox-direct-wrong-origin");
+    expect((await texts(page, "main")).join("\n")).not.toContain(serve.token);
+    expect(harness.diagnostics()).not.toContain(serve.token);
+
+    // The fix as printed: the same port and token, the add-on's origin allowed.
+    const refused = serve;
+    await refused.kill();
+    serve = await startGooseServe(GOOSE, { token: refused.token, port: refused.port, args: ["--allowed-origin", ORIGIN] });
+    await refused.close();
+    await click(page, byRole("button", "Restart"));
+    await waitForReady(page);
+    await sendPrompt(page, "allowed now");
+    await waitForText(page, AGENT_BUBBLES, "You said: allowed now");
+    await waitForTurnEnd(page);
+    expect(harness.diagnostics()).not.toContain(serve.token);
   });
 });
