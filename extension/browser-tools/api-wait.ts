@@ -7,6 +7,7 @@
  * call to several frames at once, the slowest frame's. Injecting a script file is timed apart (`scriptFileMs`).
  */
 import type { BrowserApi } from "./browser-api";
+import { pendingClock } from "./page/pending-clock";
 import type { PageTime } from "./page/protocol";
 
 /** The API's methods that go to the browser and back. */
@@ -52,22 +53,6 @@ export interface ApiWait {
    * browser's injection, and our file's compile and run, which no reply can time from inside.
    */
   scriptFileMs(): number;
-}
-
-/** Time while any of some calls is pending: calls side by side count once. */
-function pendingClock(now: () => number) {
-  let pending = 0;
-  let since = 0;
-  let total = 0;
-  return {
-    start() {
-      if (pending++ === 0) since = now();
-    },
-    end() {
-      if (--pending === 0) total += now() - since;
-    },
-    ms: () => total + (pending > 0 ? now() - since : 0),
-  };
 }
 
 const FILE_METHODS: ReadonlySet<string> = new Set(["executeFile", "executeFileInFrames"]);

@@ -4,9 +4,9 @@
  * once instead of waiting for the time limit. A profile without version arguments is not checked.
  */
 import { spawn } from "node:child_process";
+import { compareVersions, formatVersion, parseVersion } from "../../shared/version";
 import type { PlatformInfo } from "../setup/paths";
 import { planLaunch, type SpawnCommand } from "./launch";
-import { compareVersions, formatVersion, parseVersion } from "./version";
 
 const VERSION_TIMEOUT_MS = 5000;
 const MAX_OUTPUT_BYTES = 64 * 1024;

@@ -6,7 +6,7 @@
  * `Acp-Connection-Id`). node:http and node:https are loaded when a check first runs, not at the host's start.
  */
 import type http from "node:http";
-import { compareVersions, formatVersion, parseVersion } from "../agent/version";
+import { compareVersions, formatVersion, parseVersion } from "../../shared/version";
 import type { ServeProfile } from "../setup/serve-profile";
 import { type PinnedTls, pinnedTls } from "./pinned-certificate";
 import { type FailureContext, failureOfError, failureOfStatus, type ServeFailure } from "./serve-failure";

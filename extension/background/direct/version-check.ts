@@ -6,6 +6,7 @@
  * then initializes as usual (goose answers each initialize). Pure.
  */
 import { GOOSE_SERVE_MIN_VERSION } from "../../../shared/serve-profiles";
+import { compareVersions, formatVersion, parseVersion } from "../../../shared/version";
 
 /** The id of the port's own initialize: a string no client of ours uses (they number theirs). */
 export const VERSION_CHECK_ID = "goose-browser-direct-version-check";
@@ -22,25 +23,15 @@ export type VersionVerdict = { ok: true; version?: string } | { ok: false; versi
 /** What the answer to the port's initialize says: too old, or fine (an error or no version: fine, as the host takes it). */
 export function versionVerdict(answer: { result?: unknown }): VersionVerdict {
   const info = (answer.result as { agentInfo?: { version?: unknown } } | undefined)?.agentInfo;
-  const version = typeof info?.version === "string" ? parse(info.version) : undefined;
+  const version = typeof info?.version === "string" ? parseVersion(info.version) : undefined;
   if (!version) return { ok: true };
-  const shown = version.join(".");
-  const required = parse(GOOSE_SERVE_MIN_VERSION)!;
-  if (compare(version, required) >= 0) return { ok: true, version: shown };
+  const shown = formatVersion(version);
+  const required = parseVersion(GOOSE_SERVE_MIN_VERSION)!;
+  if (compareVersions(version, required) >= 0) return { ok: true, version: shown };
   return {
     ok: false,
     version: shown,
     required: GOOSE_SERVE_MIN_VERSION,
     fix: "Update goose on the machine it runs on (`goose update`), start goose serve again with the same command, then press Restart.",
   };
-}
-
-function parse(text: string): [number, number, number] | undefined {
-  const m = /(\d+)\.(\d+)\.(\d+)/.exec(text);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
-}
-
-function compare(a: number[], b: number[]): number {
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
 }

@@ -167,11 +167,9 @@ export class NativeConnection {
 
   /** Restarts the agent through a live host (with the user's current choice), or reconnects to the host otherwise. */
   restart(): void {
-    const current = this.store.get().link;
+    const link = this.store.get().link;
     // On the direct path, a restart looks for the host first (installed since, it takes over).
-    if (this.port && current.phase === "ready" && !current.hello.direct) {
-      const link = this.store.get().link;
-      if (link.phase !== "ready") return;
+    if (this.port && link.phase === "ready" && !link.hello.direct) {
       // Explicit both ways, so clearing a choice goes back to the host's defaults.
       const { profile, cwd } = this.deps.agentChoice?.() ?? {};
       const known = profile !== undefined && link.hello.profiles.includes(profile);

@@ -5,35 +5,34 @@
  * `pageOwnMs` beside our script's `pageMs` (dispatch.ts). One count per document (the bundle is injected once per
  * document); waits side by side count once.
  */
-let pending = 0;
-let since = 0;
-let total = 0;
+import { pendingClock } from "./pending-clock";
+
+const waits = pendingClock(() => performance.now());
+/** The page's handlers' time inside the events we dispatched. */
+let handled = 0;
 /** Inside a dispatch already: a nested one is counted by the outer. */
 let dispatching = false;
 
 /** The promise, its pending time counted as the page's. */
 export function waitForPage<T>(wait: Promise<T>): Promise<T> {
-  if (pending++ === 0) since = performance.now();
-  const done = () => {
-    if (--pending === 0) total += performance.now() - since;
-  };
-  return wait.finally(done);
+  waits.start();
+  return wait.finally(waits.end);
 }
 
 /** Runs `dispatch` (an event we send the page), its time counted as the page's: the page's handlers run inside it. */
 export function pageHandles<T>(dispatch: () => T): T {
-  if (dispatching || pending > 0) return dispatch();
+  if (dispatching || waits.pending) return dispatch();
   dispatching = true;
   const start = performance.now();
   try {
     return dispatch();
   } finally {
-    total += performance.now() - start;
+    handled += performance.now() - start;
     dispatching = false;
   }
 }
 
 /** The document's page time so far, in ms; a call takes the difference over its run. */
 export function pageOwnMs(): number {
-  return total + (pending > 0 ? performance.now() - since : 0);
+  return handled + waits.ms();
 }

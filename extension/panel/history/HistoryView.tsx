@@ -19,7 +19,7 @@ import { SessionActions } from "./SessionActions";
 import { SEARCH_SHORTCUT, searchFocus } from "./search-shortcut";
 import "../transcript/conversation-control.css";
 import "./history-actions.css";
-import { sessionSource } from "./session-source";
+import { sessionSource } from "../../state/goose/session-source";
 
 export function HistoryView({ onOpen }: { onOpen(): void }) {
   const [query, setQuery] = useState("");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentPath, discoverAgent } from "../../../../native-host/agent/discover";
-import { compareVersions, parseVersion } from "../../../../native-host/agent/version";
 import type { PlatformInfo } from "../../../../native-host/setup/paths";
+import { compareVersions, parseVersion } from "../../../../shared/version";
 
 const only =
   (...files: string[]) =>

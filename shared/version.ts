@@ -1,4 +1,4 @@
-/** Agent version parsing and comparison. goose prints ` 1.50.0` (leading space, no name) or `goose 1.16.0`. */
+/** Version numbers as agents print them (goose: ` 1.50.0`, leading space, no name; others `goose 1.16.0`): parsed and compared, for the host and the extension. */
 
 export type Semver = [number, number, number];
 

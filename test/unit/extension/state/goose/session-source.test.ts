@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionSource } from "../../../../../extension/panel/history/session-source";
+import { sessionSource } from "../../../../../extension/state/goose/session-source";
 
 describe("where a session came from", () => {
   it("names goose's own and scheduled sessions, and nothing for ACP sessions or an agent that does not say", () => {
